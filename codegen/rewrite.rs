@@ -1,0 +1,727 @@
+//! Turns typify's output into the crate's types: exact, lossless and dispatched by discriminator.
+//!
+//! typify derives serde for every type. Its derives are replaced here wherever they would be
+//! wrong or slow:
+//! - structs get hand-emitted `Serialize`/`Deserialize` impls that write and check `const`
+//!   members (which are no longer Rust fields), keep unknown members in `extra`, reject `null`
+//!   for optional members that are not nullable, and never buffer the input (no `flatten`);
+//! - unions (`oneOf`, typify's untagged enums) select their arm by a `const` discriminator when
+//!   every arm has one (`type`, `method`, ...), streaming when the discriminator comes first;
+//!   other unions select by the JSON kind and then by the members present, never by trial;
+//! - optional members are `Option<T>` whatever typify chose (`Vec` with `default`, ...), so an
+//!   absent member and an empty one stay different on the way back out;
+//! - `number` is held as `serde_json::Number`, so `10` never comes back as `10.0`.
+
+use crate::normalize::{marker_value, CONST_MARKER};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use syn::visit_mut::VisitMut;
+
+/// What the other passes need to know about one rewritten struct.
+#[derive(Clone)]
+pub struct StructInfo {
+    /// Members whose value is fixed by the schema: (JSON name, value, required).
+    pub consts: Vec<(String, Value, bool)>,
+    /// Names of members the schema requires (consts included).
+    pub required: Vec<String>,
+    /// Every member name the schema declares (consts included).
+    pub members: Vec<String>,
+    /// Rust field name and JSON name of each remaining field, for lookups.
+    pub fields: Vec<(String, String, syn::Type)>,
+}
+
+/// The rewritten file plus what was learned while rewriting it.
+pub struct Rewritten {
+    pub file: syn::File,
+    pub structs: BTreeMap<String, StructInfo>,
+}
+
+pub fn rewrite(mut file: syn::File, _facts: &crate::normalize::Facts) -> Result<Rewritten, String> {
+    RenameIdents.visit_file_mut(&mut file);
+    NumberType.visit_file_mut(&mut file);
+    strip_schema_dumps(&mut file);
+
+    let mut structs = BTreeMap::new();
+    let mut impls: Vec<TokenStream> = Vec::new();
+    for item in &mut file.items {
+        if let syn::Item::Struct(item) = item {
+            if has_serde_derive(&item.attrs) && matches!(item.fields, syn::Fields::Named(_)) {
+                let (info, code) = rewrite_struct(item)?;
+                structs.insert(item.ident.to_string(), info);
+                impls.push(code);
+            }
+        }
+    }
+    let string_like = string_like_types(&file);
+    for item in &mut file.items {
+        if let syn::Item::Enum(item) = item {
+            if is_untagged(&item.attrs) {
+                impls.push(rewrite_union(item, &structs, &string_like)?);
+            }
+        }
+    }
+    for code in impls {
+        let parsed: syn::File =
+            syn::parse2(code).map_err(|e| format!("emitted code does not parse: {e}"))?;
+        file.items.extend(parsed.items);
+    }
+    Ok(Rewritten { file, structs })
+}
+
+/// `JSONRPCRequest` is `JsonrpcRequest` to typify; a Rust user would write `JsonRpcRequest`.
+struct RenameIdents;
+
+impl VisitMut for RenameIdents {
+    fn visit_ident_mut(&mut self, ident: &mut syn::Ident) {
+        let name = ident.to_string();
+        if let Some(rest) = name.strip_prefix("Jsonrpc") {
+            *ident = syn::Ident::new(&format!("JsonRpc{rest}"), ident.span());
+        }
+    }
+}
+
+/// JSON numbers keep their written form (integer or not) through `serde_json::Number`.
+struct NumberType;
+
+impl VisitMut for NumberType {
+    fn visit_type_mut(&mut self, ty: &mut syn::Type) {
+        if let syn::Type::Path(path) = ty {
+            if path.qself.is_none() && path.path.is_ident("f64") {
+                *ty = syn::parse_quote!(::serde_json::Number);
+                return;
+            }
+        }
+        syn::visit_mut::visit_type_mut(self, ty);
+    }
+}
+
+/// typify appends the JSON schema of each type to its docs; the descriptions are the docs.
+fn strip_schema_dumps(file: &mut syn::File) {
+    struct Strip;
+    impl VisitMut for Strip {
+        fn visit_attributes_mut(&mut self, attrs: &mut Vec<syn::Attribute>) {
+            for attr in attrs.iter_mut() {
+                if let Some(text) = doc_text(attr) {
+                    if let Some(cut) = text.find("<details><summary>JSON schema</summary>") {
+                        let kept = text[..cut].trim_end().to_owned();
+                        *attr = syn::parse_quote!(#[doc = #kept]);
+                    }
+                }
+            }
+            attrs.retain(|a| doc_text(a).is_none_or(|t| !t.trim().is_empty()));
+        }
+    }
+    Strip.visit_file_mut(file);
+}
+
+fn doc_text(attr: &syn::Attribute) -> Option<String> {
+    if !attr.path().is_ident("doc") {
+        return None;
+    }
+    if let syn::Meta::NameValue(nv) = &attr.meta {
+        if let syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(s),
+            ..
+        }) = &nv.value
+        {
+            return Some(s.value());
+        }
+    }
+    None
+}
+
+fn has_serde_derive(attrs: &[syn::Attribute]) -> bool {
+    attrs
+        .iter()
+        .any(|a| a.path().is_ident("derive") && quote!(#a).to_string().contains("Deserialize"))
+}
+
+fn is_untagged(attrs: &[syn::Attribute]) -> bool {
+    attrs
+        .iter()
+        .any(|a| a.path().is_ident("serde") && quote!(#a).to_string().contains("untagged"))
+}
+
+/// Removes `::serde::Deserialize, ::serde::Serialize` from the derives and every `#[serde]`.
+fn drop_serde_attrs(attrs: &mut Vec<syn::Attribute>) {
+    attrs.retain(|a| !a.path().is_ident("serde"));
+    for attr in attrs.iter_mut() {
+        if !attr.path().is_ident("derive") {
+            continue;
+        }
+        let Ok(paths) = attr.parse_args_with(
+            syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+        ) else {
+            continue;
+        };
+        let kept: Vec<&syn::Path> = paths
+            .iter()
+            .filter(|p| {
+                let last = p.segments.last().map(|s| s.ident.to_string());
+                !matches!(last.as_deref(), Some("Serialize" | "Deserialize"))
+            })
+            .collect();
+        *attr = syn::parse_quote!(#[derive(#(#kept),*)]);
+    }
+}
+
+/// The serde options typify put on one field.
+#[derive(Default)]
+struct SerdeField {
+    rename: Option<String>,
+    flatten: bool,
+    /// `default` or `skip_serializing_if`: typify's way of saying "not required".
+    optional: bool,
+}
+
+fn serde_field(attrs: &[syn::Attribute]) -> Result<SerdeField, String> {
+    let mut out = SerdeField::default();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("rename") {
+                let value: syn::LitStr = meta.value()?.parse()?;
+                out.rename = Some(value.value());
+            } else if meta.path.is_ident("flatten") {
+                out.flatten = true;
+            } else if meta.path.is_ident("default") {
+                out.optional = true;
+                if meta.input.peek(syn::Token![=]) {
+                    let _: syn::LitStr = meta.value()?.parse()?;
+                }
+            } else if meta.path.is_ident("deserialize_with") {
+                // typify's spelling of "required but nullable"; `Option<T>` read as a required
+                // member already means exactly that.
+                let _: syn::LitStr = meta.value()?.parse()?;
+            } else if meta.path.is_ident("skip_serializing_if") {
+                out.optional = true;
+                let _: syn::LitStr = meta.value()?.parse()?;
+            } else {
+                return Err(meta.error(format!(
+                    "unexpected serde field option `{}` from typify",
+                    quote!(#attr)
+                )));
+            }
+            Ok(())
+        })
+        .map_err(|e| format!("reading typify's serde attributes: {e}"))?;
+    }
+    Ok(out)
+}
+
+/// `Option<T>` → `Some(T)`.
+fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
+    let syn::Type::Path(path) = ty else {
+        return None;
+    };
+    let last = path.path.segments.last()?;
+    if last.ident != "Option" {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return None;
+    };
+    match args.args.first()? {
+        syn::GenericArgument::Type(inner) => Some(inner),
+        _ => None,
+    }
+}
+
+fn const_tokens(value: &Value) -> Result<TokenStream, String> {
+    match value {
+        Value::String(s) => Ok(quote!(crate::__private::ConstValue::Str(#s))),
+        Value::Number(n) if n.is_i64() => {
+            let n = n.as_i64().unwrap_or_default();
+            Ok(quote!(crate::__private::ConstValue::Int(#n)))
+        }
+        other => Err(format!("unsupported const value {other}")),
+    }
+}
+
+fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream), String> {
+    let name = item.ident.clone();
+    let syn::Fields::Named(named) = &mut item.fields else {
+        return Err(format!("{name}: not a struct with named fields"));
+    };
+
+    struct Member {
+        json: String,
+        kind: MemberKind,
+    }
+    enum MemberKind {
+        Const(Value, bool),
+        Required(syn::Ident),
+        Optional(syn::Ident, Box<syn::Type>),
+    }
+
+    let mut members: Vec<Member> = Vec::new();
+    let mut extra: Option<syn::Ident> = None;
+    let mut optional_const_fields: Vec<(String, syn::Ident)> = Vec::new();
+    let mut kept = syn::punctuated::Punctuated::<syn::Field, syn::Token![,]>::new();
+    for mut field in std::mem::take(&mut named.named) {
+        let ident = field
+            .ident
+            .clone()
+            .ok_or(format!("{name}: unnamed field"))?;
+        let serde = serde_field(&field.attrs)?;
+        let json = serde.rename.clone().unwrap_or_else(|| {
+            let text = ident.to_string();
+            text.strip_prefix("r#").unwrap_or(&text).to_owned()
+        });
+        let marker = field
+            .attrs
+            .iter()
+            .filter_map(doc_text)
+            .find_map(|t| t.contains(CONST_MARKER).then(|| marker_value(&t)))
+            .flatten();
+        field.attrs.retain(|a| !a.path().is_ident("serde"));
+        if let Some(value) = marker {
+            let required = !serde.optional && option_inner(&field.ty).is_none();
+            members.push(Member {
+                json: json.clone(),
+                kind: MemberKind::Const(value.clone(), required),
+            });
+            if !required {
+                if type_name(option_inner(&field.ty).unwrap_or(&field.ty)) != "String" {
+                    return Err(format!("{name}.{json}: optional non-string const"));
+                }
+                field.ty = syn::parse_quote!(::std::option::Option<::std::string::String>);
+                field.attrs.retain(|a| doc_text(a).is_none());
+                let doc = format!(" Always {value} when present.");
+                field.attrs.push(syn::parse_quote!(#[doc = #doc]));
+                optional_const_fields.push((json, ident));
+                kept.push(field);
+            }
+            continue;
+        }
+        if serde.flatten {
+            if option_inner(&field.ty).is_some() {
+                return Err(format!(
+                    "{name}.{ident}: typify flattened an optional member; an anyOf of objects \
+                     slipped through normalization"
+                ));
+            }
+            extra = Some(ident.clone());
+            field.attrs.clear();
+            field.attrs.push(syn::parse_quote!(
+                #[doc = " Members the schema does not name, kept so that what was read is written back unchanged."]
+            ));
+            kept.push(field);
+            continue;
+        }
+        if serde.optional {
+            let inner = match option_inner(&field.ty) {
+                Some(inner) => inner.clone(),
+                None => field.ty.clone(),
+            };
+            field.ty = syn::parse_quote!(::std::option::Option<#inner>);
+            members.push(Member {
+                json,
+                kind: MemberKind::Optional(ident, Box::new(inner)),
+            });
+        } else {
+            members.push(Member {
+                json,
+                kind: MemberKind::Required(ident),
+            });
+        }
+        kept.push(field);
+    }
+    let extra = match extra {
+        Some(extra) => extra,
+        None => {
+            if kept
+                .iter()
+                .any(|f| f.ident.as_ref().is_some_and(|i| i == "extra"))
+            {
+                return Err(format!("{name} has a member named `extra`"));
+            }
+            kept.push(syn::parse_quote!(
+                /// Members the schema does not name, kept so that what was read is written back unchanged.
+                pub extra: ::serde_json::Map<::std::string::String, ::serde_json::Value>
+            ));
+            format_ident!("extra")
+        }
+    };
+    named.named = kept;
+    drop_serde_attrs(&mut item.attrs);
+    // Adding `extra` keeps an all-optional struct `Default`; nothing else about derives changes.
+
+    let name_str = name.to_string();
+    let mut ser = Vec::new();
+    let mut slots = Vec::new();
+    let mut arms = Vec::new();
+    let mut key_arms = Vec::new();
+    let mut finish = Vec::new();
+    let mut build = Vec::new();
+    let mut info = StructInfo {
+        consts: Vec::new(),
+        required: Vec::new(),
+        members: Vec::new(),
+        fields: Vec::new(),
+    };
+    // Constants first: a reader that dispatches on `method` or `type` finds them at once.
+    members.sort_by_key(|m| !matches!(m.kind, MemberKind::Const(..)));
+    for (index, member) in members.iter().enumerate() {
+        let index = u8::try_from(index).map_err(|_| format!("{name}: too many members"))?;
+        let json = &member.json;
+        let slot = format_ident!("m{index}");
+        key_arms.push(quote!(#json => ::std::option::Option::Some(#index),));
+        info.members.push(json.clone());
+        match &member.kind {
+            MemberKind::Const(value, required) => {
+                let value_tokens = const_tokens(value)?;
+                info.consts.push((json.clone(), value.clone(), *required));
+                if *required {
+                    info.required.push(json.clone());
+                    ser.push(quote!(crate::__private::serialize_const(&mut map, #json, &#value_tokens)?;));
+                    finish
+                        .push(quote!(crate::__private::require_const::<A::Error>(#slot, #json)?;));
+                } else {
+                    // An optional constant stays a field, so that its absence survives a round
+                    // trip; reading still rejects any other value.
+                    let ident = optional_const_fields
+                        .iter()
+                        .find(|(j, _)| j == json)
+                        .map(|(_, i)| i.clone())
+                        .ok_or(format!("{name}.{json}: optional const lost its field"))?;
+                    let ty = named_field_type(&item.fields, &ident)?;
+                    info.fields.push((ident.to_string(), json.clone(), ty));
+                    ser.push(
+                        quote!(if let ::std::option::Option::Some(value) = &self.#ident {
+                            ::serde::ser::SerializeMap::serialize_entry(&mut map, #json, value)?;
+                        }),
+                    );
+                    slots.push(quote!(let mut #slot: ::std::option::Option<::std::string::String> = ::std::option::Option::None;));
+                    arms.push(quote!(crate::__private::Member::Known(#index) => crate::__private::read_optional_const(&mut #slot, &mut map, #json, &#value_tokens)?,));
+                    build.push(quote!(#ident: #slot,));
+                    continue;
+                }
+                slots.push(quote!(let mut #slot = preset == ::std::option::Option::Some(#index);));
+                arms.push(quote!(crate::__private::Member::Known(#index) => crate::__private::read_const(&mut #slot, &mut map, #json, &#value_tokens)?,));
+            }
+            MemberKind::Required(ident) => {
+                info.required.push(json.clone());
+                let ty = named_field_type(&item.fields, ident)?;
+                info.fields
+                    .push((ident.to_string(), json.clone(), ty.clone()));
+                ser.push(quote!(::serde::ser::SerializeMap::serialize_entry(&mut map, #json, &self.#ident)?;));
+                slots.push(quote!(let mut #slot: ::std::option::Option<#ty> = ::std::option::Option::None;));
+                arms.push(quote!(crate::__private::Member::Known(#index) => crate::__private::read_member(&mut #slot, &mut map, #json)?,));
+                build.push(
+                    quote!(#ident: crate::__private::required::<_, A::Error>(#slot, #json)?,),
+                );
+            }
+            MemberKind::Optional(ident, inner) => {
+                let ty = named_field_type(&item.fields, ident)?;
+                info.fields.push((ident.to_string(), json.clone(), ty));
+                ser.push(
+                    quote!(if let ::std::option::Option::Some(value) = &self.#ident {
+                        ::serde::ser::SerializeMap::serialize_entry(&mut map, #json, value)?;
+                    }),
+                );
+                slots.push(quote!(let mut #slot: ::std::option::Option<#inner> = ::std::option::Option::None;));
+                arms.push(quote!(crate::__private::Member::Known(#index) => crate::__private::read_member(&mut #slot, &mut map, #json)?,));
+                build.push(quote!(#ident: #slot,));
+            }
+        }
+    }
+    let uses_preset = members
+        .iter()
+        .any(|m| matches!(m.kind, MemberKind::Const(_, true)));
+    let preset_binding = if uses_preset {
+        quote!(preset)
+    } else {
+        quote!(_preset)
+    };
+    let code = quote! {
+        impl ::serde::Serialize for #name {
+            fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error> {
+                let mut map = serializer.serialize_map(::std::option::Option::None)?;
+                #(#ser)*
+                for (key, value) in &self.#extra {
+                    ::serde::ser::SerializeMap::serialize_entry(&mut map, key, value)?;
+                }
+                ::serde::ser::SerializeMap::end(map)
+            }
+        }
+        impl<'de> ::serde::Deserialize<'de> for #name {
+            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::std::result::Result<Self, D::Error> {
+                deserializer.deserialize_map(crate::__private::ObjectVisitor::<Self>::new())
+            }
+        }
+        impl crate::__private::Object for #name {
+            const NAME: &'static str = #name_str;
+            fn visit_members<'de, A: ::serde::de::MapAccess<'de>>(
+                mut map: A,
+                #preset_binding: ::std::option::Option<u8>,
+            ) -> ::std::result::Result<Self, A::Error> {
+                fn member(name: &str) -> ::std::option::Option<u8> {
+                    match name {
+                        #(#key_arms)*
+                        _ => ::std::option::Option::None,
+                    }
+                }
+                #(#slots)*
+                let mut #extra = ::std::default::Default::default();
+                while let ::std::option::Option::Some(key) = ::serde::de::MapAccess::next_key_seed(&mut map, crate::__private::MemberSeed(member))? {
+                    match key {
+                        #(#arms)*
+                        crate::__private::Member::Unknown(name) => crate::__private::read_extra(&mut #extra, name, &mut map)?,
+                        crate::__private::Member::Known(_) => {}
+                    }
+                }
+                #(#finish)*
+                ::std::result::Result::Ok(Self { #(#build)* #extra })
+            }
+        }
+    };
+    Ok((info, code))
+}
+
+fn named_field_type(fields: &syn::Fields, ident: &syn::Ident) -> Result<syn::Type, String> {
+    fields
+        .iter()
+        .find(|f| f.ident.as_ref() == Some(ident))
+        .map(|f| f.ty.clone())
+        .ok_or_else(|| format!("field {ident} vanished"))
+}
+
+/// Types whose JSON form is a string: typify's string enums and string newtypes.
+fn string_like_types(file: &syn::File) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for item in &file.items {
+        match item {
+            syn::Item::Enum(e)
+                if !is_untagged(&e.attrs)
+                    && e.variants
+                        .iter()
+                        .all(|v| matches!(v.fields, syn::Fields::Unit)) =>
+            {
+                out.insert(e.ident.to_string());
+            }
+            syn::Item::Struct(s) => {
+                if let syn::Fields::Unnamed(f) = &s.fields {
+                    if f.unnamed.len() == 1 && type_name(&f.unnamed[0].ty) == "String" {
+                        out.insert(s.ident.to_string());
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The last path segment of a type (`::std::string::String` → `String`).
+fn type_name(ty: &syn::Type) -> String {
+    match ty {
+        syn::Type::Path(p) => p
+            .path
+            .segments
+            .last()
+            .map(|s| s.ident.to_string())
+            .unwrap_or_default(),
+        _ => String::new(),
+    }
+}
+
+/// The JSON kind an arm's type accepts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    String,
+    Integer,
+    Number,
+    Bool,
+    Array,
+    Object,
+    Any,
+}
+
+fn kind_of(ty: &syn::Type, string_like: &BTreeSet<String>) -> Kind {
+    let name = type_name(ty);
+    match name.as_str() {
+        "String" => Kind::String,
+        "i64" | "u64" | "i32" | "u32" | "NonZeroU64" => Kind::Integer,
+        "Number" => Kind::Number,
+        "bool" => Kind::Bool,
+        "Vec" => Kind::Array,
+        "Value" => Kind::Any,
+        _ if string_like.contains(&name) => Kind::String,
+        _ => Kind::Object,
+    }
+}
+
+fn rewrite_union(
+    item: &mut syn::ItemEnum,
+    structs: &BTreeMap<String, StructInfo>,
+    string_like: &BTreeSet<String>,
+) -> Result<TokenStream, String> {
+    let name = item.ident.clone();
+    let name_str = name.to_string();
+    let mut arms: Vec<(syn::Ident, syn::Type, Kind)> = Vec::new();
+    for variant in &item.variants {
+        let syn::Fields::Unnamed(fields) = &variant.fields else {
+            return Err(format!(
+                "{name}::{}: union arm is not a newtype",
+                variant.ident
+            ));
+        };
+        if fields.unnamed.len() != 1 {
+            return Err(format!(
+                "{name}::{}: union arm is not a newtype",
+                variant.ident
+            ));
+        }
+        let ty = fields.unnamed[0].ty.clone();
+        let kind = kind_of(&ty, string_like);
+        arms.push((variant.ident.clone(), ty, kind));
+    }
+    drop_serde_attrs(&mut item.attrs);
+
+    let serialize_arms = arms.iter().map(
+        |(v, _, _)| quote!(Self::#v(value) => ::serde::Serialize::serialize(value, serializer),),
+    );
+    let serialize = quote! {
+        impl ::serde::Serialize for #name {
+            fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error> {
+                match self { #(#serialize_arms)* }
+            }
+        }
+    };
+
+    if let Some(tagged) = tagged_union(&name, &arms, structs)? {
+        return Ok(quote!(#serialize #tagged));
+    }
+
+    // Select by kind, then among objects by the members present.
+    let mut shapes = Vec::new();
+    let mut builds = Vec::new();
+    for (index, (variant, ty, kind)) in arms.iter().enumerate() {
+        let kind_tokens = match kind {
+            Kind::String => quote!(String),
+            Kind::Integer => quote!(Integer),
+            Kind::Number => quote!(Number),
+            Kind::Bool => quote!(Bool),
+            Kind::Array => quote!(Array),
+            Kind::Object => quote!(Object),
+            Kind::Any => quote!(Any),
+        };
+        let info = structs.get(&type_name(ty));
+        let required: Vec<&String> = info
+            .map(|i| i.required.iter().collect())
+            .unwrap_or_default();
+        let consts = info
+            .map(|i| {
+                i.consts
+                    .iter()
+                    .map(|(k, v, r)| const_tokens(v).map(|v| quote!((#k, #v, #r))))
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .transpose()?
+            .unwrap_or_default();
+        let label = type_name(ty);
+        shapes.push(quote!(crate::__private::ArmShape {
+            name: #label,
+            kind: crate::__private::Kind::#kind_tokens,
+            required: &[#(#required),*],
+            consts: &[#(#consts),*],
+        },));
+        let index = index as u8;
+        builds.push(quote!(#index => crate::__private::from_buffered(value).map(Self::#variant),));
+    }
+    let deserialize = quote! {
+        impl<'de> ::serde::Deserialize<'de> for #name {
+            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::std::result::Result<Self, D::Error> {
+                const ARMS: &[crate::__private::ArmShape] = &[#(#shapes)*];
+                let value = <::serde_json::Value as ::serde::Deserialize>::deserialize(deserializer)?;
+                let arm = crate::__private::select_arm(#name_str, ARMS, &value).map_err(<D::Error as ::serde::de::Error>::custom)?;
+                let result = match arm {
+                    #(#builds)*
+                    _ => ::std::result::Result::Err(crate::__private::unreachable_arm(#name_str)),
+                };
+                result.map_err(<D::Error as ::serde::de::Error>::custom)
+            }
+        }
+    };
+    Ok(quote!(#serialize #deserialize))
+}
+
+/// A union whose object arms all carry a required string constant under one member name.
+fn tagged_union(
+    name: &syn::Ident,
+    arms: &[(syn::Ident, syn::Type, Kind)],
+    structs: &BTreeMap<String, StructInfo>,
+) -> Result<Option<TokenStream>, String> {
+    if arms.len() < 2 || arms.iter().any(|a| a.2 != Kind::Object) {
+        return Ok(None);
+    }
+    let infos: Vec<&StructInfo> = match arms
+        .iter()
+        .map(|a| structs.get(&type_name(&a.1)))
+        .collect::<Option<Vec<_>>>()
+    {
+        Some(infos) => infos,
+        None => return Ok(None),
+    };
+    let candidates: BTreeSet<&String> = infos[0]
+        .consts
+        .iter()
+        .filter(|c| c.2 && c.1.is_string())
+        .map(|c| &c.0)
+        .collect();
+    // Prefer the member whose values differ across every arm; `jsonrpc` is the same for all.
+    let tag = candidates.into_iter().find(|key| {
+        let values: Option<Vec<&Value>> = infos
+            .iter()
+            .map(|i| i.consts.iter().find(|c| &c.0 == *key && c.2).map(|c| &c.1))
+            .collect();
+        values.is_some_and(|v| {
+            v.iter()
+                .map(|x| x.to_string())
+                .collect::<BTreeSet<_>>()
+                .len()
+                == v.len()
+        })
+    });
+    let Some(tag) = tag else {
+        return Ok(None);
+    };
+    let mut tags = Vec::new();
+    let mut stream_arms = Vec::new();
+    for ((variant, ty, _), info) in arms.iter().zip(&infos) {
+        let value = info
+            .consts
+            .iter()
+            .find(|c| &c.0 == tag)
+            .and_then(|c| c.1.as_str())
+            .ok_or("tag vanished")?;
+        let index = info
+            .members
+            .iter()
+            .position(|m| m == tag)
+            .ok_or("tag member vanished")? as u8;
+        tags.push(value.to_owned());
+        stream_arms.push(quote!(#value => <#ty as crate::__private::Object>::visit_members(map, ::std::option::Option::Some(#index)).map(Self::#variant),));
+    }
+    let name_str = name.to_string();
+    Ok(Some(quote! {
+        impl<'de> ::serde::Deserialize<'de> for #name {
+            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::std::result::Result<Self, D::Error> {
+                deserializer.deserialize_map(crate::__private::TaggedVisitor::<Self>::new())
+            }
+        }
+        impl crate::__private::Tagged for #name {
+            const NAME: &'static str = #name_str;
+            const TAG: &'static str = #tag;
+            const TAGS: &'static [&'static str] = &[#(#tags),*];
+            fn visit_tagged<'de, A: ::serde::de::MapAccess<'de>>(tag: &str, map: A) -> ::std::result::Result<Self, A::Error> {
+                match tag {
+                    #(#stream_arms)*
+                    other => ::std::result::Result::Err(<A::Error as ::serde::de::Error>::unknown_variant(other, Self::TAGS)),
+                }
+            }
+        }
+    }))
+}

@@ -1,0 +1,57 @@
+//! Runs typify over a normalized schema, with the crate's settings.
+
+use serde_json::Value;
+
+/// The typify version the build is pinned to (Cargo.toml says `=0.8.0`).
+pub const TYPIFY_VERSION: &str = "0.8.0";
+
+/// Definitions that the crate replaces with hand-written, revision-independent types.
+///
+/// The keys are typify's names for the definitions; the values are paths in this crate.
+pub const REPLACEMENTS: &[(&str, &str)] = &[
+    // String or integer, kept exactly as the peer sent it; shared by every revision so a
+    // gateway can match ids across revisions.
+    ("RequestId", "crate::RequestId"),
+    ("ProgressToken", "crate::ProgressToken"),
+    // Arbitrary JSON is best held by serde_json's own types.
+    ("JsonValue", "::serde_json::Value"),
+    (
+        "JsonObject",
+        "::serde_json::Map<::std::string::String, ::serde_json::Value>",
+    ),
+    ("JsonArray", "::std::vec::Vec<::serde_json::Value>"),
+];
+
+/// Definitions whose typify names would shadow names every Rust user has in scope.
+pub const RENAMES: &[(&str, &str)] = &[
+    ("Result", "BaseResult"),
+    ("Error", "ErrorObject"),
+    // Before 2025-11-25 the error object is inline in JSONRPCError.
+    ("JsonrpcErrorError", "ErrorObject"),
+];
+
+pub fn generate(schema: &Value) -> Result<syn::File, String> {
+    let root: schemars::schema::RootSchema =
+        serde_json::from_value(schema.clone()).map_err(|e| format!("reading the schema: {e}"))?;
+
+    let mut settings = typify::TypeSpaceSettings::default();
+    settings
+        .with_struct_builder(false)
+        .with_derive("PartialEq".to_string())
+        .with_map_type("::std::collections::BTreeMap");
+    for (name, path) in REPLACEMENTS {
+        settings.with_replacement(*name, *path, std::iter::empty());
+    }
+    for (name, rename) in RENAMES {
+        settings.with_patch(
+            *name,
+            typify::TypeSpacePatch::default().with_rename(*rename),
+        );
+    }
+
+    let mut space = typify::TypeSpace::new(&settings);
+    space
+        .add_root_schema(root)
+        .map_err(|e| format!("typify: {e}"))?;
+    syn::parse2(space.to_stream()).map_err(|e| format!("typify's output does not parse: {e}"))
+}

@@ -1,0 +1,3 @@
+//! Types of the MCP schema revision draft.
+#![allow(missing_docs, clippy::all)]
+include!(concat!(env!("OUT_DIR"), "/draft.rs"));

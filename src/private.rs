@@ -1,0 +1,506 @@
+//! Runtime support for the generated serde impls. Not part of the public API: the names here
+//! may change in any release.
+//!
+//! The generated code stays small because the logic lives here once: member lookup, constant
+//! checks, duplicate detection, unknown-member capture and union arm selection.
+
+use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
+use serde::ser::SerializeMap;
+use serde_json::{Map, Value};
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::marker::PhantomData;
+
+/// A member name as read from the input: one the type declares (by index), or any other.
+pub enum Member {
+    /// The index of a declared member.
+    Known(u8),
+    /// A member the schema does not name.
+    Unknown(String),
+}
+
+/// Reads a member name and looks it up without allocating for declared members.
+pub struct MemberSeed(pub fn(&str) -> Option<u8>);
+
+impl<'de> DeserializeSeed<'de> for MemberSeed {
+    type Value = Member;
+    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<Member, D::Error> {
+        deserializer.deserialize_str(self)
+    }
+}
+
+impl Visitor<'_> for MemberSeed {
+    type Value = Member;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a member name")
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Member, E> {
+        Ok(match (self.0)(v) {
+            Some(index) => Member::Known(index),
+            None => Member::Unknown(v.to_owned()),
+        })
+    }
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Member, E> {
+        Ok(match (self.0)(&v) {
+            Some(index) => Member::Known(index),
+            None => Member::Unknown(v),
+        })
+    }
+}
+
+/// A value the schema fixes with `const`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConstValue {
+    /// A string constant, such as `"2.0"` or `"resources/list"`.
+    Str(&'static str),
+    /// An integer constant, such as an error code.
+    Int(i64),
+}
+
+impl ConstValue {
+    fn matches(&self, value: Option<&Value>) -> bool {
+        match (self, value) {
+            (ConstValue::Str(s), Some(Value::String(v))) => v == s,
+            (ConstValue::Int(i), Some(Value::Number(n))) => n.as_i64() == Some(*i),
+            _ => false,
+        }
+    }
+}
+
+impl fmt::Display for ConstValue {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            ConstValue::Str(s) => write!(f, "{s:?}"),
+            ConstValue::Int(i) => write!(f, "{i}"),
+        }
+    }
+}
+
+impl serde::Serialize for ConstValue {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            ConstValue::Str(s) => serializer.serialize_str(s),
+            ConstValue::Int(i) => serializer.serialize_i64(*i),
+        }
+    }
+}
+
+struct ConstSeed<'a> {
+    name: &'static str,
+    value: &'a ConstValue,
+}
+
+impl ConstSeed<'_> {
+    fn mismatch<E: de::Error>(&self, found: fmt::Arguments) -> E {
+        E::custom(format_args!(
+            "member `{}` must be {}, found {found}",
+            self.name, self.value
+        ))
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for ConstSeed<'_> {
+    type Value = ();
+    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        match self.value {
+            ConstValue::Str(_) => deserializer.deserialize_str(self),
+            ConstValue::Int(_) => deserializer.deserialize_i64(self),
+        }
+    }
+}
+
+impl Visitor<'_> for ConstSeed<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "{} for member `{}`", self.value, self.name)
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<(), E> {
+        match self.value {
+            ConstValue::Str(s) if *s == v => Ok(()),
+            _ => Err(self.mismatch(format_args!("{v:?}"))),
+        }
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<(), E> {
+        match self.value {
+            ConstValue::Int(i) if *i == v => Ok(()),
+            _ => Err(self.mismatch(format_args!("{v}"))),
+        }
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<(), E> {
+        match self.value {
+            ConstValue::Int(i) if u64::try_from(*i) == Ok(v) => Ok(()),
+            _ => Err(self.mismatch(format_args!("{v}"))),
+        }
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<(), E> {
+        Err(self.mismatch(format_args!("{v}")))
+    }
+}
+
+/// Writes a constant member.
+pub fn serialize_const<M: SerializeMap>(
+    map: &mut M,
+    name: &'static str,
+    value: &ConstValue,
+) -> Result<(), M::Error> {
+    map.serialize_entry(name, value)
+}
+
+/// Reads a constant member, rejecting any other value and a second occurrence.
+pub fn read_const<'de, A: MapAccess<'de>>(
+    seen: &mut bool,
+    map: &mut A,
+    name: &'static str,
+    value: &ConstValue,
+) -> Result<(), A::Error> {
+    if *seen {
+        return Err(de::Error::duplicate_field(name));
+    }
+    map.next_value_seed(ConstSeed { name, value })?;
+    *seen = true;
+    Ok(())
+}
+
+/// Reads an optional constant member, kept as the string it must equal.
+pub fn read_optional_const<'de, A: MapAccess<'de>>(
+    slot: &mut Option<String>,
+    map: &mut A,
+    name: &'static str,
+    value: &ConstValue,
+) -> Result<(), A::Error> {
+    if slot.is_some() {
+        return Err(de::Error::duplicate_field(name));
+    }
+    map.next_value_seed(ConstSeed { name, value })?;
+    if let ConstValue::Str(s) = value {
+        *slot = Some((*s).to_owned());
+    }
+    Ok(())
+}
+
+/// Fails when a required constant member was absent.
+pub fn require_const<E: de::Error>(seen: bool, name: &'static str) -> Result<(), E> {
+    if seen {
+        Ok(())
+    } else {
+        Err(E::missing_field(name))
+    }
+}
+
+/// Reads a declared member into its slot, rejecting a second occurrence.
+pub fn read_member<'de, A: MapAccess<'de>, T: de::Deserialize<'de>>(
+    slot: &mut Option<T>,
+    map: &mut A,
+    name: &'static str,
+) -> Result<(), A::Error> {
+    if slot.is_some() {
+        return Err(de::Error::duplicate_field(name));
+    }
+    *slot = Some(map.next_value()?);
+    Ok(())
+}
+
+/// Takes a required member out of its slot.
+pub fn required<T, E: de::Error>(slot: Option<T>, name: &'static str) -> Result<T, E> {
+    slot.ok_or_else(|| E::missing_field(name))
+}
+
+/// Where a struct keeps the members its schema does not name.
+pub trait Extra {
+    /// The type of an undeclared member's value.
+    type Value: de::DeserializeOwned;
+    /// Stores one member; a repeated name keeps the last value, as JSON parsers commonly do.
+    fn put(&mut self, name: String, value: Self::Value);
+}
+
+impl Extra for Map<String, Value> {
+    type Value = Value;
+    fn put(&mut self, name: String, value: Value) {
+        self.insert(name, value);
+    }
+}
+
+impl<V: de::DeserializeOwned> Extra for BTreeMap<String, V> {
+    type Value = V;
+    fn put(&mut self, name: String, value: V) {
+        self.insert(name, value);
+    }
+}
+
+/// Reads an undeclared member into the struct's `extra` map.
+pub fn read_extra<'de, A: MapAccess<'de>, X: Extra>(
+    extra: &mut X,
+    name: String,
+    map: &mut A,
+) -> Result<(), A::Error> {
+    let value = map.next_value::<X::Value>()?;
+    extra.put(name, value);
+    Ok(())
+}
+
+/// A generated object type: reads its members from a map, some constants possibly already read.
+pub trait Object: Sized {
+    /// The schema's name for the type, for error messages.
+    const NAME: &'static str;
+    /// Reads the members; `preset` is the index of a constant member the caller already read
+    /// and checked (a union's discriminator).
+    fn visit_members<'de, A: MapAccess<'de>>(map: A, preset: Option<u8>) -> Result<Self, A::Error>;
+}
+
+/// The serde visitor of every generated object type.
+pub struct ObjectVisitor<T>(PhantomData<T>);
+
+impl<T> ObjectVisitor<T> {
+    /// A visitor for `T`.
+    pub fn new() -> Self {
+        ObjectVisitor(PhantomData)
+    }
+}
+
+impl<T> Default for ObjectVisitor<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<'de, T: Object> Visitor<'de> for ObjectVisitor<T> {
+    type Value = T;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "a {} object", T::NAME)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+        T::visit_members(map, None)
+    }
+}
+
+/// A generated union whose arms are told apart by a string constant under one member name.
+pub trait Tagged: Sized {
+    /// The schema's name for the union.
+    const NAME: &'static str;
+    /// The discriminating member (`type`, `method`, ...).
+    const TAG: &'static str;
+    /// Every value the discriminator may take.
+    const TAGS: &'static [&'static str];
+    /// Reads the rest of the object as the arm `tag` names.
+    fn visit_tagged<'de, A: MapAccess<'de>>(tag: &str, map: A) -> Result<Self, A::Error>;
+}
+
+/// Reads a string, borrowing from the input when it can.
+struct CowStr;
+
+impl<'de> DeserializeSeed<'de> for CowStr {
+    type Value = Cow<'de, str>;
+    fn deserialize<D: de::Deserializer<'de>>(
+        self,
+        deserializer: D,
+    ) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for CowStr {
+    type Value = Cow<'de, str>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a string")
+    }
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Self::Value, E> {
+        Ok(Cow::Borrowed(v))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(Cow::Owned(v.to_owned()))
+    }
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
+        Ok(Cow::Owned(v))
+    }
+}
+
+/// The serde visitor of every tagged union: streams when the discriminator comes first (as
+/// every MCP implementation writes it), reads the object in full otherwise.
+pub struct TaggedVisitor<T>(PhantomData<T>);
+
+impl<T> TaggedVisitor<T> {
+    /// A visitor for `T`.
+    pub fn new() -> Self {
+        TaggedVisitor(PhantomData)
+    }
+}
+
+impl<T> Default for TaggedVisitor<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<'de, T: Tagged> Visitor<'de> for TaggedVisitor<T> {
+    type Value = T;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "a {} object with a `{}` member", T::NAME, T::TAG)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<T, A::Error> {
+        // Members before the discriminator (`jsonrpc`, `id`) are held back and replayed to the
+        // arm, which then streams the rest: one pass, whatever the member order.
+        let mut held = Vec::new();
+        while let Some(name) = map.next_key_seed(CowStr)? {
+            if name == T::TAG {
+                let tag = map.next_value_seed(CowStr)?;
+                return T::visit_tagged(
+                    &tag,
+                    Replay {
+                        held: held.into_iter(),
+                        pending: None,
+                        map,
+                    },
+                );
+            }
+            held.push((name.into_owned(), map.next_value::<Value>()?));
+        }
+        Err(de::Error::missing_field(T::TAG))
+    }
+}
+
+/// A map that first yields members already read, then the rest of the input.
+struct Replay<A> {
+    held: std::vec::IntoIter<(String, Value)>,
+    pending: Option<Value>,
+    map: A,
+}
+
+impl<'de, A: MapAccess<'de>> MapAccess<'de> for Replay<A> {
+    type Error = A::Error;
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, A::Error> {
+        match self.held.next() {
+            Some((name, value)) => {
+                self.pending = Some(value);
+                seed.deserialize(de::value::StringDeserializer::<A::Error>::new(name))
+                    .map(Some)
+            }
+            None => self.map.next_key_seed(seed),
+        }
+    }
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, A::Error> {
+        match self.pending.take() {
+            Some(value) => seed.deserialize(value).map_err(de::Error::custom),
+            None => self.map.next_value_seed(seed),
+        }
+    }
+}
+
+/// The JSON kind a union arm accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A string.
+    String,
+    /// An integer.
+    Integer,
+    /// Any number.
+    Number,
+    /// `true` or `false`.
+    Bool,
+    /// An array.
+    Array,
+    /// An object.
+    Object,
+    /// Any JSON value.
+    Any,
+}
+
+/// What a union arm requires of a value, for selecting it without trying it.
+pub struct ArmShape {
+    /// The arm's type, for error messages.
+    pub name: &'static str,
+    /// The JSON kind it accepts.
+    pub kind: Kind,
+    /// For objects: the members it requires.
+    pub required: &'static [&'static str],
+    /// For objects: the constant members, with their values and whether they are required
+    /// (an optional one must still have its value when present).
+    pub consts: &'static [(&'static str, ConstValue, bool)],
+}
+
+/// Picks the arm of a union for `value`: the kind must fit, and among objects the required
+/// members and constants must be present; the arm that requires the most wins, the first on a
+/// tie. Deterministic: no arm is tried and abandoned.
+pub fn select_arm(union: &str, arms: &[ArmShape], value: &Value) -> Result<u8, String> {
+    let mut best: Option<(usize, usize)> = None;
+    for (index, arm) in arms.iter().enumerate() {
+        let score = match (arm.kind, value) {
+            (Kind::Any, _) => 0,
+            (Kind::String, Value::String(_))
+            | (Kind::Number, Value::Number(_))
+            | (Kind::Bool, Value::Bool(_))
+            | (Kind::Array, Value::Array(_)) => 1,
+            (Kind::Integer, Value::Number(n)) if n.is_i64() || n.is_u64() => 1,
+            (Kind::Object, Value::Object(object)) => {
+                if arm
+                    .consts
+                    .iter()
+                    .any(|(k, c, required)| match object.get(*k) {
+                        Some(found) => !c.matches(Some(found)),
+                        None => *required,
+                    })
+                    || arm.required.iter().any(|k| !object.contains_key(*k))
+                {
+                    continue;
+                }
+                1 + arm.required.len()
+            }
+            _ => continue,
+        };
+        if best.is_none_or(|(_, s)| score > s) {
+            best = Some((index, score));
+        }
+    }
+    match best {
+        Some((index, _)) => u8::try_from(index).map_err(|_| unreachable_arm(union)),
+        None => Err(format!(
+            "{} matches no arm of {union}; expected one of: {}",
+            describe(value),
+            arms.iter().map(describe_arm).collect::<Vec<_>>().join("; ")
+        )),
+    }
+}
+
+fn describe(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "the object",
+    }
+}
+
+fn describe_arm(arm: &ArmShape) -> String {
+    let mut text = format!("{} ({:?}", arm.name, arm.kind).to_lowercase();
+    text = format!("{}{}", arm.name, &text[arm.name.len()..]);
+    for (k, c, _) in arm.consts {
+        text.push_str(&format!(", `{k}`: {c}"));
+    }
+    if !arm.required.is_empty() {
+        text.push_str(&format!(", requires {:?}", arm.required));
+    }
+    text.push(')');
+    text
+}
+
+/// Deserializes an arm from a value read in full, keeping the path of a failure in the message.
+pub fn from_buffered<T: de::DeserializeOwned>(value: Value) -> Result<T, String> {
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        if path == "." {
+            e.into_inner().to_string()
+        } else {
+            format!("{path}: {}", e.into_inner())
+        }
+    })
+}
+
+/// The message for an arm index the generated table does not have (a generator bug).
+pub fn unreachable_arm(union: &str) -> String {
+    format!("internal error: arm selection for {union} is out of range")
+}
