@@ -64,7 +64,11 @@ pub fn fold(name: &str) -> String {
         .collect()
 }
 
-pub fn generate(facts: &Facts, rewritten: &Rewritten) -> Result<Vec<syn::Item>, String> {
+pub fn generate(
+    revision: &str,
+    facts: &Facts,
+    rewritten: &Rewritten,
+) -> Result<Vec<syn::Item>, String> {
     let names = rust_names(rewritten);
     let rust_name = |definition: &str| -> Result<String, String> {
         let renamed = crate::types::RENAMES
@@ -135,9 +139,17 @@ pub fn generate(facts: &Facts, rewritten: &Rewritten) -> Result<Vec<syn::Item>, 
 
     let mut items = Vec::new();
     items.push(method_enum(&methods));
+    let mut results = BTreeMap::new();
     for m in &methods {
-        items.push(typed_impl(m, facts, rewritten, &rust_name)?);
+        let (code, result) = typed_impl(m, facts, rewritten, &rust_name)?;
+        items.push(code);
+        if let Some(result) = result {
+            results.insert(m.method.clone(), result);
+        }
     }
+    items.push(dispatch_sets(
+        revision, facts, rewritten, &methods, &results,
+    )?);
     let file: syn::File = syn::parse2(quote!(#(#items)*))
         .map_err(|e| format!("emitted method code does not parse: {e}"))?;
     Ok(file.items)
@@ -265,7 +277,7 @@ fn typed_impl(
     facts: &Facts,
     rewritten: &Rewritten,
     rust_name: &dyn Fn(&str) -> Result<String, String>,
-) -> Result<TokenStream, String> {
+) -> Result<(TokenStream, Option<syn::Type>), String> {
     let ty = format_ident!("{}", m.rust);
     let method = &m.method;
     let info = rewritten
@@ -277,12 +289,13 @@ fn typed_impl(
         None => syn::parse_quote!(()),
     };
     if !m.is_request {
-        return Ok(quote! {
+        let code = quote! {
             impl crate::Notification for #ty {
                 const METHOD: &'static str = #method;
                 type Params = #params;
             }
-        });
+        };
+        return Ok((code, None));
     }
     let stem = m
         .definition
@@ -317,11 +330,267 @@ fn typed_impl(
     } else {
         return Err(format!("{}: no result type pairs with it", m.definition));
     };
-    Ok(quote! {
+    let code = quote! {
         impl crate::Request for #ty {
             const METHOD: &'static str = #method;
             type Params = #params;
             type Result = #result;
         }
-    })
+    };
+    Ok((code, Some(result)))
+}
+
+/// The params type of a method's struct, and whether the schema makes params optional.
+fn params_of(rewritten: &Rewritten, m: &MethodDef) -> Result<(syn::Type, bool), String> {
+    let info = rewritten
+        .structs
+        .get(&m.rust)
+        .ok_or(format!("{} is not a generated struct", m.rust))?;
+    let (_, _, ty) = info
+        .fields
+        .iter()
+        .find(|f| f.1 == "params")
+        .ok_or(format!("{} has no params member", m.rust))?;
+    let optional = !info.required.iter().any(|r| r == "params");
+    let inner = if optional {
+        crate::rewrite::option_inner(ty)
+            .cloned()
+            .ok_or(format!("{}.params is optional but not an Option", m.rust))?
+    } else {
+        ty.clone()
+    };
+    Ok((inner, optional))
+}
+
+/// The typed dispatch enums of a revision: what each side sends, requests and notifications,
+/// and the results of each side's requests.
+fn dispatch_sets(
+    revision: &str,
+    facts: &Facts,
+    rewritten: &Rewritten,
+    methods: &[MethodDef],
+    results: &BTreeMap<String, syn::Type>,
+) -> Result<TokenStream, String> {
+    // 2025-03-26 is the one revision whose JSONRPCMessage admits batch arrays.
+    let batches = facts
+        .definitions
+        .get("JSONRPCMessage")
+        .and_then(|d| d.get("oneOf"))
+        .and_then(|arms| arms.as_array())
+        .is_some_and(|arms| {
+            arms.iter()
+                .any(|a| a.get("type").and_then(|t| t.as_str()) == Some("array"))
+        });
+    let mut out = TokenStream::new();
+    for (sender, sender_name, direction) in [
+        ("Client", "the client", quote!(ClientToServer)),
+        ("Server", "the server", quote!(ServerToClient)),
+    ] {
+        for (is_request, suffix, kind) in [
+            (true, "Call", quote!(Request)),
+            (false, "Notify", quote!(Notification)),
+        ] {
+            let name = format_ident!("{sender}{suffix}");
+            let members: Vec<&MethodDef> = methods
+                .iter()
+                .filter(|m| m.is_request == is_request)
+                .filter(|m| {
+                    m.direction == "Both"
+                        || m.direction
+                            == format!(
+                                "{sender}To{}",
+                                if sender == "Client" {
+                                    "Server"
+                                } else {
+                                    "Client"
+                                }
+                            )
+                })
+                .collect();
+            let mut variants = Vec::new();
+            let mut parse_arms = Vec::new();
+            let mut method_arms = Vec::new();
+            let mut params_arms = Vec::new();
+            for m in &members {
+                let v = format_ident!("{}", m.variant);
+                let (params, optional) = params_of(rewritten, m)?;
+                let method = &m.method;
+                let doc = format!(" `{method}` ([`{}`]).", m.rust);
+                if optional {
+                    variants.push(quote!(#[doc = #doc] #v(::std::option::Option<#params>),));
+                    parse_arms.push(quote!(#method => crate::dispatch::optional_params(method, params).map(Self::#v),));
+                    params_arms.push(quote!(Self::#v(params) => if let ::std::option::Option::Some(params) = params {
+                        ::serde::ser::SerializeMap::serialize_entry(map, "params", params)?;
+                    },));
+                } else {
+                    variants.push(quote!(#[doc = #doc] #v(#params),));
+                    parse_arms.push(quote!(#method => crate::dispatch::required_params(method, params).map(Self::#v),));
+                    params_arms.push(quote!(Self::#v(params) => ::serde::ser::SerializeMap::serialize_entry(map, "params", params)?,));
+                }
+                method_arms.push(quote!(Self::#v(_) => #method,));
+            }
+            let what = if is_request {
+                "request"
+            } else {
+                "notification"
+            };
+            let doc = format!(
+                " Every {what} {sender_name} sends in revision {revision}, with its typed params."
+            );
+            out.extend(quote! {
+                #[doc = #doc]
+                #[derive(Debug, Clone, PartialEq)]
+                pub enum #name {
+                    #(#variants)*
+                    /// A method no revision defines, with its params as sent.
+                    Unknown {
+                        /// The method name.
+                        method: ::std::string::String,
+                        /// The params, as JSON.
+                        params: ::std::option::Option<::serde_json::Value>,
+                    },
+                }
+
+                impl crate::dispatch::MethodSet for #name {
+                    const REVISION: &'static str = #revision;
+                    const SENDER: crate::Direction = crate::Direction::#direction;
+                    const KIND: crate::MethodKind = crate::MethodKind::#kind;
+                    const BATCHES: bool = #batches;
+
+                    fn from_parts(
+                        method: &str,
+                        params: ::std::option::Option<&::serde_json::value::RawValue>,
+                    ) -> ::std::result::Result<Self, crate::MessageError> {
+                        match method {
+                            #(#parse_arms)*
+                            other => crate::dispatch::unknown_method(
+                                other,
+                                params,
+                                Method::known(other).map(|m| (m.direction(), m.kind())),
+                                #revision,
+                                crate::Direction::#direction,
+                                crate::MethodKind::#kind,
+                            )
+                            .map(|params| Self::Unknown { method: other.to_owned(), params }),
+                        }
+                    }
+
+                    fn method(&self) -> &str {
+                        match self {
+                            #(#method_arms)*
+                            Self::Unknown { method, .. } => method,
+                        }
+                    }
+
+                    fn serialize_params<M: ::serde::ser::SerializeMap>(&self, map: &mut M) -> ::std::result::Result<(), M::Error> {
+                        match self {
+                            #(#params_arms)*
+                            Self::Unknown { params, .. } => if let ::std::option::Option::Some(params) = params {
+                                ::serde::ser::SerializeMap::serialize_entry(map, "params", params)?;
+                            },
+                        }
+                        ::std::result::Result::Ok(())
+                    }
+                }
+            });
+            if is_request {
+                let result_name = format_ident!("{sender}CallResult");
+                let mut variants = Vec::new();
+                let mut parse_arms = Vec::new();
+                let mut ser_arms = Vec::new();
+                for m in &members {
+                    let v = format_ident!("{}", m.variant);
+                    let ty = results
+                        .get(&m.method)
+                        .ok_or(format!("no result for {}", m.method))?;
+                    let method = &m.method;
+                    let doc = format!(" The result of `{method}`.");
+                    variants.push(quote!(#[doc = #doc] #v(#ty),));
+                    parse_arms.push(quote!(#method => crate::dispatch::read_result(method, result).map(Self::#v),));
+                    ser_arms.push(quote!(Self::#v(value) => ::serde::Serialize::serialize(value, serializer),));
+                }
+                let doc = format!(" The result of a request {sender_name} sends in revision {revision}, typed by the request's method.");
+                out.extend(quote! {
+                    #[doc = #doc]
+                    #[derive(Debug, Clone, PartialEq)]
+                    pub enum #result_name {
+                        #(#variants)*
+                        /// The result of a method no revision defines, as JSON.
+                        Unknown(::serde_json::Value),
+                    }
+
+                    impl #result_name {
+                        /// Reads `result` as the result type of `method`.
+                        pub fn parse(method: &str, result: &::serde_json::value::RawValue) -> ::std::result::Result<Self, crate::MessageError> {
+                            match method {
+                                #(#parse_arms)*
+                                _ => crate::dispatch::read_result(method, result).map(Self::Unknown),
+                            }
+                        }
+                    }
+
+                    impl ::serde::Serialize for #result_name {
+                        fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error> {
+                            match self {
+                                #(#ser_arms)*
+                                Self::Unknown(value) => ::serde::Serialize::serialize(value, serializer),
+                            }
+                        }
+                    }
+                });
+            }
+        }
+    }
+    out.extend(quote! {
+        /// The revision these types implement, as the specification names it.
+        pub const REVISION: &str = #revision;
+        /// What a client sends in this revision (and a server reads).
+        pub type ClientMessage = crate::dispatch::Message<ClientCall, ClientNotify>;
+        /// What a server sends in this revision (and a client reads).
+        pub type ServerMessage = crate::dispatch::Message<ServerCall, ServerNotify>;
+    });
+    Ok(out)
+}
+
+/// The method names a schema file defines (its `method` constants), read without the full
+/// pipeline.
+pub fn method_names(path: &std::path::Path) -> Result<Vec<String>, String> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    let schema: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("parsing {}: {e}", path.display()))?;
+    let defs = schema
+        .get("$defs")
+        .or_else(|| schema.get("definitions"))
+        .and_then(|d| d.as_object())
+        .ok_or(format!("{} has no definitions", path.display()))?;
+    let mut names: Vec<String> = defs
+        .values()
+        .filter_map(|d| {
+            d.pointer("/properties/method/const")?
+                .as_str()
+                .map(str::to_owned)
+        })
+        .collect();
+    names.sort();
+    names.dedup();
+    Ok(names)
+}
+
+/// `const ALL_METHODS: &[(&str, &[&str])]`: each method with the revisions defining it.
+pub fn all_methods_table(revisions: &[(String, Vec<String>)]) -> String {
+    let mut by_method: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for (revision, names) in revisions {
+        for name in names {
+            by_method.entry(name).or_default().push(revision);
+        }
+    }
+    let rows = by_method
+        .iter()
+        .map(|(method, revisions)| quote!((#method, &[#(#revisions),*]),));
+    let table = quote! {
+        /// Every method of every revision the crate knows, with the revisions defining it.
+        const ALL_METHODS: &[(&str, &[&str])] = &[#(#rows)*];
+    };
+    table.to_string()
 }

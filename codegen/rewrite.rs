@@ -211,7 +211,7 @@ fn serde_field(attrs: &[syn::Attribute]) -> Result<SerdeField, String> {
 }
 
 /// `Option<T>` → `Some(T)`.
-fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
+pub fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
     let syn::Type::Path(path) = ty else {
         return None;
     };

@@ -5,10 +5,14 @@
 #[path = "private.rs"]
 pub mod __private;
 
+pub mod dispatch;
+mod error;
 pub mod jsonrpc;
 mod method;
+pub mod uri_template;
 
-pub use jsonrpc::{ProgressToken, RequestId};
+pub use error::{MessageError, MessageErrorKind};
+pub use jsonrpc::{Cursor, ErrorCode, ProgressToken, RequestId, RpcError};
 pub use method::{Direction, MethodKind, Notification, Request};
 
 #[cfg(feature = "unstable-draft")]
