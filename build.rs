@@ -23,6 +23,8 @@ mod rewrite;
 mod schema_walk;
 #[path = "codegen/types.rs"]
 mod types;
+#[path = "codegen/versions.rs"]
+mod versions;
 
 use std::path::{Path, PathBuf};
 
@@ -55,6 +57,8 @@ fn run() -> Result<(), String> {
             methods::method_names(&schema_path)?,
         ));
     }
+    std::fs::write(out_dir.join("versions.rs"), versions::generate(&revisions)?)
+        .map_err(|e| format!("writing versions.rs: {e}"))?;
     let table = methods::all_methods_table(&all_methods);
     std::fs::write(out_dir.join("all_methods.rs"), table)
         .map_err(|e| format!("writing all_methods.rs: {e}"))?;

@@ -10,6 +10,8 @@ pub struct Revision {
     pub module: String,
     /// The Cargo feature that enables it.
     pub feature: String,
+    /// `released`, `latest` (exactly one row) or `draft`.
+    pub status: String,
     /// The schema file, relative to `schema/`.
     pub file: String,
     /// The schema file's sha256, as vendored.
@@ -48,6 +50,7 @@ pub fn load(path: &Path) -> Result<Vec<Revision>, String> {
                 revision: field("revision")?,
                 module: field("module")?,
                 feature: field("feature")?,
+                status: field("status")?,
                 file: field("file")?,
                 sha256: field("sha256")?,
             })

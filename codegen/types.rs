@@ -13,6 +13,7 @@ pub const REPLACEMENTS: &[(&str, &str)] = &[
     // gateway can match ids across revisions.
     ("RequestId", "crate::RequestId"),
     ("ProgressToken", "crate::ProgressToken"),
+    ("Cursor", "crate::Cursor"),
     // Arbitrary JSON is best held by serde_json's own types.
     ("JsonValue", "::serde_json::Value"),
     (

@@ -10,10 +10,12 @@ mod error;
 pub mod jsonrpc;
 mod method;
 pub mod uri_template;
+mod version;
 
 pub use error::{MessageError, MessageErrorKind};
 pub use jsonrpc::{Cursor, ErrorCode, ProgressToken, RequestId, RpcError};
 pub use method::{Direction, MethodKind, Notification, Request};
+pub use version::ProtocolVersion;
 
 #[cfg(feature = "unstable-draft")]
 pub mod draft;

@@ -1,0 +1,72 @@
+//! Protocol versions: which revisions exist, which this build supports, and the lifecycle's
+//! negotiation rule.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+
+include!(concat!(env!("OUT_DIR"), "/versions.rs"));
+
+impl ProtocolVersion {
+    /// Whether this build has the revision's types (its feature is enabled).
+    pub fn is_supported(&self) -> bool {
+        Self::SUPPORTED.contains(self)
+    }
+
+    /// The version a server answers to a client's `initialize`: the requested one when this
+    /// build supports it, otherwise the newest released revision it supports (the lifecycle
+    /// rule: "If the server supports the requested protocol version, it MUST respond with the
+    /// same version. Otherwise, the server MUST respond with another protocol version it
+    /// supports. This SHOULD be the latest version supported by the server.").
+    ///
+    /// `None` only when the build supports no revision at all.
+    ///
+    /// ```
+    /// use mcp_spec_types::ProtocolVersion;
+    /// # #[cfg(feature = "v2026_07_28")]
+    /// assert_eq!(ProtocolVersion::negotiate("1999-01-01"), Some(ProtocolVersion::LATEST));
+    /// # #[cfg(feature = "v2025_06_18")]
+    /// assert_eq!(ProtocolVersion::negotiate("2025-06-18").unwrap().as_str(), "2025-06-18");
+    /// ```
+    pub fn negotiate(requested: &str) -> Option<ProtocolVersion> {
+        let requested = ProtocolVersion::from(requested);
+        if requested.is_supported() {
+            return Some(requested);
+        }
+        Self::SUPPORTED_RELEASED
+            .first()
+            .or(Self::SUPPORTED.first())
+            .cloned()
+    }
+}
+
+impl From<&str> for ProtocolVersion {
+    fn from(version: &str) -> Self {
+        ProtocolVersion::known(version).unwrap_or_else(|| ProtocolVersion::Unknown(version.into()))
+    }
+}
+
+impl std::str::FromStr for ProtocolVersion {
+    type Err = std::convert::Infallible;
+    fn from_str(version: &str) -> Result<Self, Self::Err> {
+        Ok(ProtocolVersion::from(version))
+    }
+}
+
+impl fmt::Display for ProtocolVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for ProtocolVersion {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for ProtocolVersion {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let version = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
+        Ok(ProtocolVersion::from(&*version))
+    }
+}
