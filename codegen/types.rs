@@ -56,3 +56,28 @@ pub fn generate(schema: &Value) -> Result<syn::File, String> {
         .map_err(|e| format!("typify: {e}"))?;
     syn::parse2(space.to_stream()).map_err(|e| format!("typify's output does not parse: {e}"))
 }
+
+/// Maps every definition name to the Rust path that holds it: a replacement, a renamed type,
+/// or typify's name (looked up in `generated`, keyed by `methods::fold`).
+pub fn rust_paths(
+    defs: &serde_json::Map<String, Value>,
+    generated: &std::collections::BTreeMap<String, String>,
+) -> std::collections::BTreeMap<String, String> {
+    let fold = crate::methods::fold;
+    defs.keys()
+        .filter_map(|def| {
+            let replaced = REPLACEMENTS
+                .iter()
+                .find(|(name, _)| fold(name) == fold(def))
+                .map(|(_, path)| path.to_string());
+            let renamed = RENAMES
+                .iter()
+                .find(|(name, _)| *name == def)
+                .map(|(_, to)| to.to_string());
+            replaced
+                .or(renamed)
+                .or_else(|| generated.get(&fold(def)).cloned())
+                .map(|path| (def.clone(), path))
+        })
+        .collect()
+}

@@ -41,11 +41,15 @@ pub fn generate(revisions: &[Revision]) -> Result<String, String> {
         let feature = &r.feature;
         quote!(#[cfg(feature = #feature)] ProtocolVersion::#v,)
     });
-    let released_newest_first = revisions.iter().rev().filter(|r| r.status != "draft").map(|r| {
-        let v = variant(r);
-        let feature = &r.feature;
-        quote!(#[cfg(feature = #feature)] ProtocolVersion::#v,)
-    });
+    let released_newest_first = revisions
+        .iter()
+        .rev()
+        .filter(|r| r.status != "draft")
+        .map(|r| {
+            let v = variant(r);
+            let feature = &r.feature;
+            quote!(#[cfg(feature = #feature)] ProtocolVersion::#v,)
+        });
     let tokens = quote! {
         /// A protocol version string, as exchanged in `initialize` or carried in `_meta`.
         ///

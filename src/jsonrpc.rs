@@ -344,3 +344,29 @@ impl fmt::Display for RpcError {
 }
 
 impl std::error::Error for RpcError {}
+
+#[cfg(feature = "schemars")]
+mod json_schema {
+    use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
+    use std::borrow::Cow;
+
+    macro_rules! schema {
+        ($ty:ty, $name:literal, $schema:tt) => {
+            impl JsonSchema for $ty {
+                fn schema_name() -> Cow<'static, str> {
+                    Cow::Borrowed($name)
+                }
+                fn schema_id() -> Cow<'static, str> {
+                    Cow::Borrowed(concat!("mcp_spec_types::", $name))
+                }
+                fn json_schema(_: &mut SchemaGenerator) -> Schema {
+                    json_schema!($schema)
+                }
+            }
+        };
+    }
+
+    schema!(super::RequestId, "RequestId", {"type": ["string", "integer"]});
+    schema!(super::ProgressToken, "ProgressToken", {"type": ["string", "integer"]});
+    schema!(super::Cursor, "Cursor", {"type": "string"});
+}

@@ -49,6 +49,7 @@ mod error;
 pub mod jsonrpc;
 mod method;
 pub mod uri_template;
+pub mod validate;
 mod version;
 
 pub use error::{MessageError, MessageErrorKind};
