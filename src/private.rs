@@ -505,18 +505,21 @@ pub fn unreachable_arm(union: &str) -> String {
     format!("internal error: arm selection for {union} is out of range")
 }
 
+/// A definition name and how to get its schema from the generator.
+#[cfg(feature = "schemars")]
+pub type SchemaRef = (
+    &'static str,
+    fn(&mut schemars::SchemaGenerator) -> schemars::Schema,
+);
+
 /// The official schema of a definition, its `$ref`s pointed at the generator's definitions.
 #[cfg(feature = "schemars")]
 pub fn official_schema(
     generator: &mut schemars::SchemaGenerator,
     json: &str,
-    refs: &[(&str, fn(&mut schemars::SchemaGenerator) -> schemars::Schema)],
+    refs: &[SchemaRef],
 ) -> schemars::Schema {
-    fn resolve(
-        value: &mut Value,
-        generator: &mut schemars::SchemaGenerator,
-        refs: &[(&str, fn(&mut schemars::SchemaGenerator) -> schemars::Schema)],
-    ) {
+    fn resolve(value: &mut Value, generator: &mut schemars::SchemaGenerator, refs: &[SchemaRef]) {
         match value {
             Value::Object(object) => {
                 let target = object
