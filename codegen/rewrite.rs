@@ -594,6 +594,9 @@ fn rewrite_union(
     if let Some(tagged) = tagged_union(&name, &arms, structs)? {
         return Ok(quote!(#serialize #tagged));
     }
+    if let Some(keyed) = keyed_union(&name, &arms, structs)? {
+        return Ok(quote!(#serialize #keyed));
+    }
 
     // Select by kind, then among objects by the members present.
     let mut shapes = Vec::new();
@@ -720,6 +723,72 @@ fn tagged_union(
                 match tag {
                     #(#stream_arms)*
                     other => ::std::result::Result::Err(<A::Error as ::serde::de::Error>::unknown_variant(other, Self::TAGS)),
+                }
+            }
+        }
+    }))
+}
+
+/// A union of objects in which every arm requires a member that no other arm declares
+/// (`text` for text contents, `blob` for blob contents): that member names the arm.
+fn keyed_union(
+    name: &syn::Ident,
+    arms: &[(syn::Ident, syn::Type, Kind)],
+    structs: &BTreeMap<String, StructInfo>,
+) -> Result<Option<TokenStream>, String> {
+    if arms.len() < 2 || arms.iter().any(|a| a.2 != Kind::Object) {
+        return Ok(None);
+    }
+    let Some(infos) = arms
+        .iter()
+        .map(|a| structs.get(&type_name(&a.1)))
+        .collect::<Option<Vec<_>>>()
+    else {
+        return Ok(None);
+    };
+    let mut keys = Vec::new();
+    let mut visit_arms = Vec::new();
+    for (index, ((variant, ty, _), info)) in arms.iter().zip(&infos).enumerate() {
+        let own: Vec<&String> = info
+            .required
+            .iter()
+            .filter(|member| {
+                infos
+                    .iter()
+                    .enumerate()
+                    .all(|(other, o)| other == index || !o.members.contains(member))
+            })
+            .collect();
+        if own.is_empty() {
+            return Ok(None);
+        }
+        let index = index as u8;
+        for key in own {
+            keys.push(quote!((#key, #index),));
+        }
+        visit_arms.push(quote!(#index => <#ty as crate::__private::Object>::visit_members(map, ::std::option::Option::None).map(Self::#variant),));
+    }
+    let name_str = name.to_string();
+    let expected: Vec<String> = infos
+        .iter()
+        .zip(arms)
+        .map(|(_, (_, ty, _))| type_name(ty))
+        .collect();
+    let expected = expected.join(" or ");
+    Ok(Some(quote! {
+        impl<'de> ::serde::Deserialize<'de> for #name {
+            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::std::result::Result<Self, D::Error> {
+                deserializer.deserialize_map(crate::__private::KeyedVisitor::<Self>::new())
+            }
+        }
+        impl crate::__private::Keyed for #name {
+            const NAME: &'static str = #name_str;
+            const EXPECTED: &'static str = #expected;
+            const KEYS: &'static [(&'static str, u8)] = &[#(#keys)*];
+            fn visit_arm<'de, A: ::serde::de::MapAccess<'de>>(arm: u8, map: A) -> ::std::result::Result<Self, A::Error> {
+                match arm {
+                    #(#visit_arms)*
+                    _ => ::std::result::Result::Err(<A::Error as ::serde::de::Error>::custom(crate::__private::unreachable_arm(#name_str))),
                 }
             }
         }

@@ -344,14 +344,7 @@ impl<'de, T: Tagged> Visitor<'de> for TaggedVisitor<T> {
         while let Some(name) = map.next_key_seed(CowStr)? {
             if name == T::TAG {
                 let tag = map.next_value_seed(CowStr)?;
-                return T::visit_tagged(
-                    &tag,
-                    Replay {
-                        held: held.into_iter(),
-                        pending: None,
-                        map,
-                    },
-                );
+                return T::visit_tagged(&tag, Replay::new(held, None, map));
             }
             held.push((name.into_owned(), map.next_value::<Value>()?));
         }
@@ -359,11 +352,24 @@ impl<'de, T: Tagged> Visitor<'de> for TaggedVisitor<T> {
     }
 }
 
-/// A map that first yields members already read, then the rest of the input.
+/// A map that first yields members already read, then the rest of the input (starting, for a
+/// keyed union, with a member whose name was read but whose value was not).
 struct Replay<A> {
     held: std::vec::IntoIter<(String, Value)>,
     pending: Option<Value>,
+    resume: Option<String>,
     map: A,
+}
+
+impl<A> Replay<A> {
+    fn new(held: Vec<(String, Value)>, resume: Option<String>, map: A) -> Self {
+        Replay {
+            held: held.into_iter(),
+            pending: None,
+            resume,
+            map,
+        }
+    }
 }
 
 impl<'de, A: MapAccess<'de>> MapAccess<'de> for Replay<A> {
@@ -372,20 +378,75 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for Replay<A> {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, A::Error> {
-        match self.held.next() {
-            Some((name, value)) => {
-                self.pending = Some(value);
-                seed.deserialize(de::value::StringDeserializer::<A::Error>::new(name))
-                    .map(Some)
-            }
-            None => self.map.next_key_seed(seed),
+        if let Some((name, value)) = self.held.next() {
+            self.pending = Some(value);
+            return seed
+                .deserialize(de::value::StringDeserializer::<A::Error>::new(name))
+                .map(Some);
         }
+        if let Some(name) = self.resume.take() {
+            return seed
+                .deserialize(de::value::StringDeserializer::<A::Error>::new(name))
+                .map(Some);
+        }
+        self.map.next_key_seed(seed)
     }
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, A::Error> {
         match self.pending.take() {
             Some(value) => seed.deserialize(value).map_err(de::Error::custom),
             None => self.map.next_value_seed(seed),
         }
+    }
+}
+
+/// A generated union of objects whose arms each require a member no other arm declares.
+pub trait Keyed: Sized {
+    /// The schema's name for the union.
+    const NAME: &'static str;
+    /// The arms, for error messages (`TextResourceContents or BlobResourceContents`).
+    const EXPECTED: &'static str;
+    /// Each arm's own members, with the arm's index.
+    const KEYS: &'static [(&'static str, u8)];
+    /// Reads the object as arm `arm`.
+    fn visit_arm<'de, A: MapAccess<'de>>(arm: u8, map: A) -> Result<Self, A::Error>;
+}
+
+/// The serde visitor of keyed unions: members before the deciding one are held back and
+/// replayed, the rest streams.
+pub struct KeyedVisitor<T>(PhantomData<T>);
+
+impl<T> KeyedVisitor<T> {
+    /// A visitor for `T`.
+    pub fn new() -> Self {
+        KeyedVisitor(PhantomData)
+    }
+}
+
+impl<T> Default for KeyedVisitor<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<'de, T: Keyed> Visitor<'de> for KeyedVisitor<T> {
+    type Value = T;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "a {} object ({})", T::NAME, T::EXPECTED)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<T, A::Error> {
+        let mut held = Vec::new();
+        while let Some(name) = map.next_key_seed(CowStr)? {
+            if let Some((_, arm)) = T::KEYS.iter().find(|(key, _)| *key == name) {
+                return T::visit_arm(*arm, Replay::new(held, Some(name.into_owned()), map));
+            }
+            held.push((name.into_owned(), map.next_value::<Value>()?));
+        }
+        Err(de::Error::custom(format_args!(
+            "{} must have one of the members {:?} ({})",
+            T::NAME,
+            T::KEYS.iter().map(|(k, _)| *k).collect::<Vec<_>>(),
+            T::EXPECTED
+        )))
     }
 }
 
