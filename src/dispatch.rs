@@ -355,17 +355,31 @@ pub fn optional_params<T: DeserializeOwned>(
 }
 
 fn read_params<T: DeserializeOwned>(method: &str, raw: &RawValue) -> Result<T, MessageError> {
-    let mut de = serde_json::Deserializer::from_str(raw.get());
-    serde_path_to_error::deserialize(&mut de).map_err(|e| {
-        MessageError::from_serde(MessageErrorKind::Params, "params", e).with_method(method)
-    })
+    read_member(raw, MessageErrorKind::Params, "params").map_err(|e| e.with_method(method))
 }
 
 /// Reads a result as `T`, naming the method and the path of any mismatch.
 pub fn read_result<T: DeserializeOwned>(method: &str, raw: &RawValue) -> Result<T, MessageError> {
-    let mut de = serde_json::Deserializer::from_str(raw.get());
-    serde_path_to_error::deserialize(&mut de).map_err(|e| {
-        MessageError::from_serde(MessageErrorKind::Result, "result", e).with_method(method)
+    read_member(raw, MessageErrorKind::Result, "result").map_err(|e| e.with_method(method))
+}
+
+/// Reads one member of a message as `T`. The fast path tracks no path; only a failure is read
+/// again with path tracking, so the error can say where the culprit is.
+fn read_member<T: DeserializeOwned>(
+    raw: &RawValue,
+    kind: MessageErrorKind,
+    member: &str,
+) -> Result<T, MessageError> {
+    serde_json::from_str(raw.get()).map_err(|_| {
+        let mut de = serde_json::Deserializer::from_str(raw.get());
+        match serde_path_to_error::deserialize::<_, T>(&mut de) {
+            Err(e) => MessageError::from_serde(kind, member, e),
+            // Both reads see the same text; this arm only guards against a type whose
+            // deserializer is not deterministic.
+            Ok(_) => {
+                MessageError::new(kind, "the value was rejected, then accepted, on re-reading")
+            }
+        }
     })
 }
 
@@ -577,9 +591,7 @@ impl ResultResponse {
 
     /// Reads the result as `T`, with the JSON path of any mismatch.
     pub fn result_as<T: DeserializeOwned>(&self) -> Result<T, MessageError> {
-        let mut de = serde_json::Deserializer::from_str(self.result.get());
-        serde_path_to_error::deserialize(&mut de)
-            .map_err(|e| MessageError::from_serde(MessageErrorKind::Result, "result", e))
+        read_member(&self.result, MessageErrorKind::Result, "result")
     }
 
     /// Reads the result as the result type of request `R`.

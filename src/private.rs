@@ -551,14 +551,21 @@ fn describe_arm(arm: &ArmShape) -> String {
 
 /// Deserializes an arm from a value read in full, keeping the path of a failure in the message.
 pub fn from_buffered<T: de::DeserializeOwned>(value: Value) -> Result<T, String> {
-    serde_path_to_error::deserialize(value).map_err(|e| {
-        let path = e.path().to_string();
-        if path == "." {
-            e.into_inner().to_string()
-        } else {
-            format!("{path}: {}", e.into_inner())
-        }
-    })
+    // Paths are tracked only when reading again after a failure, to keep the fast path fast.
+    let retry = value.clone();
+    T::deserialize(value).map_err(
+        |first| match serde_path_to_error::deserialize::<_, T>(retry) {
+            Err(e) => {
+                let path = e.path().to_string();
+                if path == "." {
+                    e.into_inner().to_string()
+                } else {
+                    format!("{path}: {}", e.into_inner())
+                }
+            }
+            Ok(_) => first.to_string(),
+        },
+    )
 }
 
 /// The message for an arm index the generated table does not have (a generator bug).
