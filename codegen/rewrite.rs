@@ -104,9 +104,13 @@ fn strip_schema_dumps(file: &mut syn::File) {
         fn visit_attributes_mut(&mut self, attrs: &mut Vec<syn::Attribute>) {
             for attr in attrs.iter_mut() {
                 if let Some(text) = doc_text(attr) {
-                    if let Some(cut) = text.find("<details><summary>JSON schema</summary>") {
-                        let kept = text[..cut].trim_end().to_owned();
-                        *attr = syn::parse_quote!(#[doc = #kept]);
+                    let kept = match text.find("<details><summary>JSON schema</summary>") {
+                        Some(cut) => text[..cut].trim_end().to_owned(),
+                        None => text.clone(),
+                    };
+                    let cleaned = rustdoc_text(&kept);
+                    if cleaned != text {
+                        *attr = syn::parse_quote!(#[doc = #cleaned]);
                     }
                 }
             }
@@ -114,6 +118,66 @@ fn strip_schema_dumps(file: &mut syn::File) {
         }
     }
     Strip.visit_file_mut(file);
+}
+
+/// Makes the schema's TypeScript-flavoured descriptions read well in rustdoc: `{@link X}`
+/// becomes `` `X` ``, site-relative links point at the specification site, bare URLs become
+/// links.
+fn rustdoc_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("{@link ") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + "{@link ".len()..];
+        match after.find('}') {
+            Some(end) => {
+                out.push('`');
+                out.push_str(after[..end].trim());
+                out.push('`');
+                rest = &after[end + 1..];
+            }
+            None => {
+                out.push_str(&rest[start..]);
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    let out = out.replace("](/", "](https://modelcontextprotocol.io/");
+    wrap_bare_urls(&out)
+}
+
+fn wrap_bare_urls(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut rest = text;
+    loop {
+        let next = ["https://", "http://"]
+            .iter()
+            .filter_map(|p| rest.find(p))
+            .min();
+        let Some(start) = next else {
+            out.push_str(rest);
+            return out;
+        };
+        let before = rest[..start].chars().last();
+        let len = rest[start..]
+            .find(|c: char| c.is_whitespace() || matches!(c, ')' | '>' | '"' | '`' | '*'))
+            .unwrap_or(rest.len() - start);
+        let mut url = &rest[start..start + len];
+        // A sentence's full stop or comma is not part of the address.
+        while url.ends_with(['.', ',', ';', ':']) {
+            url = &url[..url.len() - 1];
+        }
+        out.push_str(&rest[..start]);
+        if matches!(before, Some('(' | '<' | '`' | '[')) {
+            out.push_str(url);
+        } else {
+            out.push('<');
+            out.push_str(url);
+            out.push('>');
+        }
+        rest = &rest[start + url.len()..];
+    }
 }
 
 fn doc_text(attr: &syn::Attribute) -> Option<String> {
