@@ -55,10 +55,18 @@ pub fn rewrite(mut file: syn::File, _facts: &crate::normalize::Facts) -> Result<
         }
     }
     let string_like = string_like_types(&file);
+    let mut unions = BTreeMap::new();
+    for item in &file.items {
+        if let syn::Item::Enum(item) = item {
+            if is_untagged(&item.attrs) {
+                unions.insert(item.ident.to_string(), union_arms(item, &string_like)?);
+            }
+        }
+    }
     for item in &mut file.items {
         if let syn::Item::Enum(item) = item {
             if is_untagged(&item.attrs) {
-                impls.push(rewrite_union(item, &structs, &string_like)?);
+                impls.push(rewrite_union(item, &structs, &unions)?);
             }
         }
     }
@@ -617,14 +625,11 @@ fn kind_of(ty: &syn::Type, string_like: &BTreeSet<String>) -> Kind {
     }
 }
 
-fn rewrite_union(
-    item: &mut syn::ItemEnum,
-    structs: &BTreeMap<String, StructInfo>,
-    string_like: &BTreeSet<String>,
-) -> Result<TokenStream, String> {
-    let name = item.ident.clone();
-    let name_str = name.to_string();
-    let mut arms: Vec<(syn::Ident, syn::Type, Kind)> = Vec::new();
+type Arms = Vec<(syn::Ident, syn::Type, Kind)>;
+
+fn union_arms(item: &syn::ItemEnum, string_like: &BTreeSet<String>) -> Result<Arms, String> {
+    let name = &item.ident;
+    let mut arms = Vec::new();
     for variant in &item.variants {
         let syn::Fields::Unnamed(fields) = &variant.fields else {
             return Err(format!(
@@ -642,6 +647,96 @@ fn rewrite_union(
         let kind = kind_of(&ty, string_like);
         arms.push((variant.ident.clone(), ty, kind));
     }
+    Ok(arms)
+}
+
+/// The element type of `Vec<T>`.
+fn vec_item(ty: &syn::Type) -> Option<&syn::Type> {
+    let syn::Type::Path(path) = ty else {
+        return None;
+    };
+    let last = path.path.segments.last()?;
+    if last.ident != "Vec" {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return None;
+    };
+    match args.args.first()? {
+        syn::GenericArgument::Type(inner) => Some(inner),
+        _ => None,
+    }
+}
+
+/// The selection shape of one arm; an array arm also describes what its items may be, so two
+/// array arms (2025-03-26's batch request and batch response) are told apart by their items.
+fn arm_shape(
+    ty: &syn::Type,
+    kind: Kind,
+    structs: &BTreeMap<String, StructInfo>,
+    unions: &BTreeMap<String, Arms>,
+    depth: usize,
+) -> Result<TokenStream, String> {
+    let kind_tokens = match kind {
+        Kind::String => quote!(String),
+        Kind::Integer => quote!(Integer),
+        Kind::Number => quote!(Number),
+        Kind::Bool => quote!(Bool),
+        Kind::Array => quote!(Array),
+        Kind::Object => quote!(Object),
+        Kind::Any => quote!(Any),
+    };
+    let info = structs.get(&type_name(ty));
+    let required: Vec<&String> = info
+        .map(|i| i.required.iter().collect())
+        .unwrap_or_default();
+    let consts = info
+        .map(|i| {
+            i.consts
+                .iter()
+                .map(|(k, v, r)| const_tokens(v).map(|v| quote!((#k, #v, #r))))
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .transpose()?
+        .unwrap_or_default();
+    let mut items = Vec::new();
+    if kind == Kind::Array && depth == 0 {
+        if let Some(item) = vec_item(ty) {
+            let item_name = type_name(item);
+            match unions.get(&item_name) {
+                Some(arms) => {
+                    for (_, arm_ty, arm_kind) in arms {
+                        items.push(arm_shape(arm_ty, *arm_kind, structs, unions, depth + 1)?);
+                    }
+                }
+                None if structs.contains_key(&item_name) => {
+                    items.push(arm_shape(item, Kind::Object, structs, unions, depth + 1)?);
+                }
+                None => {}
+            }
+        }
+    }
+    let label = type_name(ty);
+    Ok(quote!(crate::__private::ArmShape {
+        name: #label,
+        kind: crate::__private::Kind::#kind_tokens,
+        required: &[#(#required),*],
+        consts: &[#(#consts),*],
+        items: &[#(#items),*],
+    }))
+}
+
+fn rewrite_union(
+    item: &mut syn::ItemEnum,
+    structs: &BTreeMap<String, StructInfo>,
+    unions: &BTreeMap<String, Arms>,
+) -> Result<TokenStream, String> {
+    let name = item.ident.clone();
+    let name_str = name.to_string();
+    let arms = unions
+        .get(&name_str)
+        .cloned()
+        .ok_or(format!("{name}: union arms were not collected"))?;
     drop_serde_attrs(&mut item.attrs);
 
     let serialize_arms = arms.iter().map(
@@ -666,35 +761,8 @@ fn rewrite_union(
     let mut shapes = Vec::new();
     let mut builds = Vec::new();
     for (index, (variant, ty, kind)) in arms.iter().enumerate() {
-        let kind_tokens = match kind {
-            Kind::String => quote!(String),
-            Kind::Integer => quote!(Integer),
-            Kind::Number => quote!(Number),
-            Kind::Bool => quote!(Bool),
-            Kind::Array => quote!(Array),
-            Kind::Object => quote!(Object),
-            Kind::Any => quote!(Any),
-        };
-        let info = structs.get(&type_name(ty));
-        let required: Vec<&String> = info
-            .map(|i| i.required.iter().collect())
-            .unwrap_or_default();
-        let consts = info
-            .map(|i| {
-                i.consts
-                    .iter()
-                    .map(|(k, v, r)| const_tokens(v).map(|v| quote!((#k, #v, #r))))
-                    .collect::<Result<Vec<_>, _>>()
-            })
-            .transpose()?
-            .unwrap_or_default();
-        let label = type_name(ty);
-        shapes.push(quote!(crate::__private::ArmShape {
-            name: #label,
-            kind: crate::__private::Kind::#kind_tokens,
-            required: &[#(#required),*],
-            consts: &[#(#consts),*],
-        },));
+        let shape = arm_shape(ty, *kind, structs, unions, 0)?;
+        shapes.push(quote!(#shape,));
         let index = index as u8;
         builds.push(quote!(#index => crate::__private::from_buffered(value).map(Self::#variant),));
     }

@@ -480,6 +480,8 @@ pub struct ArmShape {
     /// For objects: the constant members, with their values and whether they are required
     /// (an optional one must still have its value when present).
     pub consts: &'static [(&'static str, ConstValue, bool)],
+    /// For arrays: the shapes an item may have (empty: any item).
+    pub items: &'static [ArmShape],
 }
 
 /// Picks the arm of a union for `value`: the kind must fit, and among objects the required
@@ -488,28 +490,8 @@ pub struct ArmShape {
 pub fn select_arm(union: &str, arms: &[ArmShape], value: &Value) -> Result<u8, String> {
     let mut best: Option<(usize, usize)> = None;
     for (index, arm) in arms.iter().enumerate() {
-        let score = match (arm.kind, value) {
-            (Kind::Any, _) => 0,
-            (Kind::String, Value::String(_))
-            | (Kind::Number, Value::Number(_))
-            | (Kind::Bool, Value::Bool(_))
-            | (Kind::Array, Value::Array(_)) => 1,
-            (Kind::Integer, Value::Number(n)) if n.is_i64() || n.is_u64() => 1,
-            (Kind::Object, Value::Object(object)) => {
-                if arm
-                    .consts
-                    .iter()
-                    .any(|(k, c, required)| match object.get(*k) {
-                        Some(found) => !c.matches(Some(found)),
-                        None => *required,
-                    })
-                    || arm.required.iter().any(|k| !object.contains_key(*k))
-                {
-                    continue;
-                }
-                1 + arm.required.len()
-            }
-            _ => continue,
+        let Some(score) = score(arm, value) else {
+            continue;
         };
         if best.is_none_or(|(_, s)| score > s) {
             best = Some((index, score));
@@ -522,6 +504,38 @@ pub fn select_arm(union: &str, arms: &[ArmShape], value: &Value) -> Result<u8, S
             describe(value),
             arms.iter().map(describe_arm).collect::<Vec<_>>().join("; ")
         )),
+    }
+}
+
+/// How well `value` fits `arm`: `None` when it cannot be that arm, more for a closer fit.
+fn score(arm: &ArmShape, value: &Value) -> Option<usize> {
+    match (arm.kind, value) {
+        (Kind::Any, _) => Some(0),
+        (Kind::String, Value::String(_))
+        | (Kind::Number, Value::Number(_))
+        | (Kind::Bool, Value::Bool(_)) => Some(1),
+        (Kind::Integer, Value::Number(n)) if n.is_i64() || n.is_u64() => Some(1),
+        (Kind::Array, Value::Array(items)) => {
+            if arm.items.is_empty() {
+                return Some(1);
+            }
+            let fits = items
+                .iter()
+                .all(|item| arm.items.iter().any(|shape| score(shape, item).is_some()));
+            fits.then_some(2)
+        }
+        (Kind::Object, Value::Object(object)) => {
+            let consts_fit = arm
+                .consts
+                .iter()
+                .all(|(k, c, required)| match object.get(*k) {
+                    Some(found) => c.matches(Some(found)),
+                    None => !*required,
+                });
+            let required_present = arm.required.iter().all(|k| object.contains_key(*k));
+            (consts_fit && required_present).then_some(1 + arm.required.len())
+        }
+        _ => None,
     }
 }
 
