@@ -162,9 +162,20 @@ pub fn check(text: &str) -> Result<(), Base64Error> {
                 character: char_at(text, offset),
             });
         }
-        // Padding: must be the last one or two characters, all `=`.
+        // Padding: must be the last one or two characters, all `=`. What follows a `=` is
+        // either a foreign character (reported as such) or data (the `=` is misplaced).
         let rest = &bytes[offset..];
-        if rest.len() > 2 || rest.iter().any(|&b| b != b'=') {
+        if let Some(after) = rest.iter().position(|&b| b != b'=') {
+            let at = offset + after;
+            if sextet(bytes[at]).is_none() {
+                return Err(Base64Error::InvalidCharacter {
+                    offset: at,
+                    character: char_at(text, at),
+                });
+            }
+            return Err(Base64Error::MisplacedPadding { offset });
+        }
+        if rest.len() > 2 {
             return Err(Base64Error::MisplacedPadding { offset });
         }
         break;
@@ -211,7 +222,9 @@ fn char_at(text: &str, offset: usize) -> char {
 
 fn from_engine(text: &str, error: base64::DecodeError) -> Base64Error {
     match error {
-        base64::DecodeError::InvalidByte(offset, _) if text.as_bytes().get(offset) == Some(&b'=') => {
+        base64::DecodeError::InvalidByte(offset, _)
+            if text.as_bytes().get(offset) == Some(&b'=') =>
+        {
             Base64Error::MisplacedPadding { offset }
         }
         base64::DecodeError::InvalidByte(offset, _) => Base64Error::InvalidCharacter {
@@ -223,9 +236,7 @@ fn from_engine(text: &str, error: base64::DecodeError) -> Base64Error {
             character: char_at(text, offset),
         },
         base64::DecodeError::InvalidLength(_) | base64::DecodeError::InvalidPadding => {
-            Base64Error::InvalidLength {
-                length: text.len(),
-            }
+            Base64Error::InvalidLength { length: text.len() }
         }
     }
 }

@@ -38,12 +38,16 @@
 //! assert!(matches!(&result.contents[0], ReadResourceResultContentsItem::TextResourceContents(t) if t.text == "hi"));
 //! # }
 //! ```
+#![doc = include_str!("walkthrough.md")]
 #![deny(missing_docs)]
 
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
 
+pub mod annotations;
+pub mod blob;
+mod content;
 pub mod dispatch;
 mod error;
 pub mod jsonrpc;
@@ -52,6 +56,8 @@ pub mod uri_template;
 pub mod validate;
 mod version;
 
+pub use annotations::AnnotationError;
+pub use blob::Base64Error;
 pub use error::{MessageError, MessageErrorKind};
 pub use jsonrpc::{Cursor, ErrorCode, ProgressToken, RequestId, RpcError};
 pub use method::{Direction, MethodKind, Notification, Request};

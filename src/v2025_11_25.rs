@@ -1,3 +1,15 @@
 //! Types of the MCP schema revision v2025_11_25.
 #![allow(missing_docs, clippy::all)]
 include!(concat!(env!("OUT_DIR"), "/v2025_11_25.rs"));
+
+// Resources, content and annotations, hand-written once (src/content.rs, src/annotations.rs).
+crate::content::resource_contents!();
+crate::content::binary_content!(ImageContent, "image");
+crate::content::binary_content!(AudioContent, "audio");
+crate::content::content_union!(ContentBlock: text, image, audio, link, embedded);
+crate::content::contents_union!(ReadResourceResultContentsItem);
+crate::content::contents_union!(EmbeddedResourceResource);
+crate::content::read_result!(ReadResourceResult, ReadResourceResultContentsItem);
+crate::content::resource_template!();
+crate::content::resource_messages!(PaginatedRequestParams, PaginatedRequestParams);
+crate::annotations::annotations_api!(Annotations, last_modified);
