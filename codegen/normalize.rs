@@ -58,7 +58,13 @@ pub fn normalize(schema: &mut Value) -> Result<Facts, String> {
     root.remove("$schema");
     rewrite_refs(schema);
 
+    let definitions_before: Map<String, Value> = schema
+        .get("definitions")
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
     walk_mut(schema, &mut |object| {
+        merge_all_of(object, &definitions_before);
         if let Some(any_of) = object.remove("anyOf") {
             object.insert("oneOf".into(), any_of);
         }
@@ -98,6 +104,65 @@ pub fn normalize(schema: &mut Value) -> Result<Facts, String> {
         definitions,
         unions,
     })
+}
+
+/// Writes `{allOf: [{$ref: Error}, {properties: {code: {const: -32042}}}]}` as one object schema.
+/// typify merges such an `allOf` itself but loses the description that carries a `const`
+/// marker, so the error codes of the named errors would not be checked.
+fn merge_all_of(object: &mut Map<String, Value>, definitions: &Map<String, Value>) {
+    let Some(Value::Array(arms)) = object.get("allOf") else {
+        return;
+    };
+    let mut resolved = Vec::new();
+    for arm in arms {
+        let arm = match ref_name(arm) {
+            Some(name) => match definitions.get(&name) {
+                Some(def) => def,
+                None => return,
+            },
+            None => arm,
+        };
+        if arm.get("allOf").is_some() || arm.get("oneOf").is_some() || arm.get("anyOf").is_some() {
+            return;
+        }
+        resolved.push(arm.clone());
+    }
+    let mut properties = Map::new();
+    let mut required: Vec<Value> = Vec::new();
+    let mut additional = None;
+    for arm in resolved {
+        if let Some(Value::Object(props)) = arm.get("properties") {
+            for (name, schema) in props {
+                match (properties.get_mut(name), schema) {
+                    (Some(Value::Object(existing)), Value::Object(overlay)) => {
+                        for (k, v) in overlay {
+                            existing.insert(k.clone(), v.clone());
+                        }
+                    }
+                    _ => {
+                        properties.insert(name.clone(), schema.clone());
+                    }
+                }
+            }
+        }
+        if let Some(Value::Array(names)) = arm.get("required") {
+            for name in names {
+                if !required.contains(name) {
+                    required.push(name.clone());
+                }
+            }
+        }
+        if let Some(extra) = arm.get("additionalProperties") {
+            additional = Some(extra.clone());
+        }
+    }
+    object.remove("allOf");
+    object.insert("type".into(), "object".into());
+    object.insert("properties".into(), Value::Object(properties));
+    object.insert("required".into(), Value::Array(required));
+    if let Some(additional) = additional {
+        object.insert("additionalProperties".into(), additional);
+    }
 }
 
 fn mark_const(property: &mut Map<String, Value>) {

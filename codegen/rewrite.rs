@@ -55,6 +55,7 @@ pub fn rewrite(mut file: syn::File, _facts: &crate::normalize::Facts) -> Result<
         }
     }
     let string_like = string_like_types(&file);
+    let enums = string_enum_values(&file)?;
     let mut unions = BTreeMap::new();
     for item in &file.items {
         if let syn::Item::Enum(item) = item {
@@ -66,7 +67,12 @@ pub fn rewrite(mut file: syn::File, _facts: &crate::normalize::Facts) -> Result<
     for item in &mut file.items {
         if let syn::Item::Enum(item) = item {
             if is_untagged(&item.attrs) {
-                impls.push(rewrite_union(item, &structs, &unions)?);
+                let context = ShapeContext {
+                    structs: &structs,
+                    unions: &unions,
+                    enums: &enums,
+                };
+                impls.push(rewrite_union(item, &context)?);
             }
         }
     }
@@ -668,25 +674,60 @@ fn vec_item(ty: &syn::Type) -> Option<&syn::Type> {
     }
 }
 
-/// The selection shape of one arm; an array arm also describes what its items may be, so two
-/// array arms (2025-03-26's batch request and batch response) are told apart by their items.
+/// What arm selection may look at: the structs, unions and string enums of the file.
+struct ShapeContext<'a> {
+    structs: &'a BTreeMap<String, StructInfo>,
+    unions: &'a BTreeMap<String, Arms>,
+    enums: &'a BTreeMap<String, Vec<String>>,
+}
+
+/// The values of each string enum typify generated (`NumberSchemaType` → `integer`, `number`).
+fn string_enum_values(file: &syn::File) -> Result<BTreeMap<String, Vec<String>>, String> {
+    let mut out = BTreeMap::new();
+    for item in &file.items {
+        let syn::Item::Enum(e) = item else { continue };
+        if is_untagged(&e.attrs)
+            || !e
+                .variants
+                .iter()
+                .all(|v| matches!(v.fields, syn::Fields::Unit))
+        {
+            continue;
+        }
+        let mut values = Vec::new();
+        for variant in &e.variants {
+            let serde = serde_field(&variant.attrs)?;
+            values.push(serde.rename.unwrap_or_else(|| variant.ident.to_string()));
+        }
+        out.insert(e.ident.to_string(), values);
+    }
+    Ok(out)
+}
+
+/// The selection shape of one arm: its kind, and for objects the members it requires, their
+/// constants, the values its string-enum members allow and the shapes of its required object
+/// members (one level down), so that arms alike at the top (NumberSchema and BooleanSchema,
+/// titled and untitled multi-selects) are still told apart. Array arms describe their items and
+/// nested unions their arms.
 fn arm_shape(
     ty: &syn::Type,
     kind: Kind,
-    structs: &BTreeMap<String, StructInfo>,
-    unions: &BTreeMap<String, Arms>,
+    cx: &ShapeContext,
     depth: usize,
 ) -> Result<TokenStream, String> {
-    let kind_tokens = match kind {
-        Kind::String => quote!(String),
-        Kind::Integer => quote!(Integer),
-        Kind::Number => quote!(Number),
-        Kind::Bool => quote!(Bool),
-        Kind::Array => quote!(Array),
-        Kind::Object => quote!(Object),
-        Kind::Any => quote!(Any),
+    let name = type_name(ty);
+    let nested_union = cx.unions.get(&name);
+    let kind_tokens = match (kind, nested_union) {
+        (_, Some(_)) => quote!(Union),
+        (Kind::String, _) => quote!(String),
+        (Kind::Integer, _) => quote!(Integer),
+        (Kind::Number, _) => quote!(Number),
+        (Kind::Bool, _) => quote!(Bool),
+        (Kind::Array, _) => quote!(Array),
+        (Kind::Object, _) => quote!(Object),
+        (Kind::Any, _) => quote!(Any),
     };
-    let info = structs.get(&type_name(ty));
+    let info = cx.structs.get(&name);
     let required: Vec<&String> = info
         .map(|i| i.required.iter().collect())
         .unwrap_or_default();
@@ -699,41 +740,60 @@ fn arm_shape(
         })
         .transpose()?
         .unwrap_or_default();
-    let mut items = Vec::new();
-    if kind == Kind::Array && depth == 0 {
-        if let Some(item) = vec_item(ty) {
-            let item_name = type_name(item);
-            match unions.get(&item_name) {
-                Some(arms) => {
-                    for (_, arm_ty, arm_kind) in arms {
-                        items.push(arm_shape(arm_ty, *arm_kind, structs, unions, depth + 1)?);
-                    }
-                }
-                None if structs.contains_key(&item_name) => {
-                    items.push(arm_shape(item, Kind::Object, structs, unions, depth + 1)?);
-                }
-                None => {}
+    let mut enums = Vec::new();
+    let mut members = Vec::new();
+    if let Some(info) = info {
+        for (_, json, field_ty) in &info.fields {
+            let inner = option_inner(field_ty).unwrap_or(field_ty);
+            let inner_name = type_name(inner);
+            if let Some(values) = cx.enums.get(&inner_name) {
+                enums.push(quote!((#json, &[#(#values),*]),));
+            } else if depth < 2
+                && info.required.contains(json)
+                && (cx.structs.contains_key(&inner_name) || cx.unions.contains_key(&inner_name))
+            {
+                let kind = if cx.unions.contains_key(&inner_name) {
+                    Kind::Any
+                } else {
+                    Kind::Object
+                };
+                let shape = arm_shape(inner, kind, cx, depth + 1)?;
+                members.push(quote!((#json, &#shape),));
             }
         }
     }
-    let label = type_name(ty);
+    let mut items = Vec::new();
+    if let Some(arms) = nested_union {
+        if depth < 3 {
+            for (_, arm_ty, arm_kind) in arms {
+                items.push(arm_shape(arm_ty, *arm_kind, cx, depth + 1)?);
+            }
+        }
+    } else if kind == Kind::Array && depth < 2 {
+        if let Some(item) = vec_item(ty) {
+            let item_name = type_name(item);
+            if cx.unions.contains_key(&item_name) || cx.structs.contains_key(&item_name) {
+                items.push(arm_shape(item, Kind::Object, cx, depth + 1)?);
+            }
+        }
+    }
     Ok(quote!(crate::__private::ArmShape {
-        name: #label,
+        name: #name,
         kind: crate::__private::Kind::#kind_tokens,
         required: &[#(#required),*],
         consts: &[#(#consts),*],
+        enums: &[#(#enums)*],
+        members: &[#(#members)*],
         items: &[#(#items),*],
     }))
 }
 
-fn rewrite_union(
-    item: &mut syn::ItemEnum,
-    structs: &BTreeMap<String, StructInfo>,
-    unions: &BTreeMap<String, Arms>,
-) -> Result<TokenStream, String> {
+fn rewrite_union(item: &mut syn::ItemEnum, cx: &ShapeContext) -> Result<TokenStream, String> {
+    let structs = cx.structs;
     let name = item.ident.clone();
     let name_str = name.to_string();
-    let arms = unions
+    let arms = cx
+        .unions
         .get(&name_str)
         .cloned()
         .ok_or(format!("{name}: union arms were not collected"))?;
@@ -761,7 +821,7 @@ fn rewrite_union(
     let mut shapes = Vec::new();
     let mut builds = Vec::new();
     for (index, (variant, ty, kind)) in arms.iter().enumerate() {
-        let shape = arm_shape(ty, *kind, structs, unions, 0)?;
+        let shape = arm_shape(ty, *kind, cx, 0)?;
         shapes.push(quote!(#shape,));
         let index = index as u8;
         builds.push(quote!(#index => crate::__private::from_buffered(value).map(Self::#variant),));

@@ -192,7 +192,7 @@ fn json_error(error: serde_json::Error) -> MessageError {
 
 /// The members of a message, with the payload left as raw JSON.
 struct RawEnvelope<'a> {
-    jsonrpc: Option<Cow<'a, str>>,
+    jsonrpc: Option<&'a RawValue>,
     id: Option<&'a RawValue>,
     method: Option<Cow<'a, str>>,
     params: Option<&'a RawValue>,
@@ -245,11 +245,13 @@ impl RawEnvelope<'_> {
     fn into_message<R: MethodSet, N: MethodSet>(self) -> Result<Message<R, N>, MessageError> {
         let envelope_error =
             |message: String| MessageError::new(MessageErrorKind::Envelope, message);
-        match self.jsonrpc.as_deref() {
-            Some("2.0") => {}
+        match self.jsonrpc.map(RawValue::get) {
+            Some("\"2.0\"") => {}
+            // The same string written with escapes.
+            Some(other) if serde_json::from_str::<String>(other).is_ok_and(|s| s == "2.0") => {}
             Some(other) => {
                 return Err(envelope_error(format!(
-                    "member `jsonrpc` must be \"2.0\", found {other:?}"
+                    "member `jsonrpc` must be \"2.0\", found {other}"
                 ))
                 .with_path("jsonrpc"))
             }

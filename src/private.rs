@@ -467,6 +467,8 @@ pub enum Kind {
     Object,
     /// Any JSON value.
     Any,
+    /// One of the shapes in `items` (a union nested in a union).
+    Union,
 }
 
 /// What a union arm requires of a value, for selecting it without trying it.
@@ -480,7 +482,11 @@ pub struct ArmShape {
     /// For objects: the constant members, with their values and whether they are required
     /// (an optional one must still have its value when present).
     pub consts: &'static [(&'static str, ConstValue, bool)],
-    /// For arrays: the shapes an item may have (empty: any item).
+    /// For objects: members whose string value must be one of a list, when present.
+    pub enums: &'static [(&'static str, &'static [&'static str])],
+    /// For objects: required members that must themselves fit a shape.
+    pub members: &'static [(&'static str, &'static ArmShape)],
+    /// For arrays: the shapes an item may have (empty: any item); for unions: the arms.
     pub items: &'static [ArmShape],
 }
 
@@ -524,6 +530,11 @@ fn score(arm: &ArmShape, value: &Value) -> Option<usize> {
                 .all(|item| arm.items.iter().any(|shape| score(shape, item).is_some()));
             fits.then_some(2)
         }
+        (Kind::Union, _) => arm
+            .items
+            .iter()
+            .filter_map(|shape| score(shape, value))
+            .max(),
         (Kind::Object, Value::Object(object)) => {
             let consts_fit = arm
                 .consts
@@ -533,7 +544,21 @@ fn score(arm: &ArmShape, value: &Value) -> Option<usize> {
                     None => !*required,
                 });
             let required_present = arm.required.iter().all(|k| object.contains_key(*k));
-            (consts_fit && required_present).then_some(1 + arm.required.len())
+            let enums_fit = arm.enums.iter().all(|(k, values)| match object.get(*k) {
+                Some(Value::String(found)) => values.contains(&found.as_str()),
+                Some(_) => false,
+                None => true,
+            });
+            if !(consts_fit && required_present && enums_fit) {
+                return None;
+            }
+            let mut total = 1 + arm.required.len();
+            for (k, shape) in arm.members {
+                if let Some(member) = object.get(*k) {
+                    total += score(shape, member)?;
+                }
+            }
+            Some(total)
         }
         _ => None,
     }

@@ -1,0 +1,329 @@
+//! One-pass dispatch, for every revision: each method of the schema is a `Method`, a request of
+//! each method reaches its own typed variant, each result parses as its request's result, and
+//! messages of the wrong side, kind or revision are refused with an error that says so.
+
+#[macro_use]
+mod common;
+
+use common::instances::{instance, Mode};
+use mcp_spec_types::dispatch::Message;
+use mcp_spec_types::{Direction, MessageErrorKind, MethodKind};
+use serde_json::{json, Value};
+use std::collections::BTreeSet;
+
+/// Definitions that carry a `method` constant without being a message of their own: the
+/// direction unions (2026-07-28 spells `ClientNotification` as an inline copy of
+/// `CancelledNotification`).
+const NOT_MESSAGES: &[&str] = &[
+    "ClientRequest",
+    "ClientNotification",
+    "ServerRequest",
+    "ServerNotification",
+];
+
+fn method_definitions(root: &Value) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = common::definitions(root)
+        .iter()
+        .filter(|(name, _)| !NOT_MESSAGES.contains(&name.as_str()))
+        .filter_map(|(name, def)| {
+            let method = def.pointer("/properties/method/const")?.as_str()?;
+            Some((name.clone(), method.to_owned()))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// The message for a request or notification definition: the schema's own instance, with the
+/// envelope members that revisions before 2025-11-25 leave out of their per-method types.
+fn message_instance(root: &Value, definition: &str, kind: MethodKind) -> Value {
+    let schema =
+        json!({ "$ref": common::definition_pointer(root, definition).replacen('/', "#/", 1) });
+    let mut message = instance(root, &schema, Mode::Full);
+    let object = message.as_object_mut().expect("messages are objects");
+    object.insert("jsonrpc".into(), json!("2.0"));
+    match kind {
+        MethodKind::Request => {
+            object.entry("id").or_insert(json!(7));
+        }
+        MethodKind::Notification => {
+            object.remove("id");
+        }
+    }
+    message
+}
+
+macro_rules! dispatch_tests {
+    ($feature:literal, $module:ident, $revision:literal) => {
+        #[cfg(feature = $feature)]
+        mod $module {
+            use super::*;
+            use mcp_spec_types::$module::{
+                ClientCallResult, ClientMessage, Method, ServerCallResult, ServerMessage,
+            };
+
+            #[test]
+            fn methods_are_exactly_the_schemas() {
+                let root = common::load_schema($revision);
+                let from_schema: BTreeSet<String> =
+                    method_definitions(&root).into_iter().map(|(_, m)| m).collect();
+                let from_enum: BTreeSet<String> =
+                    Method::ALL.iter().map(|m| m.as_str().to_owned()).collect();
+                assert_eq!(from_enum, from_schema);
+                for method in Method::ALL {
+                    let name = method.as_str();
+                    assert_eq!(&Method::from(name), method);
+                    assert_eq!(&name.parse::<Method>().unwrap(), method);
+                    assert_eq!(method.to_string(), name);
+                    assert_eq!(serde_json::to_value(method).unwrap(), json!(name));
+                    assert_eq!(&serde_json::from_value::<Method>(json!(name)).unwrap(), method);
+                    assert!(method.direction().is_some() && method.kind().is_some(), "{name}");
+                }
+                let unknown = Method::from("x/unknown");
+                assert_eq!(unknown, Method::Unknown("x/unknown".into()));
+                assert_eq!((unknown.direction(), unknown.kind()), (None, None));
+            }
+
+            #[test]
+            fn every_message_reaches_its_own_variant() {
+                let root = common::load_schema($revision);
+                for (definition, method) in method_definitions(&root) {
+                    let known = Method::known(&method).expect("a schema method is known");
+                    let kind = known.kind().unwrap();
+                    let message = message_instance(&root, &definition, kind);
+                    let line = message.to_string();
+                    let direction = known.direction().unwrap();
+                    let mut parsed_by = 0;
+                    if direction.allows(Direction::ClientToServer) {
+                        let parsed = ClientMessage::parse(&line)
+                            .unwrap_or_else(|e| panic!("{definition}: {e}\n{line}"));
+                        check(&definition, &method, kind, &parsed, &message);
+                        parsed_by += 1;
+                    }
+                    if direction.allows(Direction::ServerToClient) {
+                        let parsed = ServerMessage::parse(&line)
+                            .unwrap_or_else(|e| panic!("{definition}: {e}\n{line}"));
+                        check(&definition, &method, kind, &parsed, &message);
+                        parsed_by += 1;
+                    }
+                    assert!(parsed_by > 0, "{definition}: no side sends {method}");
+                }
+            }
+
+            fn check<R, N>(
+                definition: &str,
+                method: &str,
+                kind: MethodKind,
+                parsed: &Message<R, N>,
+                message: &Value,
+            ) where
+                R: mcp_spec_types::dispatch::MethodSet + std::fmt::Debug,
+                N: mcp_spec_types::dispatch::MethodSet + std::fmt::Debug,
+            {
+                assert_eq!(parsed.method(), Some(method), "{definition}");
+                let typed = match (kind, parsed) {
+                    (MethodKind::Request, Message::Request(r)) => format!("{:?}", r.call),
+                    (MethodKind::Notification, Message::Notification(n)) => {
+                        format!("{:?}", n.notification)
+                    }
+                    other => panic!("{definition}: parsed as {other:?}"),
+                };
+                assert!(!typed.starts_with("Unknown"), "{definition}: {typed}");
+                assert_eq!(&serde_json::to_value(parsed).unwrap(), message, "{definition}");
+            }
+
+            #[test]
+            fn every_result_parses_as_its_requests_result() {
+                let root = common::load_schema($revision);
+                let defs = common::definitions(&root);
+                let mut checked = 0;
+                for (definition, method) in method_definitions(&root) {
+                    let Some(stem) = definition.strip_suffix("Request") else {
+                        continue;
+                    };
+                    // The schema names each result after its request, but for the requests
+                    // answered with the empty result.
+                    let result_def = [format!("{stem}Result"), "EmptyResult".to_owned()]
+                        .into_iter()
+                        .find(|d| defs.contains_key(d))
+                        .unwrap();
+                    let schema = json!({ "$ref": common::definition_pointer(&root, &result_def).replacen('/', "#/", 1) });
+                    let result = instance(&root, &schema, Mode::Full);
+                    let line = json!({"jsonrpc": "2.0", "id": 3, "result": result}).to_string();
+                    let direction = Method::known(&method).unwrap().direction().unwrap();
+                    // The response travels the other way from the request.
+                    let response = if direction.allows(Direction::ClientToServer) {
+                        ServerMessage::parse(&line)
+                    } else {
+                        ClientMessage::parse(&line).map(|m| match m {
+                            Message::Response(r) => Message::Response(r),
+                            other => panic!("{other:?}"),
+                        })
+                    }
+                    .unwrap_or_else(|e| panic!("{definition}: {e}"));
+                    let Message::Response(response) = response else {
+                        panic!("{definition}: not a response");
+                    };
+                    let back = if direction.allows(Direction::ClientToServer) {
+                        let typed = ClientCallResult::parse(&method, &response.result)
+                            .unwrap_or_else(|e| panic!("{definition}: {e}"));
+                        assert!(!format!("{typed:?}").starts_with("Unknown"), "{definition}");
+                        serde_json::to_value(&typed).unwrap()
+                    } else {
+                        let typed = ServerCallResult::parse(&method, &response.result)
+                            .unwrap_or_else(|e| panic!("{definition}: {e}"));
+                        assert!(!format!("{typed:?}").starts_with("Unknown"), "{definition}");
+                        serde_json::to_value(&typed).unwrap()
+                    };
+                    assert_eq!(back, result, "{definition} → {result_def}");
+                    checked += 1;
+                }
+                assert!(checked > 0);
+            }
+
+            #[test]
+            fn a_method_of_the_other_side_is_refused() {
+                let root = common::load_schema($revision);
+                let mut refused = 0;
+                for (definition, method) in method_definitions(&root) {
+                    let known = Method::known(&method).unwrap();
+                    let kind = known.kind().unwrap();
+                    let line = message_instance(&root, &definition, kind).to_string();
+                    let error = match known.direction().unwrap() {
+                        Direction::ClientToServer => ServerMessage::parse(&line).unwrap_err(),
+                        Direction::ServerToClient => ClientMessage::parse(&line).unwrap_err(),
+                        Direction::Both => continue,
+                    };
+                    assert_eq!(error.kind(), MessageErrorKind::WrongDirection, "{method}: {error}");
+                    assert_eq!(error.method(), Some(method.as_str()));
+                    assert!(error.to_string().contains("is sent by"), "{error}");
+                    refused += 1;
+                }
+                assert!(refused > 5);
+            }
+
+            #[test]
+            fn a_method_of_the_other_kind_is_refused() {
+                let root = common::load_schema($revision);
+                for (definition, method) in method_definitions(&root) {
+                    let known = Method::known(&method).unwrap();
+                    let kind = known.kind().unwrap();
+                    let flipped = match kind {
+                        MethodKind::Request => MethodKind::Notification,
+                        MethodKind::Notification => MethodKind::Request,
+                    };
+                    let line = message_instance(&root, &definition, flipped).to_string();
+                    for result in [ClientMessage::parse(&line).map(|_| ()), ServerMessage::parse(&line).map(|_| ())] {
+                        let error = result.unwrap_err();
+                        assert!(
+                            matches!(error.kind(), MessageErrorKind::WrongKind | MessageErrorKind::WrongDirection),
+                            "{method}: {error}"
+                        );
+                    }
+                }
+            }
+
+            #[test]
+            fn a_method_of_another_revision_is_refused_and_an_unknown_one_is_data() {
+                let ours: BTreeSet<&str> = Method::ALL.iter().map(|m| m.as_str()).collect();
+                // Methods that exist in some revision but not this one.
+                let others: Vec<&str> = ["resources/subscribe", "server/discover", "tasks/get", "elicitation/create", "subscriptions/listen"]
+                    .into_iter()
+                    .filter(|m| !ours.contains(m))
+                    .collect();
+                assert!(!others.is_empty());
+                for method in others {
+                    let line = json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": {}}).to_string();
+                    let error = ClientMessage::parse(&line).unwrap_err();
+                    assert_eq!(error.kind(), MessageErrorKind::WrongRevision, "{error}");
+                    assert!(error.message().contains($revision), "{error}");
+                }
+                let line = r#"{"jsonrpc":"2.0","id":"a","method":"vendor/x","params":{"n":10,"f":1.5}}"#;
+                let parsed = ClientMessage::parse(line).unwrap();
+                let Message::Request(request) = &parsed else { panic!("{parsed:?}") };
+                assert_eq!(request.id, mcp_spec_types::RequestId::from("a"));
+                assert_eq!(format!("{:?}", request.call), format!("Unknown {{ method: \"vendor/x\", params: Some({:?}) }}", json!({"n": 10, "f": 1.5})));
+                assert_eq!(
+                    serde_json::from_str::<Value>(&parsed.to_json()).unwrap(),
+                    serde_json::from_str::<Value>(line).unwrap()
+                );
+            }
+
+            #[test]
+            fn envelope_errors_say_what_is_wrong() {
+                let cases: &[(&str, MessageErrorKind, &str)] = &[
+                    (r#"{"jsonrpc":"1.0","id":1,"method":"ping"}"#, MessageErrorKind::Envelope, "jsonrpc"),
+                    (r#"{"id":1,"method":"ping"}"#, MessageErrorKind::Envelope, ""),
+                    (r#"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#, MessageErrorKind::Envelope, "id"),
+                    (r#"{"jsonrpc":"2.0","id":null,"method":"ping"}"#, MessageErrorKind::Envelope, "id"),
+                    (r#"{"jsonrpc":"2.0","id":1}"#, MessageErrorKind::Envelope, ""),
+                    (r#"{"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1,"message":"m"}}"#, MessageErrorKind::Envelope, ""),
+                    (r#"{"jsonrpc":"2.0","id":1,"error":{"code":"x","message":"m"}}"#, MessageErrorKind::ErrorObject, "error.code"),
+                    (r#"{"jsonrpc":"2.0","jsonrpc":"2.0","id":1,"result":{}}"#, MessageErrorKind::Envelope, ""),
+                    (r#"not json"#, MessageErrorKind::Json, ""),
+                    (r#"[1, 2"#, MessageErrorKind::Json, ""),
+                ];
+                for (line, kind, path) in cases {
+                    let error = ClientMessage::parse(line).unwrap_err();
+                    let kind = if line.starts_with('[') && !<mcp_spec_types::$module::ClientCall as mcp_spec_types::dispatch::MethodSet>::BATCHES {
+                        MessageErrorKind::BatchNotAllowed
+                    } else {
+                        *kind
+                    };
+                    assert_eq!((error.kind(), error.path()), (kind, *path), "{line}: {error}");
+                }
+            }
+
+            #[test]
+            fn truncated_and_corrupted_lines_are_errors_not_panics() {
+                let root = common::load_schema($revision);
+                for (definition, method) in method_definitions(&root).into_iter().take(6) {
+                    let kind = Method::known(&method).unwrap().kind().unwrap();
+                    let line = message_instance(&root, &definition, kind).to_string();
+                    for cut in 0..line.len() {
+                        if !line.is_char_boundary(cut) {
+                            continue;
+                        }
+                        let error = ClientMessage::parse(&line[..cut]).unwrap_err();
+                        assert_eq!(error.kind(), MessageErrorKind::Json, "{}", &line[..cut]);
+                    }
+                    // Any byte replaced by a quote, brace or digit: either an error or a message
+                    // that writes back to the same JSON it was read from.
+                    for at in 0..line.len() {
+                        for byte in [b'"', b'}', b'7', b'\\'] {
+                            let mut bytes = line.clone().into_bytes();
+                            bytes[at] = byte;
+                            if let Ok(parsed) = ServerMessage::parse_slice(&bytes) {
+                                let again: Value = serde_json::from_slice(&bytes).unwrap();
+                                assert_eq!(serde_json::to_value(&parsed).unwrap(), again);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    };
+}
+
+for_each_revision!(dispatch_tests);
+
+/// 2025-03-26's `JSONRPCMessage` has two array arms; the items decide which one a batch is.
+#[cfg(feature = "v2025_03_26")]
+#[test]
+fn batch_requests_and_batch_responses_are_told_apart_by_their_items() {
+    use mcp_spec_types::v2025_03_26::JsonRpcMessage;
+    let requests = json!([
+        {"jsonrpc": "2.0", "id": 1, "method": "ping"},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"}
+    ]);
+    let responses = json!([
+        {"jsonrpc": "2.0", "id": 1, "result": {}},
+        {"jsonrpc": "2.0", "id": 2, "error": {"code": -32601, "message": "Method not found"}}
+    ]);
+    let parsed: JsonRpcMessage = serde_json::from_value(requests.clone()).unwrap();
+    assert!(format!("{parsed:?}").starts_with("Variant2("), "{parsed:?}");
+    assert_eq!(serde_json::to_value(&parsed).unwrap(), requests);
+    let parsed: JsonRpcMessage = serde_json::from_value(responses.clone()).unwrap();
+    assert!(format!("{parsed:?}").starts_with("Variant5("), "{parsed:?}");
+    assert_eq!(serde_json::to_value(&parsed).unwrap(), responses);
+}
