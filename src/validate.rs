@@ -17,6 +17,12 @@
 //! given. Nothing here panics on any input: a line that is not JSON, not UTF-8 or not a
 //! message is an invalid message, reported like any other.
 //!
+//! Warnings ([`Warning`]: a response whose request never appeared, a request never answered, a
+//! reused id, a method no revision defines) never make a session invalid. The `mcp-validate`
+//! command (`cargo run --release --features cli --bin mcp-validate -- <file>`) prints each invalid message
+//! ([`Invalid`]'s `Display`) and then the [`Summary`] line on standard output, the warnings on
+//! standard error, and exits with [`Report::exit_code`] (2 for usage or input errors).
+//!
 //! ```
 //! # #[cfg(feature = "v2026_07_28")] {
 //! use mcp_spec_types::validate::validate_session;
@@ -111,15 +117,21 @@ impl fmt::Display for ValidateError {
                     .map(ProtocolVersion::as_str)
                     .collect();
                 let hint = match version {
-                    ProtocolVersion::Unknown(_) => "it is not a revision this crate knows",
+                    ProtocolVersion::Unknown(_) => {
+                        "it is not a revision this crate knows".to_owned()
+                    }
                     ProtocolVersion::Draft => {
                         "this build does not include it (enable the `unstable-draft` feature)"
+                            .to_owned()
                     }
-                    _ => "this build does not include it (enable its `vYYYY_MM_DD` feature, or `all-revisions`)",
+                    known => format!(
+                        "this build does not include it (enable the `v{}` feature)",
+                        known.as_str().replace('-', "_")
+                    ),
                 };
                 write!(
                     f,
-                    "revision {version:?} cannot be validated: {hint}; this build supports {}",
+                    "revision {version} cannot be validated: {hint}; this build supports {}",
                     if supported.is_empty() {
                         "no revision".to_owned()
                     } else {
@@ -352,9 +364,8 @@ pub fn detect_revision(input: impl AsRef<[u8]>) -> Detection {
                     let Some(result) = item.get("result") else {
                         continue;
                     };
-                    let answers = |requests: &[Option<RequestId>]| {
-                        id.is_some() && requests.iter().any(|r| *r == id)
-                    };
+                    let answers =
+                        |requests: &[Option<RequestId>]| id.is_some() && requests.contains(&id);
                     if init_result_version.is_none() && answers(&init_requests) {
                         init_result_version = result
                             .get("protocolVersion")
@@ -525,10 +536,21 @@ impl fmt::Debug for SessionValidator {
 
 /// What a parsed message amounts to, whatever its revision.
 enum Parsed {
-    Request { id: RequestId, method: String },
-    Notification { method: String, cancels: Option<RequestId> },
-    Response { id: RequestId, result: Box<RawValue> },
-    Error { id: Option<RequestId> },
+    Request {
+        id: RequestId,
+        method: String,
+    },
+    Notification {
+        method: String,
+        cancels: Option<RequestId>,
+    },
+    Response {
+        id: RequestId,
+        result: Box<RawValue>,
+    },
+    Error {
+        id: Option<RequestId>,
+    },
     Batch(Vec<Parsed>),
 }
 
@@ -612,8 +634,8 @@ impl SessionValidator {
                 return self.invalid(label, error, warnings);
             }
         };
-        let label = match self.absorb(sender, parsed, &mut warnings) {
-            Ok(label) => label,
+        let (label, sender) = match self.absorb(sender, parsed, &mut warnings) {
+            Ok(absorbed) => absorbed,
             Err((label, error)) => return self.invalid(label, error, warnings),
         };
         self.summary.checked += 1;
@@ -650,7 +672,12 @@ impl SessionValidator {
         (self.summary, warnings)
     }
 
-    fn invalid(&mut self, label: String, error: MessageError, warnings: Vec<Warning>) -> LineReport {
+    fn invalid(
+        &mut self,
+        label: String,
+        error: MessageError,
+        warnings: Vec<Warning>,
+    ) -> LineReport {
         self.summary.checked += 1;
         self.summary.invalid += 1;
         LineReport {
@@ -734,14 +761,15 @@ impl SessionValidator {
         "(message)".to_owned()
     }
 
-    /// Records a parsed message: tracks requests, pairs and types responses. Returns the label,
-    /// or the label and error when a response's result does not fit.
+    /// Records a parsed message: tracks requests, pairs and types responses. Returns the label
+    /// and the sender (as given, inferred from the method, or the peer of the request a
+    /// response answers), or the label and error when a response's result does not fit.
     fn absorb(
         &mut self,
         sender: Option<Side>,
         parsed: Parsed,
         warnings: &mut Vec<Warning>,
-    ) -> Result<String, (String, MessageError)> {
+    ) -> Result<(String, Option<Side>), (String, MessageError)> {
         match parsed {
             Parsed::Request { id, method } => {
                 let requester = sender.or_else(|| self.sender_of(&method));
@@ -762,16 +790,16 @@ impl SessionValidator {
                         ),
                     });
                 }
-                Ok(method)
+                Ok((method, requester))
             }
             Parsed::Notification { method, cancels } => {
                 if revisions_unknown(&method) {
                     warnings.push(self.unknown_method_warning(&method));
                 }
+                let notifier = sender.or_else(|| self.sender_of(&method));
                 if let Some(id) = cancels {
                     // The cancelled request may go unanswered; the canceller is its requester.
-                    let canceller = sender.or_else(|| self.sender_of(&method));
-                    let candidates: Vec<Requester> = match canceller {
+                    let candidates: Vec<Requester> = match notifier {
                         Some(side) => vec![Some(side), None],
                         None => vec![Some(Side::Client), Some(Side::Server), None],
                     };
@@ -781,13 +809,13 @@ impl SessionValidator {
                         }
                     }
                 }
-                Ok(method)
+                Ok((method, notifier))
             }
             Parsed::Response { id, result } => {
                 let candidates = self.requesters_for(sender, &id);
                 if candidates.is_empty() {
                     warnings.push(self.unpaired_warning(&id));
-                    return Ok(format!("response to unknown request {id}"));
+                    return Ok((format!("response to unknown request {id}"), sender));
                 }
                 // Several candidates only without `dir`, when both sides have a request with
                 // this id pending: the first whose result type fits is the one answered.
@@ -798,13 +826,15 @@ impl SessionValidator {
                     };
                     let method = pending.method.clone();
                     let requester_side = requester.or(sender.map(Side::peer));
-                    match self
-                        .module
-                        .check_result(requester_side.unwrap_or(Side::Client), &method, &result)
-                    {
+                    let responder = sender.or(requester_side.map(Side::peer));
+                    match self.module.check_result(
+                        requester_side.unwrap_or(Side::Client),
+                        &method,
+                        &result,
+                    ) {
                         Ok(()) => {
                             self.pending.remove(&(*requester, id));
-                            return Ok(format!("response to {method}"));
+                            return Ok((format!("response to {method}"), responder));
                         }
                         Err(e) => {
                             if first_error.is_none() {
@@ -818,32 +848,47 @@ impl SessionValidator {
                         self.pending.remove(&(requester, id));
                         Err((format!("response to {method}"), error))
                     }
-                    None => Ok(format!("response to unknown request {id}")),
+                    None => Ok((format!("response to unknown request {id}"), sender)),
                 }
             }
             Parsed::Error { id } => {
                 let Some(id) = id else {
                     // An error about a message whose id could not be read answers nothing.
-                    return Ok("error response".to_owned());
+                    return Ok(("error response".to_owned(), sender));
                 };
                 let candidates = self.requesters_for(sender, &id);
                 match candidates.first() {
                     Some(requester) => {
                         let pending = self.pending.remove(&(*requester, id));
                         let method = pending.map(|p| p.method).unwrap_or_default();
-                        Ok(format!("error response to {method}"))
+                        let responder = sender.or(requester.map(Side::peer));
+                        Ok((format!("error response to {method}"), responder))
                     }
                     None => {
                         warnings.push(self.unpaired_warning(&id));
-                        Ok(format!("error response to unknown request {id}"))
+                        Ok((format!("error response to unknown request {id}"), sender))
                     }
                 }
             }
             Parsed::Batch(items) => {
-                for item in items {
-                    self.absorb(sender, item, warnings)?;
+                // Every item is recorded, even after an invalid one; the first error is the
+                // batch's.
+                let mut first_error = None;
+                let mut batch_sender = sender;
+                for (index, item) in items.into_iter().enumerate() {
+                    match self.absorb(batch_sender, item, warnings) {
+                        Ok((_, item_sender)) => batch_sender = batch_sender.or(item_sender),
+                        Err((label, error)) => {
+                            if first_error.is_none() {
+                                first_error = Some((label, error.under(&format!("[{index}]"))));
+                            }
+                        }
+                    }
                 }
-                Ok("batch".to_owned())
+                match first_error {
+                    Some(error) => Err(error),
+                    None => Ok(("batch".to_owned(), batch_sender)),
+                }
             }
         }
     }

@@ -1,0 +1,398 @@
+//! The served folder: which files it offers, their URIs, and the validation every requested URI
+//! goes through before anything is read ("servers MUST validate all resource URIs").
+//!
+//! Independent of any protocol revision, so `tests/resource_server.rs` includes it directly.
+//! Unix paths: a URI `file:///<absolute path>` names the file at that path.
+
+use mcp_spec_types::blob;
+use mcp_spec_types::uri_template::{UriTemplate, Variables};
+use std::collections::BTreeSet;
+use std::fmt;
+use std::io;
+use std::path::{Component, Path, PathBuf};
+use std::time::SystemTime;
+
+/// The resource template the server advertises; every file URI it lists matches it.
+pub const TEMPLATE: &str = "file:///{+path}";
+
+/// Why a URI is refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UriError {
+    /// Not a `file:` URI.
+    NotFileScheme,
+    /// Not a well-formed `file:///` URI for this server (a host, a query or fragment, a
+    /// backslash, a NUL, bad percent-encoding, an empty segment ...).
+    Malformed(&'static str),
+    /// A `.` or `..` segment, written as such or percent-encoded.
+    Traversal,
+    /// A percent-encoded `/` or `\`, which would hide a segment boundary.
+    EncodedSeparator,
+    /// The path (as written, or once symlinks are resolved) is outside the served folder.
+    OutsideRoot,
+    /// Inside the served folder, but no such file.
+    NotFound,
+}
+
+impl UriError {
+    /// Whether the URI is acceptable but names nothing (MCP's -32002), rather than refused.
+    pub fn is_not_found(&self) -> bool {
+        matches!(self, UriError::NotFound)
+    }
+}
+
+impl fmt::Display for UriError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UriError::NotFileScheme => f.write_str("only file: URIs are served"),
+            UriError::Malformed(why) => write!(f, "malformed file URI: {why}"),
+            UriError::Traversal => f.write_str("`.` and `..` segments are not allowed"),
+            UriError::EncodedSeparator => {
+                f.write_str("percent-encoded path separators (%2F, %5C) are not allowed")
+            }
+            UriError::OutsideRoot => f.write_str("the URI is outside the served folder"),
+            UriError::NotFound => f.write_str("no such resource"),
+        }
+    }
+}
+
+/// One file the server offers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// Where it is (inside the root; a symlink keeps its own path).
+    pub path: PathBuf,
+    /// Its path relative to the root, `/`-separated.
+    pub relative: String,
+    /// Its `file:///` URI.
+    pub uri: String,
+    /// Its size in bytes.
+    pub size: u64,
+    /// Its MIME type, when the extension says.
+    pub mime: Option<&'static str>,
+}
+
+/// The served folder.
+#[derive(Debug, Clone)]
+pub struct Root {
+    canonical: PathBuf,
+    template: UriTemplate,
+}
+
+impl Root {
+    /// Serves `dir`, which must exist; symlinks in its own path are resolved once here.
+    pub fn new(dir: &Path) -> io::Result<Root> {
+        let canonical = dir.canonicalize()?;
+        if !canonical.is_dir() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{} is not a directory", dir.display()),
+            ));
+        }
+        let template = UriTemplate::parse(TEMPLATE)
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+        Ok(Root {
+            canonical,
+            template,
+        })
+    }
+
+    /// The folder, canonical.
+    pub fn path(&self) -> &Path {
+        &self.canonical
+    }
+
+    /// The `file:///` URI of an absolute path, by expanding the template (so reserved
+    /// characters other than `/` and anything outside ASCII are percent-encoded).
+    pub fn uri_for(&self, path: &Path) -> Option<String> {
+        let text = path.to_str()?;
+        let relative = text.strip_prefix('/')?;
+        Some(
+            self.template
+                .expand(&Variables::new().with("path", relative.to_owned())),
+        )
+    }
+
+    /// Validates `uri` and returns the canonical path of the file it names.
+    ///
+    /// Refused: other schemes, hosts, queries and fragments, backslashes, NULs,
+    /// percent-encoded separators, `.`/`..` segments (also percent-encoded), empty segments,
+    /// paths outside the folder, and paths whose symlinks resolve outside it. A URI that
+    /// passes but names no regular file is [`UriError::NotFound`].
+    pub fn resolve(&self, uri: &str) -> Result<PathBuf, UriError> {
+        let scheme_end = uri.find(':').ok_or(UriError::NotFileScheme)?;
+        if !uri[..scheme_end].eq_ignore_ascii_case("file") {
+            return Err(UriError::NotFileScheme);
+        }
+        let lower = uri.to_ascii_lowercase();
+        if lower.contains("%2f") || lower.contains("%5c") {
+            return Err(UriError::EncodedSeparator);
+        }
+        if uri.contains('\\') {
+            return Err(UriError::Malformed("backslash"));
+        }
+        if uri.contains('?') || uri.contains('#') {
+            return Err(UriError::Malformed("query or fragment"));
+        }
+        // The scheme is case-insensitive; the host must be empty or `localhost`.
+        let rest = if lower.starts_with("file:///") {
+            &uri["file:///".len()..]
+        } else if lower.starts_with("file://localhost/") {
+            &uri["file://localhost/".len()..]
+        } else {
+            return Err(UriError::Malformed("expected file:///<absolute path>"));
+        };
+        let uri = format!("file:///{rest}");
+        let captured = self
+            .template
+            .match_uri(&uri)
+            .ok_or(UriError::Malformed("not a file:/// URI with a valid path"))?;
+        let decoded = captured
+            .get_str("path")
+            .ok_or(UriError::Malformed("no path"))?;
+        if decoded.contains('\0') {
+            return Err(UriError::Malformed("NUL in path"));
+        }
+        if decoded.contains('\\') {
+            return Err(UriError::Malformed("backslash"));
+        }
+        for segment in decoded.split('/') {
+            match segment {
+                "." | ".." => return Err(UriError::Traversal),
+                "" => return Err(UriError::Malformed("empty path segment")),
+                _ => {}
+            }
+        }
+        let absolute = Path::new("/").join(decoded);
+        // Lexically inside the folder: `Path::starts_with` compares whole components.
+        if !absolute.starts_with(&self.canonical)
+            || absolute
+                .components()
+                .any(|c| matches!(c, Component::ParentDir | Component::CurDir))
+        {
+            return Err(UriError::OutsideRoot);
+        }
+        // Then really inside, once symlinks are resolved.
+        let canonical = absolute.canonicalize().map_err(|_| UriError::NotFound)?;
+        if !canonical.starts_with(&self.canonical) {
+            return Err(UriError::OutsideRoot);
+        }
+        if !canonical.is_file() {
+            return Err(UriError::NotFound);
+        }
+        Ok(canonical)
+    }
+
+    /// Every file offered, sorted by relative path: regular files in the folder and its
+    /// subfolders, and symlinks to regular files inside the folder. Symlinks pointing outside,
+    /// symlinked folders and names that are not UTF-8 are left out.
+    pub fn entries(&self) -> Vec<Entry> {
+        let mut out = Vec::new();
+        self.walk(&self.canonical, &mut out, 0);
+        out.sort_by(|a, b| a.relative.cmp(&b.relative));
+        out
+    }
+
+    fn walk(&self, dir: &Path, out: &mut Vec<Entry>, depth: usize) {
+        if depth > 32 {
+            return;
+        }
+        let Ok(read) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for item in read.flatten() {
+            let path = item.path();
+            let Ok(meta) = std::fs::symlink_metadata(&path) else {
+                continue;
+            };
+            if meta.is_dir() {
+                self.walk(&path, out, depth + 1);
+                continue;
+            }
+            let size = if meta.file_type().is_symlink() {
+                match path.canonicalize() {
+                    Ok(target) if target.starts_with(&self.canonical) && target.is_file() => {
+                        std::fs::metadata(&target).map(|m| m.len()).unwrap_or(0)
+                    }
+                    _ => continue,
+                }
+            } else if meta.is_file() {
+                meta.len()
+            } else {
+                continue;
+            };
+            let (Some(uri), Ok(relative)) =
+                (self.uri_for(&path), path.strip_prefix(&self.canonical))
+            else {
+                continue;
+            };
+            let Some(relative) = relative.to_str() else {
+                continue;
+            };
+            out.push(Entry {
+                mime: mime_for(&path),
+                relative: relative.replace('\\', "/"),
+                uri,
+                size,
+                path,
+            });
+        }
+    }
+
+    /// The URIs currently offered, for noticing files that appear or vanish.
+    pub fn uris(&self) -> BTreeSet<String> {
+        self.entries().into_iter().map(|e| e.uri).collect()
+    }
+}
+
+/// What a file looks like now: modification time and size, or `None` when it is gone.
+pub type Stamp = Option<(Option<SystemTime>, u64)>;
+
+/// The stamp of `path`.
+pub fn stamp(path: &Path) -> Stamp {
+    std::fs::metadata(path)
+        .ok()
+        .map(|m| (m.modified().ok(), m.len()))
+}
+
+/// The MIME type the extension stands for, when it is a common one.
+pub fn mime_for(path: &Path) -> Option<&'static str> {
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    Some(match ext.as_str() {
+        "txt" | "text" | "log" => "text/plain",
+        "md" | "markdown" => "text/markdown",
+        "html" | "htm" => "text/html",
+        "css" => "text/css",
+        "csv" => "text/csv",
+        "js" | "mjs" => "text/javascript",
+        "json" => "application/json",
+        "xml" => "application/xml",
+        "toml" => "application/toml",
+        "yaml" | "yml" => "application/yaml",
+        "rs" => "text/x-rust",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "gif" => "image/gif",
+        "webp" => "image/webp",
+        "ico" => "image/vnd.microsoft.icon",
+        "pdf" => "application/pdf",
+        "zip" => "application/zip",
+        "gz" => "application/gzip",
+        "wasm" => "application/wasm",
+        "mp3" => "audio/mpeg",
+        "wav" => "audio/wav",
+        "bin" => "application/octet-stream",
+        _ => return None,
+    })
+}
+
+/// Whether a MIME type is text, to be sent as `text` (when the bytes are UTF-8).
+fn is_textual(mime: &str) -> bool {
+    mime.starts_with("text/")
+        || matches!(
+            mime,
+            "application/json"
+                | "application/xml"
+                | "application/toml"
+                | "application/yaml"
+                | "image/svg+xml"
+        )
+}
+
+/// A file's contents as MCP sends them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Contents {
+    /// UTF-8 text.
+    Text {
+        /// The text.
+        text: String,
+        /// Its MIME type.
+        mime: &'static str,
+    },
+    /// Binary data, base64-encoded.
+    Blob {
+        /// The base64 text.
+        base64: String,
+        /// Its MIME type.
+        mime: &'static str,
+    },
+}
+
+/// Reads a file: text when its type is textual (or unknown) and the bytes are UTF-8, base64
+/// otherwise.
+pub fn read_contents(path: &Path) -> io::Result<Contents> {
+    let bytes = std::fs::read(path)?;
+    let mime = mime_for(path);
+    let textual = mime.is_none_or(is_textual);
+    if textual {
+        match String::from_utf8(bytes) {
+            Ok(text) => {
+                return Ok(Contents::Text {
+                    text,
+                    mime: mime.unwrap_or("text/plain"),
+                })
+            }
+            Err(e) => {
+                let bytes = e.into_bytes();
+                return Ok(Contents::Blob {
+                    base64: blob::encode(&bytes),
+                    mime: mime
+                        .filter(|m| !m.starts_with("text/"))
+                        .unwrap_or("application/octet-stream"),
+                });
+            }
+        }
+    }
+    Ok(Contents::Blob {
+        base64: blob::encode(&bytes),
+        mime: mime.unwrap_or("application/octet-stream"),
+    })
+}
+
+/// Opaque pagination cursors: the offset of the next page, with a check value keyed by the
+/// served folder so that a cursor the server did not issue is recognised and refused.
+#[derive(Debug, Clone, Copy)]
+pub struct Cursors {
+    key: u64,
+}
+
+impl Cursors {
+    /// Cursors for the folder `root`.
+    pub fn new(root: &Path) -> Cursors {
+        Cursors {
+            key: fnv1a(root.as_os_str().as_encoded_bytes(), 0xcbf2_9ce4_8422_2325),
+        }
+    }
+
+    /// The cursor for the page starting at `offset`.
+    pub fn encode(&self, offset: usize) -> String {
+        format!("{offset:x}.{:016x}", self.check(offset))
+    }
+
+    /// The offset a cursor stands for; an error for anything this server did not issue.
+    pub fn decode(&self, cursor: &str) -> Result<usize, String> {
+        let invalid = || format!("invalid cursor {cursor:?}: not one this server issued");
+        let (offset, check) = cursor.split_once('.').ok_or_else(invalid)?;
+        if offset.is_empty() || offset.len() > 16 || check.len() != 16 {
+            return Err(invalid());
+        }
+        let offset = usize::from_str_radix(offset, 16).map_err(|_| invalid())?;
+        let check = u64::from_str_radix(check, 16).map_err(|_| invalid())?;
+        if check != self.check(offset) || cursor != self.encode(offset) {
+            return Err(invalid());
+        }
+        Ok(offset)
+    }
+
+    fn check(&self, offset: usize) -> u64 {
+        fnv1a(&(offset as u64).to_le_bytes(), self.key)
+    }
+}
+
+fn fnv1a(bytes: &[u8], seed: u64) -> u64 {
+    let mut hash = seed;
+    for byte in bytes {
+        hash ^= u64::from(*byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}

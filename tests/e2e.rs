@@ -1,0 +1,220 @@
+//! End to end: the official MCP TypeScript SDK (`tests/e2e/`, pinned in its `package.json` and
+//! `package-lock.json`) drives the example resource server (`examples/resource-server.rs`) over
+//! stdio, once per protocol version, and every recorded session is checked with the crate's
+//! validator.
+//!
+//! The versions are those both sides support: the SDK's `SUPPORTED_PROTOCOL_VERSIONS` (read
+//! from the installed package) that this build supports and that have `initialize`, plus the
+//! stateless 2026-07-28, which the SDK predates and `client.mjs` drives through the SDK's
+//! generic request API. It needs node and npm, and the npm registry for `npm ci`: when they
+//! are missing the test fails, saying so; it never skips.
+//!
+//! Compiled only when every released revision is enabled (`cargo test --all-features`).
+//! `MCP_E2E_UPDATE_SAMPLE=1` also saves the 2026-07-28 recording as the validator's bundled
+//! sample, `examples/data/sample-session.jsonl`.
+
+#![cfg(all(
+    feature = "v2024_11_05",
+    feature = "v2025_03_26",
+    feature = "v2025_06_18",
+    feature = "v2025_11_25",
+    feature = "v2026_07_28"
+))]
+
+#[path = "e2e/support.rs"]
+mod support;
+
+use mcp_spec_types::validate::validate_session;
+use mcp_spec_types::ProtocolVersion;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The stateless revision the client also exercises, beyond the SDK's own list.
+const STATELESS: &str = "2026-07-28";
+/// The recording saved as the validator's sample session.
+const SAMPLE_VERSION: &str = STATELESS;
+
+fn manifest_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `command`, failing the test after `limit`; returns (stdout, stderr).
+fn run(mut command: Command, what: &str, limit: Duration) -> (String, String) {
+    command.stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut child = command.spawn().unwrap_or_else(|e| {
+        panic!("{what}: cannot start it ({e}); the end-to-end test needs node and npm on PATH")
+    });
+    let mut stdout = child.stdout.take().expect("piped stdout");
+    let mut stderr = child.stderr.take().expect("piped stderr");
+    let out = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = stdout.read_to_string(&mut s);
+        s
+    });
+    let err = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = stderr.read_to_string(&mut s);
+        s
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waiting for the child") {
+            break status;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            let stderr = err.join().unwrap_or_default();
+            panic!("{what}: timed out after {limit:?}\n{stderr}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let stdout = out.join().unwrap_or_default();
+    let stderr = err.join().unwrap_or_default();
+    assert!(
+        status.success(),
+        "{what} failed ({status}):\n{stdout}\n{stderr}"
+    );
+    (stdout, stderr)
+}
+
+fn npm() -> &'static str {
+    if cfg!(windows) {
+        "npm.cmd"
+    } else {
+        "npm"
+    }
+}
+
+/// `npm ci` in tests/e2e: the SDK at the version the lock file pins.
+fn install_sdk(dir: &Path) {
+    let mut ci = Command::new(npm());
+    ci.current_dir(dir)
+        .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"]);
+    run(
+        ci,
+        "`npm ci` in tests/e2e (needs npm and access to the npm registry)",
+        Duration::from_secs(300),
+    );
+}
+
+/// The SDK's `SUPPORTED_PROTOCOL_VERSIONS` and its version, from the installed package.
+fn sdk_versions(dir: &Path) -> (String, Vec<String>) {
+    let mut node = Command::new("node");
+    node.current_dir(dir).args([
+        "--input-type=module",
+        "-e",
+        "import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';\n\
+         import { readFileSync } from 'node:fs';\n\
+         const pkg = JSON.parse(readFileSync('node_modules/@modelcontextprotocol/sdk/package.json', 'utf8'));\n\
+         console.log(JSON.stringify({ version: pkg.version, supported: SUPPORTED_PROTOCOL_VERSIONS }));",
+    ]);
+    let (stdout, _) = run(node, "reading the SDK's versions", Duration::from_secs(30));
+    let value: serde_json::Value =
+        serde_json::from_str(stdout.trim()).expect("the SDK's versions as JSON");
+    let version = value["version"].as_str().unwrap_or("?").to_owned();
+    let supported = value["supported"]
+        .as_array()
+        .expect("SUPPORTED_PROTOCOL_VERSIONS is an array")
+        .iter()
+        .filter_map(|v| v.as_str().map(str::to_owned))
+        .collect();
+    (version, supported)
+}
+
+#[test]
+fn typescript_sdk_client_against_the_example_server() {
+    let started = Instant::now();
+    let e2e = manifest_dir().join("tests").join("e2e");
+    install_sdk(&e2e);
+    let (sdk, sdk_supported) = sdk_versions(&e2e);
+    eprintln!("npm ci: {:?}", started.elapsed());
+    let server = support::example_binary("resource-server");
+    eprintln!("example server built: {:?}", started.elapsed());
+
+    // Both sides: the SDK's versions this build supports (it negotiates them through
+    // `initialize`), then the stateless revision.
+    let mut versions: Vec<String> = sdk_supported
+        .iter()
+        .filter(|v| ProtocolVersion::from(v.as_str()).is_supported())
+        .cloned()
+        .collect();
+    versions.sort();
+    assert!(
+        !versions.is_empty(),
+        "the SDK {sdk} supports {sdk_supported:?}, none of which this build supports"
+    );
+    versions.push(STATELESS.to_owned());
+    eprintln!("@modelcontextprotocol/sdk {sdk}: exercising {versions:?}");
+
+    let data = manifest_dir()
+        .join("examples")
+        .join("data")
+        .join("resources");
+    let mut summaries = Vec::new();
+    for version in &versions {
+        let scratch = support::scratch_dir(&format!("e2e-{version}"));
+        let resources = scratch.join("resources");
+        support::copy_tree(&data, &resources);
+        let recording = scratch.join("session.jsonl");
+
+        let mut client = Command::new("node");
+        client.current_dir(&e2e).arg("client.mjs").args([
+            server.as_os_str(),
+            resources.as_os_str(),
+            version.as_ref(),
+            recording.as_os_str(),
+        ]);
+        run(
+            client,
+            &format!("the SDK client at {version}"),
+            Duration::from_secs(60),
+        );
+
+        let session = std::fs::read(&recording).expect("the recording");
+        let report = validate_session(&session, None).expect("a supported revision");
+        assert_eq!(
+            report.revision.as_str(),
+            version,
+            "the revision detected from the {version} recording"
+        );
+        let invalid: Vec<String> = report.invalid.iter().map(ToString::to_string).collect();
+        let warnings: Vec<String> = report.warnings.iter().map(ToString::to_string).collect();
+        eprintln!("{version}: {} ({:?})", report.summary, started.elapsed());
+        assert!(
+            invalid.is_empty(),
+            "{version}: invalid messages in {}:\n{}",
+            recording.display(),
+            invalid.join("\n")
+        );
+        assert!(
+            warnings.is_empty(),
+            "{version}: warnings for {}:\n{}",
+            recording.display(),
+            warnings.join("\n")
+        );
+        assert_eq!(report.summary.checked, report.summary.valid);
+        assert!(
+            report.summary.checked >= 25,
+            "{version}: only {} messages recorded",
+            report.summary.checked
+        );
+        summaries.push(format!("{version}: {}", report.summary));
+
+        if version == SAMPLE_VERSION && std::env::var_os("MCP_E2E_UPDATE_SAMPLE").is_some() {
+            let sample = manifest_dir()
+                .join("examples")
+                .join("data")
+                .join("sample-session.jsonl");
+            std::fs::copy(&recording, &sample).expect("saving the sample session");
+            eprintln!("saved {}", sample.display());
+        }
+    }
+    println!("@modelcontextprotocol/sdk {sdk}");
+    for summary in &summaries {
+        println!("{summary}");
+    }
+    eprintln!("end-to-end run took {:?}", started.elapsed());
+}

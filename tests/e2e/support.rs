@@ -1,0 +1,125 @@
+//! Shared by `tests/e2e.rs`, `tests/resource_server.rs` and `tests/validate.rs`: builds an
+//! example binary with the features and profile the running test was built with, in the same
+//! target directory, and returns its path.
+//!
+//! Examples are not `[[bin]]` targets, so there is no `CARGO_BIN_EXE_*` for them; under a plain
+//! `cargo test` they are already built and the `cargo build` below is a no-op.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::Mutex;
+
+/// The crate's features, and whether this test build enables each one.
+const FEATURES: &[(&str, bool)] = &[
+    ("default", cfg!(feature = "default")),
+    ("v2024_11_05", cfg!(feature = "v2024_11_05")),
+    ("v2025_03_26", cfg!(feature = "v2025_03_26")),
+    ("v2025_06_18", cfg!(feature = "v2025_06_18")),
+    ("v2025_11_25", cfg!(feature = "v2025_11_25")),
+    ("v2026_07_28", cfg!(feature = "v2026_07_28")),
+    ("unstable-draft", cfg!(feature = "unstable-draft")),
+    ("all-revisions", cfg!(feature = "all-revisions")),
+    ("schemars", cfg!(feature = "schemars")),
+];
+
+static BUILD: Mutex<()> = Mutex::new(());
+
+/// Builds example `name` (`cargo build --example <name>`) and returns the binary's path.
+///
+/// Panics, with cargo's output, when the build fails.
+pub fn example_binary(name: &str) -> PathBuf {
+    let _guard = BUILD.lock().unwrap_or_else(|p| p.into_inner());
+    // The test runs as <target>/<profile>/deps/<test>-<hash>.
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let profile_dir = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("the test binary lives in <target>/<profile>/deps")
+        .to_path_buf();
+    let target_dir = profile_dir
+        .parent()
+        .expect("the profile directory has a parent")
+        .to_path_buf();
+    let profile = profile_dir
+        .file_name()
+        .and_then(|p| p.to_str())
+        .unwrap_or("debug")
+        .to_owned();
+
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let mut command = Command::new(cargo);
+    command
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("CARGO_TARGET_DIR", &target_dir)
+        .args(["build", "--quiet", "--example", name]);
+    match profile.as_str() {
+        "debug" => {}
+        "release" => {
+            command.arg("--release");
+        }
+        other => {
+            command.args(["--profile", other]);
+        }
+    }
+    if FEATURES.iter().all(|(_, on)| *on) {
+        command.arg("--all-features");
+    } else {
+        let enabled: Vec<&str> = FEATURES
+            .iter()
+            .filter(|(_, on)| *on)
+            .map(|(feature, _)| *feature)
+            .collect();
+        command.arg("--no-default-features");
+        if !enabled.is_empty() {
+            command.args(["--features", &enabled.join(",")]);
+        }
+    }
+    let output = command
+        .output()
+        .unwrap_or_else(|e| panic!("running cargo to build example {name}: {e}"));
+    assert!(
+        output.status.success(),
+        "building example {name} failed ({}):\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let binary = profile_dir
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        binary.is_file(),
+        "example {name} was built but {} does not exist",
+        binary.display()
+    );
+    binary
+}
+
+/// A fresh scratch directory under the target directory, `<target>/e2e-scratch/<name>`.
+pub fn scratch_dir(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let target_dir = exe
+        .ancestors()
+        .nth(3)
+        .expect("the test binary lives in <target>/<profile>/deps")
+        .to_path_buf();
+    let dir = target_dir.join("e2e-scratch").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("creating a scratch directory");
+    dir
+}
+
+/// Copies a folder tree (files and subfolders only).
+pub fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).expect("creating the copy");
+    for entry in std::fs::read_dir(from).expect("reading the folder") {
+        let entry = entry.expect("a folder entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("its type").is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copying a file");
+        }
+    }
+}
