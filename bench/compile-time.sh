@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Cold `cargo build --release` wall time of three throwaway crates, each depending on exactly
+# one of: mcp-spec-types (default features, path dependency on this repository), rmcp
+# (default-features = false: its `model` module needs no feature) and rust-mcp-schema
+# (default features). Each gets a fresh target directory; dependencies are fetched first, so
+# only compilation is timed. The crates are built one after the other in the same run.
+# Prints one line per crate on stdout (wall-clock seconds):
+#   compile <name>: <seconds> s
+# and, on stderr, each build's CPU time (user + sys) and the load average, since on a shared
+# machine the wall time also measures everyone else's work.
+# Build logs go to the throwaway directory, which is removed at the end (kept with --keep).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/.." && pwd)
+keep=0
+[ "${1:-}" = "--keep" ] && keep=1
+
+work=$(mktemp -d /tmp/mcp-compile-time.XXXXXX)
+cleanup() { if [ "$keep" = 0 ]; then rm -rf "$work"; else echo "kept $work" >&2; fi; }
+trap cleanup EXIT
+
+make_crate() { # name, dependency line
+    local dir="$work/$1"
+    mkdir -p "$dir/src"
+    cat >"$dir/Cargo.toml" <<TOML
+[package]
+name = "compile-time-$1"
+version = "0.0.0"
+edition = "2021"
+publish = false
+
+[workspace]
+
+[dependencies]
+$2
+TOML
+    echo "pub use $3 as dep;" >"$dir/src/lib.rs"
+}
+
+make_crate mcp-spec-types "mcp-spec-types = { path = \"$repo\" }" mcp_spec_types
+make_crate rmcp 'rmcp = { version = "3.9.0", default-features = false }' rmcp
+make_crate rust-mcp-schema 'rust-mcp-schema = "2.0.0"' rust_mcp_schema
+
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)" >&2
+for name in mcp-spec-types rmcp rust-mcp-schema; do
+    dir="$work/$name"
+    # Untimed: resolve and download, so the timing is compilation only.
+    (cd "$dir" && cargo fetch --quiet) >"$dir/fetch.log" 2>&1
+    # Wall time of the cold build; its CPU time (user + sys of cargo and every rustc it ran)
+    # goes to stderr, as it depends less on what else the machine is doing.
+    if ! python3 - "$name" "$dir" >"$dir/timing" 2>"$dir/build.log" <<'PY'
+import os, resource, subprocess, sys, time
+name, d = sys.argv[1], sys.argv[2]
+env = dict(os.environ, CARGO_TARGET_DIR=os.path.join(d, "target"))
+t0 = time.monotonic()
+r = subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=d, env=env)
+wall = time.monotonic() - t0
+ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+if r.returncode != 0:
+    sys.exit(r.returncode)
+print(f"{wall:.1f} {ru.ru_utime + ru.ru_stime:.1f}")
+PY
+    then
+        echo "build of $name failed:" >&2
+        tail -n 30 "$dir/build.log" >&2
+        exit 1
+    fi
+    read -r wall cpu <"$dir/timing"
+    version=$(cd "$dir" && cargo tree --depth 1 --prefix none 2>/dev/null | sed -n 2p)
+    echo "  $version: cpu (user+sys) ${cpu} s; load average now $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+    echo "compile $name: $wall s"
+done
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2

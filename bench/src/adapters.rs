@@ -1,0 +1,463 @@
+//! One adapter per implementation and workload: how a workload's JSON is parsed into that
+//! implementation's typed values, and how the figures the checks compare are read back out
+//! of the typed fields. Serialization is always `serde_json::to_string(&typed_value)`.
+//!
+//! W1–W4 are responses whose `result` type is known from the request (`resources/list`,
+//! `resources/read`, `tools/list`). Each adapter parses the whole response in ONE pass into an
+//! envelope `{ jsonrpc, id, result: <TypedResult> }`:
+//! - mcp-spec-types: its `JsonRpcResponse` carries an untyped `BaseResult`, so the bench uses
+//!   its own generic [`Envelope`] with the crate's `RequestId` and typed result
+//!   (`ListResourcesResult`, `ReadResourceResult`, `ListToolsResult`). A `RawValue` two-pass
+//!   parse would scan the result twice and is slower.
+//! - rmcp: its own generic `rmcp::model::JsonRpcResponse<R>` (validates `"jsonrpc":"2.0"`),
+//!   with `R` = `rmcp::model::{ListResourcesResult, ReadResourceResult, ListToolsResult}`.
+//! - rust-mcp-schema: its `JsonrpcResponse` carries an untyped `Result`, and its
+//!   `schema_utils::ServerJsonrpcResponse` parses `result` into a `serde_json::Value` first and
+//!   then tries the untagged `ServerResult` union; the bench uses the same one-pass
+//!   [`Envelope`] as for mcp-spec-types, with rust-mcp-schema's `RequestId` and typed result
+//!   (`mcp_2025_06_18::{ListResourcesResult, ReadResourceResult, ListToolsResult}`).
+//!
+//! W5 parses every line as the implementation's top-level message type for the line's
+//! sender (see each module's `parse_w5`).
+
+use crate::stats::{ReadStats, W1Stats, W4Stats};
+use crate::workloads::{Label, Sender};
+use serde::{Deserialize, Serialize};
+
+/// The JSON-RPC version member, checked on the way in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct JsonRpc2;
+
+impl Serialize for JsonRpc2 {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str("2.0")
+    }
+}
+
+impl<'de> Deserialize<'de> for JsonRpc2 {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = JsonRpc2;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("\"2.0\"")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<JsonRpc2, E> {
+                if v == "2.0" {
+                    Ok(JsonRpc2)
+                } else {
+                    Err(E::invalid_value(serde::de::Unexpected::Str(v), &self))
+                }
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+/// A response envelope with a typed result, for crates whose own response type has an
+/// untyped result.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Envelope<Id, R> {
+    pub jsonrpc: JsonRpc2,
+    pub id: Id,
+    pub result: R,
+}
+
+fn de<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, String> {
+    serde_json::from_str(s).map_err(|e| e.to_string())
+}
+
+// =============================================================================================
+// mcp-spec-types (this crate)
+// =============================================================================================
+pub mod project {
+    use super::*;
+    use mcp_spec_types::v2025_06_18 as mcp;
+
+    pub type W1 = Envelope<mcp_spec_types::RequestId, mcp::ListResourcesResult>;
+    pub type Read = Envelope<mcp_spec_types::RequestId, mcp::ReadResourceResult>;
+    pub type W4 = Envelope<mcp_spec_types::RequestId, mcp::ListToolsResult>;
+
+    /// W1 adapter: one pass into the typed envelope.
+    pub fn parse_w1(s: &str) -> Result<W1, String> {
+        de(s)
+    }
+    /// W2/W3 adapter.
+    pub fn parse_read(s: &str) -> Result<Read, String> {
+        de(s)
+    }
+    /// W4 adapter.
+    pub fn parse_w4(s: &str) -> Result<W4, String> {
+        de(s)
+    }
+
+    /// The W5 message type for this crate. For now the generated `JsonRpcMessage`: a union of
+    /// the request / notification / response / error envelopes whose params and results are
+    /// generic (`method` + untyped params, `BaseResult`), the same type for both senders.
+    pub type W5 = mcp::JsonRpcMessage;
+
+    /// W5 adapter, the one place to swap for the crate's dispatch API
+    /// (`ClientMessage::parse` / `ServerMessage::parse`) when it lands: `from` says which
+    /// side sent the line.
+    pub fn parse_w5_project(line: &str, from: Sender) -> Result<W5, String> {
+        let _ = from; // JsonRpcMessage is direction-agnostic.
+        de(line)
+    }
+
+    /// How this crate read a W5 message (see [`Label`]).
+    pub fn w5_label(m: &W5) -> Label {
+        match m {
+            mcp::JsonRpcMessage::Request(r) => Label::Request(r.method.clone()),
+            mcp::JsonRpcMessage::Notification(n) => Label::Notification(n.method.clone()),
+            // The generic envelope does not type results.
+            mcp::JsonRpcMessage::Response(_) => Label::Response(None),
+            mcp::JsonRpcMessage::Error(e) => Label::Error(e.error.code),
+        }
+    }
+
+    pub fn w1_stats(v: &W1) -> W1Stats {
+        let mut s = W1Stats::default();
+        for r in &v.result.resources {
+            let a = r.annotations.as_ref();
+            s.add(
+                &r.uri,
+                &r.name,
+                r.title.as_deref(),
+                r.description.as_deref(),
+                r.mime_type.as_deref(),
+                r.size.map(|n| n as u64),
+                a.and_then(|a| a.audience.as_ref()).map_or(0, Vec::len),
+                a.is_some_and(|a| a.priority.is_some()),
+                a.is_some_and(|a| a.last_modified.is_some()),
+                r.meta.as_ref().map_or(0, |m| m.len()),
+            );
+        }
+        s.next_cursor = v.result.next_cursor.clone();
+        s
+    }
+
+    pub fn read_stats(v: &Read) -> ReadStats {
+        let mut s = ReadStats::default();
+        for c in &v.result.contents {
+            match c {
+                mcp::ReadResourceResultContentsItem::TextResourceContents(t) => {
+                    s.add_text(&t.uri, t.mime_type.as_deref(), &t.text)
+                }
+                mcp::ReadResourceResultContentsItem::BlobResourceContents(b) => {
+                    s.add_blob(&b.uri, b.mime_type.as_deref(), &b.blob)
+                }
+            }
+        }
+        s
+    }
+
+    pub fn w4_stats(v: &W4) -> W4Stats {
+        let mut s = W4Stats::default();
+        for t in &v.result.tools {
+            let a = t.annotations.as_ref();
+            s.add(
+                t.description.as_deref(),
+                t.input_schema.properties.iter().flatten().map(|(k, v)| (k.as_str(), v)),
+                t.input_schema.required.as_ref().map_or(0, Vec::len),
+                a.is_some(),
+                a.and_then(|a| a.read_only_hint),
+                a.and_then(|a| a.open_world_hint),
+            );
+        }
+        s
+    }
+}
+
+// =============================================================================================
+// rmcp
+// =============================================================================================
+pub mod rmcp_impl {
+    use super::*;
+    use rmcp::model as m;
+
+    pub type W1 = m::JsonRpcResponse<m::ListResourcesResult>;
+    pub type Read = m::JsonRpcResponse<m::ReadResourceResult>;
+    pub type W4 = m::JsonRpcResponse<m::ListToolsResult>;
+
+    pub fn parse_w1(s: &str) -> Result<W1, String> {
+        de(s)
+    }
+    pub fn parse_read(s: &str) -> Result<Read, String> {
+        de(s)
+    }
+    pub fn parse_w4(s: &str) -> Result<W4, String> {
+        de(s)
+    }
+
+    /// rmcp's top-level types: `ClientJsonRpcMessage` =
+    /// `JsonRpcMessage<ClientRequest, ClientResult, ClientNotification>` and
+    /// `ServerJsonRpcMessage` = `JsonRpcMessage<ServerRequest, ServerResult, ServerNotification>`.
+    #[derive(Debug, Clone, Serialize)]
+    #[serde(untagged)]
+    pub enum W5 {
+        Client(m::ClientJsonRpcMessage),
+        Server(m::ServerJsonRpcMessage),
+    }
+
+    pub fn parse_w5(line: &str, from: Sender) -> Result<W5, String> {
+        Ok(match from {
+            Sender::Client => W5::Client(de(line)?),
+            Sender::Server => W5::Server(de(line)?),
+        })
+    }
+
+    fn custom(method: &str) -> Label {
+        Label::Custom(method.to_owned())
+    }
+
+    pub fn w5_label(msg: &W5) -> Label {
+        use m::JsonRpcMessage as J;
+        let n = |s: &str| Label::Notification(s.to_owned());
+        let r = |s: &str| Label::Response(Some(s.to_owned()));
+        match msg {
+            W5::Client(J::Request(q)) => match &q.request {
+                m::ClientRequest::CustomRequest(c) => custom(&c.method),
+                other => Label::Request(other.method().to_owned()),
+            },
+            W5::Server(J::Request(q)) => match &q.request {
+                m::ServerRequest::PingRequest(_) => Label::Request("ping".into()),
+                m::ServerRequest::CustomRequest(c) => custom(&c.method),
+                other => Label::Request(format!("{other:?}").split('(').next().unwrap_or("?").to_owned()),
+            },
+            W5::Client(J::Notification(x)) => match &x.notification {
+                m::ClientNotification::CancelledNotification(_) => n("notifications/cancelled"),
+                m::ClientNotification::ProgressNotification(_) => n("notifications/progress"),
+                m::ClientNotification::InitializedNotification(_) => n("notifications/initialized"),
+                m::ClientNotification::RootsListChangedNotification(_) => n("notifications/roots/list_changed"),
+                m::ClientNotification::CustomNotification(c) => custom(&c.method),
+                _ => custom("?"),
+            },
+            W5::Server(J::Notification(x)) => match &x.notification {
+                m::ServerNotification::CancelledNotification(_) => n("notifications/cancelled"),
+                m::ServerNotification::ProgressNotification(_) => n("notifications/progress"),
+                m::ServerNotification::LoggingMessageNotification(_) => n("notifications/message"),
+                m::ServerNotification::ResourceUpdatedNotification(_) => n("notifications/resources/updated"),
+                m::ServerNotification::ResourceListChangedNotification(_) => {
+                    n("notifications/resources/list_changed")
+                }
+                m::ServerNotification::ToolListChangedNotification(_) => n("notifications/tools/list_changed"),
+                m::ServerNotification::PromptListChangedNotification(_) => {
+                    n("notifications/prompts/list_changed")
+                }
+                m::ServerNotification::CustomNotification(c) => custom(&c.method),
+                _ => custom("?"),
+            },
+            W5::Client(J::Response(x)) => match &x.result {
+                m::ClientResult::EmptyResult(_) => r("empty"),
+                m::ClientResult::CustomResult(_) => custom("(result)"),
+                other => r(&variant_name(other)),
+            },
+            W5::Server(J::Response(x)) => match &x.result {
+                m::ServerResult::InitializeResult(_) => r("initialize"),
+                m::ServerResult::CallToolResult(_) => r("tools/call"),
+                m::ServerResult::ReadResourceResult(_) => r("resources/read"),
+                m::ServerResult::ListResourcesResult(_) => r("resources/list"),
+                m::ServerResult::EmptyResult(_) => r("empty"),
+                m::ServerResult::CustomResult(_) => custom("(result)"),
+                other => r(&variant_name(other)),
+            },
+            W5::Client(J::Error(e)) | W5::Server(J::Error(e)) => Label::Error(i64::from(e.error.code.0)),
+        }
+    }
+
+    pub fn w1_stats(v: &W1) -> W1Stats {
+        let mut s = W1Stats::default();
+        for r in &v.result.resources {
+            let a = r.annotations.as_ref();
+            s.add(
+                &r.uri,
+                &r.name,
+                r.title.as_deref(),
+                r.description.as_deref(),
+                r.mime_type.as_deref(),
+                r.size,
+                a.and_then(|a| a.audience.as_ref()).map_or(0, Vec::len),
+                a.is_some_and(|a| a.priority.is_some()),
+                a.is_some_and(|a| a.last_modified.is_some()),
+                r.meta.as_ref().map_or(0, |m| m.len()),
+            );
+        }
+        s.next_cursor = v.result.next_cursor.clone();
+        s
+    }
+
+    pub fn read_stats(v: &Read) -> ReadStats {
+        let mut s = ReadStats::default();
+        for c in &v.result.contents {
+            match c {
+                m::ResourceContents::TextResourceContents { uri, mime_type, text, .. } => {
+                    s.add_text(uri, mime_type.as_deref(), text)
+                }
+                m::ResourceContents::BlobResourceContents { uri, mime_type, blob, .. } => {
+                    s.add_blob(uri, mime_type.as_deref(), blob)
+                }
+                _ => s.contents += 1,
+            }
+        }
+        s
+    }
+
+    pub fn w4_stats(v: &W4) -> W4Stats {
+        let mut s = W4Stats::default();
+        for t in &v.result.tools {
+            let a = t.annotations.as_ref();
+            let schema: &serde_json::Map<String, serde_json::Value> = &t.input_schema;
+            s.add(
+                t.description.as_deref(),
+                schema
+                    .get("properties")
+                    .and_then(|p| p.as_object())
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|(k, v)| Some((k.as_str(), v.as_object()?))),
+                schema.get("required").and_then(|r| r.as_array()).map_or(0, Vec::len),
+                a.is_some(),
+                a.and_then(|a| a.read_only_hint),
+                a.and_then(|a| a.open_world_hint),
+            );
+        }
+        s
+    }
+}
+
+fn variant_name(v: &impl std::fmt::Debug) -> String {
+    let d = format!("{v:?}");
+    d.split(['(', ' ', '{']).next().unwrap_or("?").to_owned()
+}
+
+// =============================================================================================
+// rust-mcp-schema
+// =============================================================================================
+pub mod rms {
+    use super::*;
+    use rust_mcp_schema::mcp_2025_06_18 as s;
+    use s::schema_utils as u;
+
+    pub type W1 = Envelope<s::RequestId, s::ListResourcesResult>;
+    pub type Read = Envelope<s::RequestId, s::ReadResourceResult>;
+    pub type W4 = Envelope<s::RequestId, s::ListToolsResult>;
+
+    pub fn parse_w1(x: &str) -> Result<W1, String> {
+        de(x)
+    }
+    pub fn parse_read(x: &str) -> Result<Read, String> {
+        de(x)
+    }
+    pub fn parse_w4(x: &str) -> Result<W4, String> {
+        de(x)
+    }
+
+    /// rust-mcp-schema's top-level types (`schema_utils::ClientMessage` / `ServerMessage`).
+    #[derive(Debug, Clone, Serialize)]
+    #[serde(untagged)]
+    pub enum W5 {
+        Client(u::ClientMessage),
+        Server(u::ServerMessage),
+    }
+
+    pub fn parse_w5(line: &str, from: Sender) -> Result<W5, String> {
+        Ok(match from {
+            Sender::Client => W5::Client(de(line)?),
+            Sender::Server => W5::Server(de(line)?),
+        })
+    }
+
+    pub fn w5_label(msg: &W5) -> Label {
+        let r = |x: &str| Label::Response(Some(x.to_owned()));
+        let custom = |v: &serde_json::Value| Label::Custom(v["method"].as_str().unwrap_or("(result)").to_owned());
+        match msg {
+            W5::Client(u::ClientMessage::Request(q)) => match &q.request {
+                u::RequestFromClient::ClientRequest(c) => Label::Request(c.method().to_owned()),
+                u::RequestFromClient::CustomRequest(v) => custom(v),
+            },
+            W5::Server(u::ServerMessage::Request(q)) => match &q.request {
+                u::RequestFromServer::ServerRequest(c) => Label::Request(c.method().to_owned()),
+                u::RequestFromServer::CustomRequest(v) => custom(v),
+            },
+            W5::Client(u::ClientMessage::Notification(x)) => match &x.notification {
+                u::NotificationFromClient::ClientNotification(c) => Label::Notification(c.method().to_owned()),
+                u::NotificationFromClient::CustomNotification(v) => custom(v),
+            },
+            W5::Server(u::ServerMessage::Notification(x)) => match &x.notification {
+                u::NotificationFromServer::ServerNotification(c) => Label::Notification(c.method().to_owned()),
+                u::NotificationFromServer::CustomNotification(v) => custom(v),
+            },
+            W5::Client(u::ClientMessage::Response(x)) => match &x.result {
+                u::ResultFromClient::ClientResult(s::ClientResult::Result(g)) if is_empty(g) => r("empty"),
+                u::ResultFromClient::ClientResult(other) => r(&variant_name(other)),
+                u::ResultFromClient::CustomResult(v) => custom(v),
+            },
+            W5::Server(u::ServerMessage::Response(x)) => match &x.result {
+                u::ResultFromServer::ServerResult(sr) => match sr {
+                    s::ServerResult::InitializeResult(_) => r("initialize"),
+                    s::ServerResult::CallToolResult(_) => r("tools/call"),
+                    s::ServerResult::ReadResourceResult(_) => r("resources/read"),
+                    s::ServerResult::ListResourcesResult(_) => r("resources/list"),
+                    s::ServerResult::Result(g) if is_empty(g) => r("empty"),
+                    other => r(&variant_name(other)),
+                },
+                u::ResultFromServer::CustomResult(v) => custom(v),
+            },
+            W5::Client(u::ClientMessage::Error(e)) | W5::Server(u::ServerMessage::Error(e)) => {
+                Label::Error(e.error.code)
+            }
+        }
+    }
+
+    fn is_empty(g: &s::Result) -> bool {
+        g.meta.is_none() && g.extra.as_ref().is_none_or(|e| e.is_empty())
+    }
+
+    pub fn w1_stats(v: &W1) -> W1Stats {
+        let mut st = W1Stats::default();
+        for r in &v.result.resources {
+            let a = r.annotations.as_ref();
+            st.add(
+                &r.uri,
+                &r.name,
+                r.title.as_deref(),
+                r.description.as_deref(),
+                r.mime_type.as_deref(),
+                r.size.map(|n| n as u64),
+                a.map_or(0, |a| a.audience.len()),
+                a.is_some_and(|a| a.priority.is_some()),
+                a.is_some_and(|a| a.last_modified.is_some()),
+                r.meta.as_ref().map_or(0, |m| m.len()),
+            );
+        }
+        st.next_cursor = v.result.next_cursor.clone();
+        st
+    }
+
+    pub fn read_stats(v: &Read) -> ReadStats {
+        let mut st = ReadStats::default();
+        for c in &v.result.contents {
+            match c {
+                s::ReadResourceContent::TextResourceContents(t) => st.add_text(&t.uri, t.mime_type.as_deref(), &t.text),
+                s::ReadResourceContent::BlobResourceContents(b) => st.add_blob(&b.uri, b.mime_type.as_deref(), &b.blob),
+            }
+        }
+        st
+    }
+
+    pub fn w4_stats(v: &W4) -> W4Stats {
+        let mut st = W4Stats::default();
+        for t in &v.result.tools {
+            let a = t.annotations.as_ref();
+            st.add(
+                t.description.as_deref(),
+                t.input_schema.properties.iter().flatten().map(|(k, v)| (k.as_str(), v)),
+                t.input_schema.required.len(),
+                a.is_some(),
+                a.and_then(|a| a.read_only_hint),
+                a.and_then(|a| a.open_world_hint),
+            );
+        }
+        st
+    }
+}
