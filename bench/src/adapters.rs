@@ -91,27 +91,59 @@ pub mod project {
         de(s)
     }
 
-    /// The W5 message type for this crate. For now the generated `JsonRpcMessage`: a union of
-    /// the request / notification / response / error envelopes whose params and results are
-    /// generic (`method` + untyped params, `BaseResult`), the same type for both senders.
-    pub type W5 = mcp::JsonRpcMessage;
+    /// The W5 message type for this crate: what each side sends, typed by method through
+    /// the crate's one-pass dispatch (`ClientMessage::parse` / `ServerMessage::parse`).
+    /// Requests and notifications get their typed params; a response keeps its result as
+    /// checked raw JSON until the request it answers is known (a gateway types it with
+    /// `ClientCallResult::parse(method, ..)` once it looks the id up).
+    #[derive(Debug)]
+    pub enum W5 {
+        Client(mcp::ClientMessage),
+        Server(mcp::ServerMessage),
+    }
 
-    /// W5 adapter, the one place to swap for the crate's dispatch API
-    /// (`ClientMessage::parse` / `ServerMessage::parse`) when it lands: `from` says which
-    /// side sent the line.
+    impl Serialize for W5 {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            match self {
+                W5::Client(m) => m.serialize(s),
+                W5::Server(m) => m.serialize(s),
+            }
+        }
+    }
+
+    /// W5 adapter: `from` says which side sent the line.
     pub fn parse_w5_project(line: &str, from: Sender) -> Result<W5, String> {
-        let _ = from; // JsonRpcMessage is direction-agnostic.
-        de(line)
+        match from {
+            Sender::Client => mcp::ClientMessage::parse(line).map(W5::Client),
+            Sender::Server => mcp::ServerMessage::parse(line).map(W5::Server),
+        }
+        .map_err(|e| e.to_string())
+    }
+
+    fn label<R, N>(m: &mcp_spec_types::dispatch::Message<R, N>) -> Label
+    where
+        R: mcp_spec_types::dispatch::MethodSet + std::fmt::Debug,
+        N: mcp_spec_types::dispatch::MethodSet + std::fmt::Debug,
+    {
+        use mcp_spec_types::dispatch::Message;
+        match m {
+            Message::Request(r) if format!("{:?}", r.call).starts_with("Unknown") => {
+                Label::Custom(r.call.method().to_owned())
+            }
+            Message::Request(r) => Label::Request(r.call.method().to_owned()),
+            Message::Notification(n) => Label::Notification(n.notification.method().to_owned()),
+            // Results are typed once the request is known, not by the envelope.
+            Message::Response(_) => Label::Response(None),
+            Message::Error(e) => Label::Error(e.error.code.code()),
+            Message::Batch(_) => Label::Custom("batch".to_owned()),
+        }
     }
 
     /// How this crate read a W5 message (see [`Label`]).
     pub fn w5_label(m: &W5) -> Label {
         match m {
-            mcp::JsonRpcMessage::Request(r) => Label::Request(r.method.clone()),
-            mcp::JsonRpcMessage::Notification(n) => Label::Notification(n.method.clone()),
-            // The generic envelope does not type results.
-            mcp::JsonRpcMessage::Response(_) => Label::Response(None),
-            mcp::JsonRpcMessage::Error(e) => Label::Error(e.error.code),
+            W5::Client(m) => label(m),
+            W5::Server(m) => label(m),
         }
     }
 
