@@ -219,12 +219,18 @@ impl<'de: 'a, 'a> Deserialize<'de> for RawEnvelope<'a> {
                     error: None,
                     extra: Map::new(),
                 };
-                while let Some(key) = map.next_key::<Cow<'de, str>>()? {
+                // Keys and the method borrow from the input: no allocation for a plain message.
+                while let Some(key) = map.next_key_seed(crate::__private::CowStr)? {
                     use crate::__private::read_member as read;
                     match &*key {
                         "jsonrpc" => read(&mut envelope.jsonrpc, &mut map, "jsonrpc")?,
                         "id" => read(&mut envelope.id, &mut map, "id")?,
-                        "method" => read(&mut envelope.method, &mut map, "method")?,
+                        "method" => {
+                            if envelope.method.is_some() {
+                                return Err(de::Error::duplicate_field("method"));
+                            }
+                            envelope.method = Some(map.next_value_seed(crate::__private::CowStr)?);
+                        }
                         "params" => read(&mut envelope.params, &mut map, "params")?,
                         "result" => read(&mut envelope.result, &mut map, "result")?,
                         "error" => read(&mut envelope.error, &mut map, "error")?,

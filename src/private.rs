@@ -287,7 +287,7 @@ pub trait Tagged: Sized {
 }
 
 /// Reads a string, borrowing from the input when it can.
-struct CowStr;
+pub(crate) struct CowStr;
 
 impl<'de> DeserializeSeed<'de> for CowStr {
     type Value = Cow<'de, str>;
