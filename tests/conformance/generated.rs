@@ -670,45 +670,12 @@ pub fn check_generated<R: Revision>() -> Vec<String> {
 }
 
 /// Subschemas replaced in generation because a known crate defect rejects some of their valid
-/// values (`tables.rs` describes each defect; `defects.rs` reproduces it and fails once it is
-/// fixed, so that the override goes with it). Nothing else is narrowed.
-pub fn overrides(revision: &'static str) -> Vec<(&'static str, Value)> {
-    let oracle = oracle(revision);
-    let mut out = Vec::new();
-    if !matches!(revision, "2026-07-28" | "draft") {
-        // Before 2026-07-28 no generated target reaches elicitation types.
-        return out;
-    }
-    // `ELICIT_CONTENT`: scalar form values are rejected; only string lists are generated.
-    out.push((
-        "/$defs/ElicitResult/properties/content/additionalProperties",
-        json!({ "type": "array", "items": { "type": "string" } }),
-    ));
-    // `BOOLEAN_SCHEMA_ARM`, `MULTI_SELECT_ARM`: boolean schemas and titled multi-selects are
-    // read as another arm; the other arms are generated.
-    for union in [
-        "PrimitiveSchemaDefinition",
-        "EnumSchema",
-        "MultiSelectEnumSchema",
-    ] {
-        let pointer = match union {
-            "PrimitiveSchemaDefinition" => "/$defs/PrimitiveSchemaDefinition",
-            "EnumSchema" => "/$defs/EnumSchema",
-            _ => "/$defs/MultiSelectEnumSchema",
-        };
-        let arms: Vec<Value> = oracle.definition(union)["anyOf"]
-            .as_array()
-            .expect("a union")
-            .iter()
-            .filter(|arm| {
-                let r = arm["$ref"].as_str().unwrap_or_default();
-                !r.ends_with("/BooleanSchema") && !r.ends_with("/TitledMultiSelectEnumSchema")
-            })
-            .cloned()
-            .collect();
-        out.push((pointer, json!({ "anyOf": arms })));
-    }
-    out
+/// values (`tables.rs` would describe the defect, and a reproduction in `defects.rs` would fail
+/// once it is fixed, so that the override goes with it). None today: the overrides that kept
+/// scalar ElicitResult answers, BooleanSchema and TitledMultiSelectEnumSchema out of the
+/// generated values (2026-07-28 and draft) went with their defects, and every arm is generated.
+pub fn overrides(_revision: &'static str) -> Vec<(&'static str, Value)> {
+    Vec::new()
 }
 
 macro_rules! generated_test {

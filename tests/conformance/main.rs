@@ -18,8 +18,10 @@
 //! `cargo test --test conformance -- --nocapture`) and, since libtest captures `println!` and
 //! `eprintln!` alike, also straight to the stderr handle, which a plain `cargo test` shows.
 //!
-//! `known_defects` (`tables.rs`, `defects.rs`) and `disagreements.rs` document what the suite
-//! found wrong in the crate, and where the crate and the schema part ways.
+//! The known crate defects (`tables.rs`: `result_overrides`, `defects`; `negative.rs`:
+//! `NEGATIVE_DEFECTS`) document what the suite found wrong in the crate and is not fixed yet,
+//! each failing once it stops reproducing; `defects.rs` pins the defects it found that are fixed;
+//! `disagreements.rs` says where the crate and the schema part ways.
 
 // The shared definition table (schema definition -> Rust type, per revision) and instance
 // generator, used read-only.
