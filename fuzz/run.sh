@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Builds and runs every fuzz target for <seconds-per-target> seconds each (stable toolchain,
+# libFuzzer without a sanitizer), printing exactly one line per target on stdout:
+#   fuzz <target>: <execs> execs, <crashes> crashes
+# Seeds the corpora first (seed.sh) and installs cargo-fuzz when it is missing. Build output
+# goes to stderr; each run's libFuzzer log to fuzz/target/logs/<target>.log; crashes to
+# fuzz/artifacts/<target>/ (a crash stops that target's run; re-run an artifact with
+# `cargo fuzz run -s none <target> fuzz/artifacts/<target>/<file>`).
+# Environment: FUZZ_TARGETS="dispatch results" limits the targets; FUZZ_ARGS adds libFuzzer
+# flags (e.g. FUZZ_ARGS="-jobs=2 -workers=2").
+set -uo pipefail
+seconds="${1:?usage: fuzz/run.sh <seconds-per-target>}"
+here="$(cd "$(dirname "$0")" && pwd)"
+cd "$here"
+targets="${FUZZ_TARGETS:-dispatch results uri_template base64 validate}"
+
+if ! cargo fuzz --version >/dev/null 2>&1; then
+  echo "installing cargo-fuzz" >&2
+  cargo install cargo-fuzz --locked >&2 || exit 2
+fi
+./seed.sh >&2 || exit 2
+# Many codegen units: the generated modules are large and a build with one unit takes long;
+# FUZZ_CODEGEN_UNITS=1 trades build time for slightly faster runs.
+units="${FUZZ_CODEGEN_UNITS:-16}"
+cargo fuzz build -s none --codegen-units "$units" >&2 || exit 2
+
+mkdir -p target/logs
+status=0
+for target in $targets; do
+  mkdir -p "artifacts/$target" "corpus/$target"
+  before="$(ls "artifacts/$target" | sort)"
+  log="target/logs/$target.log"
+  # shellcheck disable=SC2086
+  cargo fuzz run -s none --codegen-units "$units" "$target" -- -max_total_time="$seconds" -timeout=30 \
+    -print_final_stats=1 ${FUZZ_ARGS:-} >"$log" 2>&1
+  code=$?
+  execs="$(sed -n 's/^stat::number_of_executed_units: *\([0-9]*\).*/\1/p' "$log" | tail -1)"
+  if [ -z "$execs" ]; then
+    execs="$(sed -n 's/^#\([0-9]*\).*\(DONE\|pulse\|NEW\|REDUCE\|INITED\).*/\1/p' "$log" | tail -1)"
+  fi
+  after="$(ls "artifacts/$target" | sort)"
+  crashes="$(comm -13 <(printf '%s\n' "$before") <(printf '%s\n' "$after") | grep -c .)"
+  if [ "$code" -ne 0 ] && [ "$crashes" -eq 0 ]; then
+    crashes=1 # failed without an artifact (build or startup failure): see the log
+  fi
+  [ "$crashes" -eq 0 ] || status=1
+  echo "fuzz $target: ${execs:-0} execs, $crashes crashes"
+done
+exit "$status"
