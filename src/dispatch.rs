@@ -122,7 +122,12 @@ pub struct ErrorResponse {
 impl<R: MethodSet, N: MethodSet> Message<R, N> {
     /// Parses one message (or a batch, where the revision has them) from JSON text.
     pub fn parse(text: &str) -> Result<Self, MessageError> {
-        let first = text.trim_start().as_bytes().first().copied();
+        // JSON's own white space only: anything else before `[` is not JSON at all.
+        let first = text
+            .trim_start_matches([' ', '\t', '\n', '\r'])
+            .as_bytes()
+            .first()
+            .copied();
         if first == Some(b'[') {
             if !R::BATCHES {
                 return Err(MessageError::new(
@@ -139,7 +144,7 @@ impl<R: MethodSet, N: MethodSet> Message<R, N> {
             }
             let mut messages = Vec::with_capacity(items.len());
             for (index, item) in items.iter().enumerate() {
-                if item.get().trim_start().starts_with('[') {
+                if item.get().starts_with('[') {
                     return Err(MessageError::new(
                         MessageErrorKind::Envelope,
                         "a batch cannot contain a batch",
@@ -147,6 +152,17 @@ impl<R: MethodSet, N: MethodSet> Message<R, N> {
                     .under(&format!("[{index}]")));
                 }
                 messages.push(Self::parse(item.get()).map_err(|e| e.under(&format!("[{index}]")))?);
+            }
+            // A batch is requests and notifications, or the responses to them; never both.
+            let calls = messages
+                .iter()
+                .filter(|m| matches!(m, Message::Request(_) | Message::Notification(_)))
+                .count();
+            if calls != 0 && calls != messages.len() {
+                return Err(MessageError::new(
+                    MessageErrorKind::Envelope,
+                    "a batch mixes requests or notifications with responses",
+                ));
             }
             return Ok(Message::Batch(messages));
         }
