@@ -290,11 +290,16 @@ fn serde_field(attrs: &[syn::Attribute]) -> Result<SerdeField, String> {
 
 /// `Option<T>` → `Some(T)`.
 pub fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
+    type_argument(ty, "Option")
+}
+
+/// The `T` of `Wrapper<T>` (the last path segment named `wrapper`).
+fn type_argument<'a>(ty: &'a syn::Type, wrapper: &str) -> Option<&'a syn::Type> {
     let syn::Type::Path(path) = ty else {
         return None;
     };
     let last = path.path.segments.last()?;
-    if last.ident != "Option" {
+    if last.ident != wrapper {
         return None;
     }
     let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
@@ -658,20 +663,7 @@ fn union_arms(item: &syn::ItemEnum, string_like: &BTreeSet<String>) -> Result<Ar
 
 /// The element type of `Vec<T>`.
 fn vec_item(ty: &syn::Type) -> Option<&syn::Type> {
-    let syn::Type::Path(path) = ty else {
-        return None;
-    };
-    let last = path.path.segments.last()?;
-    if last.ident != "Vec" {
-        return None;
-    }
-    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
-        return None;
-    };
-    match args.args.first()? {
-        syn::GenericArgument::Type(inner) => Some(inner),
-        _ => None,
-    }
+    type_argument(ty, "Vec")
 }
 
 /// What arm selection may look at: the structs, unions and string enums of the file.
