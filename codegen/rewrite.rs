@@ -953,11 +953,7 @@ fn keyed_union(
         visit_arms.push(quote!(#index => <#ty as crate::__private::Object>::visit_members(map, ::std::option::Option::None).map(Self::#variant),));
     }
     let name_str = name.to_string();
-    let expected: Vec<String> = infos
-        .iter()
-        .zip(arms)
-        .map(|(_, (_, ty, _))| type_name(ty))
-        .collect();
+    let expected: Vec<String> = arms.iter().map(|(_, ty, _)| type_name(ty)).collect();
     let expected = expected.join(" or ");
     Ok(Some(quote! {
         impl<'de> ::serde::Deserialize<'de> for #name {
