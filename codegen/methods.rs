@@ -411,6 +411,8 @@ fn dispatch_sets(
             let mut parse_arms = Vec::new();
             let mut method_arms = Vec::new();
             let mut params_arms = Vec::new();
+            let mut seed_arms = Vec::new();
+            let mut listed = Vec::new();
             for m in &members {
                 let v = format_ident!("{}", m.variant);
                 let (params, optional) = params_of(rewritten, m)?;
@@ -419,15 +421,19 @@ fn dispatch_sets(
                 if optional {
                     variants.push(quote!(#[doc = #doc] #v(::std::option::Option<#params>),));
                     parse_arms.push(quote!(#method => crate::dispatch::optional_params(method, params).map(Self::#v),));
+                    // `params` present is an object: `null` is refused, as on the two-step path.
+                    seed_arms.push(quote!(#method => <#params as ::serde::Deserialize>::deserialize(params).map(|p| Self::#v(::std::option::Option::Some(p))),));
                     params_arms.push(quote!(Self::#v(params) => if let ::std::option::Option::Some(params) = params {
                         ::serde::ser::SerializeMap::serialize_entry(map, "params", params)?;
                     },));
                 } else {
                     variants.push(quote!(#[doc = #doc] #v(#params),));
                     parse_arms.push(quote!(#method => crate::dispatch::required_params(method, params).map(Self::#v),));
+                    seed_arms.push(quote!(#method => <#params as ::serde::Deserialize>::deserialize(params).map(Self::#v),));
                     params_arms.push(quote!(Self::#v(params) => ::serde::ser::SerializeMap::serialize_entry(map, "params", params)?,));
                 }
                 method_arms.push(quote!(Self::#v(_) => #method,));
+                listed.push(method.clone());
             }
             let what = if is_request {
                 "request"
@@ -437,6 +443,11 @@ fn dispatch_sets(
             let doc = format!(
                 " Every {what} {sender_name} sends in revision {revision}, with its typed params."
             );
+            let lists_body = if listed.is_empty() {
+                quote!(let _ = method; false)
+            } else {
+                quote!(matches!(method, #(#listed)|*))
+            };
             out.extend(quote! {
                 #[doc = #doc]
                 #[derive(Debug, Clone, PartialEq)]
@@ -472,6 +483,22 @@ fn dispatch_sets(
                                 crate::MethodKind::#kind,
                             )
                             .map(|params| Self::Unknown { method: other.to_owned(), params }),
+                        }
+                    }
+
+                    fn lists(method: &str) -> bool {
+                        #lists_body
+                    }
+
+                    fn deserialize_params<'de, D: ::serde::Deserializer<'de>>(
+                        method: &str,
+                        params: D,
+                    ) -> ::std::result::Result<Self, D::Error> {
+                        match method {
+                            #(#seed_arms)*
+                            other => ::std::result::Result::Err(<D::Error as ::serde::de::Error>::custom(
+                                ::std::format_args!("{other} is not one of this set's methods"),
+                            )),
                         }
                     }
 

@@ -1,8 +1,11 @@
 //! Messages: one pass from a line of JSON to the typed request or notification of its method.
 //!
-//! The envelope is read once, with `params`, `result` and `error` kept as raw JSON slices;
-//! the method then picks the params type, and the params are read straight into it. Nothing is
-//! tried and abandoned, and no intermediate `serde_json::Value` is built for the payload.
+//! When `method` comes before `params`, as every implementation writes it, the params are read
+//! straight into the method's type in the same pass as the envelope; `result` and `error` are
+//! kept as raw JSON slices until the request they answer is known. Any other member order, and
+//! any failure, is read again in two steps (raw envelope, then params), so that an error names
+//! the method and the JSON path of the culprit. No intermediate `serde_json::Value` is built
+//! for the payload, and no union arm is tried and abandoned.
 
 use crate::error::{MessageError, MessageErrorKind};
 use crate::jsonrpc::{RequestId, RpcError};
@@ -10,7 +13,7 @@ use crate::method::{Direction, MethodKind};
 use crate::{ErrorCode, ProgressToken};
 use serde::de::{self, DeserializeOwned, MapAccess, Visitor};
 use serde::ser::SerializeMap;
-use serde::{Deserialize, Serialize, Serializer};
+use serde::{Serialize, Serializer};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
@@ -44,6 +47,16 @@ pub trait MethodSet: Sized {
     /// Reads the params of `method` into its typed variant; an unknown method becomes the
     /// `Unknown` variant with its params kept as JSON.
     fn from_parts(method: &str, params: Option<&RawValue>) -> Result<Self, MessageError>;
+
+    /// Whether `method` is one of the set's own methods (not `Unknown`).
+    fn lists(method: &str) -> bool;
+
+    /// Reads the params of one of the set's own methods (see [`MethodSet::lists`]) straight
+    /// from the deserializer, in the same pass as the envelope.
+    fn deserialize_params<'de, D: de::Deserializer<'de>>(
+        method: &str,
+        params: D,
+    ) -> Result<Self, D::Error>;
 
     /// The method name.
     fn method(&self) -> &str;
@@ -166,8 +179,26 @@ impl<R: MethodSet, N: MethodSet> Message<R, N> {
             }
             return Ok(Message::Batch(messages));
         }
-        let envelope: RawEnvelope = serde_json::from_str(text).map_err(json_error)?;
-        envelope.into_message()
+        // One pass: when `method` comes before `params` (as every implementation writes it),
+        // the params are read straight into their type. Anything else (params first, an
+        // unlisted method, a request whose `id` follows its params) or any failure is read
+        // again in two steps, raw envelope then params, which also gives the precise error.
+        let mut de = serde_json::Deserializer::from_str(text);
+        let reading = de::Deserializer::deserialize_map(
+            &mut de,
+            EnvelopeVisitor::<R, N> {
+                type_params: true,
+                sets: std::marker::PhantomData,
+            },
+        );
+        match reading {
+            Ok(Reading::Done(message)) if de.end().is_ok() => return Ok(message),
+            Ok(Reading::Raw(envelope)) if de.end().is_ok() => return envelope.into_message(),
+            _ => {}
+        }
+        RawEnvelope::deserialize_raw::<R, N>(text)
+            .map_err(json_error)?
+            .into_message()
     }
 
     /// Parses one message from bytes, which must be UTF-8.
@@ -206,6 +237,17 @@ fn json_error(error: serde_json::Error) -> MessageError {
     MessageError::new(kind, error.to_string())
 }
 
+/// What one pass over a message gives.
+enum Reading<'a, R, N> {
+    /// The params were typed in the pass and the envelope needs nothing more.
+    Done(Message<R, N>),
+    /// The payload is raw JSON still.
+    Raw(RawEnvelope<'a>),
+    /// The params were typed, but the envelope needs the two-step path (an `id` after the
+    /// params, a `jsonrpc` written with escapes, members that do not belong together).
+    Again,
+}
+
 /// The members of a message, with the payload left as raw JSON.
 struct RawEnvelope<'a> {
     jsonrpc: Option<&'a RawValue>,
@@ -217,49 +259,137 @@ struct RawEnvelope<'a> {
     extra: Map<String, Value>,
 }
 
-impl<'de: 'a, 'a> Deserialize<'de> for RawEnvelope<'a> {
-    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = RawEnvelope<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a JSON-RPC message object")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-                let mut envelope = RawEnvelope {
-                    jsonrpc: None,
-                    id: None,
-                    method: None,
-                    params: None,
-                    result: None,
-                    error: None,
-                    extra: Map::new(),
-                };
-                // Keys and the method borrow from the input: no allocation for a plain message.
-                while let Some(key) = map.next_key_seed(crate::__private::CowStr)? {
-                    use crate::__private::read_member as read;
-                    match &*key {
-                        "jsonrpc" => read(&mut envelope.jsonrpc, &mut map, "jsonrpc")?,
-                        "id" => read(&mut envelope.id, &mut map, "id")?,
-                        "method" => {
-                            if envelope.method.is_some() {
-                                return Err(de::Error::duplicate_field("method"));
-                            }
-                            envelope.method = Some(map.next_value_seed(crate::__private::CowStr)?);
+/// Params read in the envelope's pass, as a request's (an `id` came before them) or a
+/// notification's (no `id` so far).
+enum TypedParams<R, N> {
+    Call(R),
+    Notify(N),
+}
+
+/// Reads params into the request or notification set's variant for `method`.
+struct ParamsSeed<'m, T> {
+    method: &'m str,
+    set: std::marker::PhantomData<T>,
+}
+
+impl<'de, T: MethodSet> de::DeserializeSeed<'de> for ParamsSeed<'_, T> {
+    type Value = T;
+    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<T, D::Error> {
+        T::deserialize_params(self.method, deserializer)
+    }
+}
+
+impl<'a> RawEnvelope<'a> {
+    /// The envelope with every payload member kept raw.
+    fn deserialize_raw<R: MethodSet, N: MethodSet>(
+        text: &'a str,
+    ) -> Result<Self, serde_json::Error> {
+        let mut de = serde_json::Deserializer::from_str(text);
+        let reading = de::Deserializer::deserialize_map(
+            &mut de,
+            EnvelopeVisitor::<R, N> {
+                type_params: false,
+                sets: std::marker::PhantomData,
+            },
+        )?;
+        de.end()?;
+        match reading {
+            Reading::Raw(envelope) => Ok(envelope),
+            // Only typed params lead elsewhere, and this reading types none.
+            Reading::Done(_) | Reading::Again => Err(de::Error::custom("unreachable reading")),
+        }
+    }
+}
+
+struct EnvelopeVisitor<R, N> {
+    type_params: bool,
+    sets: std::marker::PhantomData<(R, N)>,
+}
+
+impl<'de, R: MethodSet, N: MethodSet> Visitor<'de> for EnvelopeVisitor<R, N> {
+    type Value = Reading<'de, R, N>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON-RPC message object")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut envelope = RawEnvelope {
+            jsonrpc: None,
+            id: None,
+            method: None,
+            params: None,
+            result: None,
+            error: None,
+            extra: Map::new(),
+        };
+        let mut typed = None;
+        // Keys and the method borrow from the input: no allocation for a plain message.
+        while let Some(key) = map.next_key_seed(crate::__private::CowStr)? {
+            use crate::__private::read_member as read;
+            match &*key {
+                "jsonrpc" => read(&mut envelope.jsonrpc, &mut map, "jsonrpc")?,
+                "id" => read(&mut envelope.id, &mut map, "id")?,
+                "method" => {
+                    if envelope.method.is_some() {
+                        return Err(de::Error::duplicate_field("method"));
+                    }
+                    envelope.method = Some(map.next_value_seed(crate::__private::CowStr)?);
+                }
+                "params" => {
+                    if envelope.params.is_some() || typed.is_some() {
+                        return Err(de::Error::duplicate_field("params"));
+                    }
+                    let method = envelope.method.as_deref().filter(|_| self.type_params);
+                    match method {
+                        Some(method) if envelope.id.is_some() && R::lists(method) => {
+                            let seed = ParamsSeed::<R> {
+                                method,
+                                set: std::marker::PhantomData,
+                            };
+                            typed = Some(TypedParams::Call(map.next_value_seed(seed)?));
                         }
-                        "params" => read(&mut envelope.params, &mut map, "params")?,
-                        "result" => read(&mut envelope.result, &mut map, "result")?,
-                        "error" => read(&mut envelope.error, &mut map, "error")?,
-                        _ => {
-                            let value = map.next_value()?;
-                            envelope.extra.insert(key.into_owned(), value);
+                        Some(method) if envelope.id.is_none() && N::lists(method) => {
+                            let seed = ParamsSeed::<N> {
+                                method,
+                                set: std::marker::PhantomData,
+                            };
+                            typed = Some(TypedParams::Notify(map.next_value_seed(seed)?));
                         }
+                        _ => envelope.params = Some(map.next_value()?),
                     }
                 }
-                Ok(envelope)
+                "result" => read(&mut envelope.result, &mut map, "result")?,
+                "error" => read(&mut envelope.error, &mut map, "error")?,
+                _ => {
+                    let value = map.next_value()?;
+                    envelope.extra.insert(key.into_owned(), value);
+                }
             }
         }
-        deserializer.deserialize_map(V)
+        let Some(typed) = typed else {
+            return Ok(Reading::Raw(envelope));
+        };
+        let plain = envelope.jsonrpc.map(RawValue::get) == Some("\"2.0\"")
+            && envelope.result.is_none()
+            && envelope.error.is_none();
+        Ok(match (typed, envelope.id) {
+            (TypedParams::Call(call), Some(raw)) if plain => {
+                match serde_json::from_str::<RequestId>(raw.get()) {
+                    Ok(id) => Reading::Done(Message::Request(RequestEnvelope {
+                        id,
+                        call,
+                        extra: envelope.extra,
+                    })),
+                    Err(_) => Reading::Again,
+                }
+            }
+            (TypedParams::Notify(notification), None) if plain => {
+                Reading::Done(Message::Notification(NotificationEnvelope {
+                    notification,
+                    extra: envelope.extra,
+                }))
+            }
+            _ => Reading::Again,
+        })
     }
 }
 

@@ -53,6 +53,46 @@ fn message_instance(root: &Value, definition: &str, kind: MethodKind) -> Value {
     message
 }
 
+/// The message's members written in several orders: `method` before `params` (the order every
+/// implementation writes), `params` first, and `id` last.
+fn member_orders(message: &Value) -> Vec<String> {
+    let object = message.as_object().expect("messages are objects");
+    let member = |key: &str| object.get(key).map(|v| format!("{}:{v}", Value::from(key)));
+    let write = |keys: &[&str]| -> String {
+        let mut members: Vec<String> = keys.iter().filter_map(|k| member(k)).collect();
+        members.extend(
+            object
+                .iter()
+                .filter(|(k, _)| !["jsonrpc", "id", "method", "params"].contains(&k.as_str()))
+                .map(|(k, v)| format!("{}:{v}", Value::from(k.as_str()))),
+        );
+        format!("{{{}}}", members.join(","))
+    };
+    vec![
+        write(&["jsonrpc", "id", "method", "params"]),
+        write(&["params", "method", "id", "jsonrpc"]),
+        write(&["jsonrpc", "method", "params", "id"]),
+        write(&["method", "jsonrpc", "params", "id"]),
+    ]
+}
+
+/// A failed reading's kind, method, path and text.
+type Failure = (MessageErrorKind, Option<String>, String, String);
+
+/// A reading reduced to what can be compared.
+fn outcome<R, N>(
+    read: Result<Message<R, N>, mcp_spec_types::MessageError>,
+) -> Result<Message<R, N>, Failure> {
+    read.map_err(|e| {
+        (
+            e.kind(),
+            e.method().map(str::to_owned),
+            e.path().to_owned(),
+            e.message().to_owned(),
+        )
+    })
+}
+
 macro_rules! dispatch_tests {
     ($feature:literal, $module:ident, $revision:literal) => {
         #[cfg(feature = $feature)]
@@ -130,6 +170,50 @@ macro_rules! dispatch_tests {
                 };
                 assert!(!typed.starts_with("Unknown"), "{definition}: {typed}");
                 assert_eq!(&serde_json::to_value(parsed).unwrap(), message, "{definition}");
+            }
+
+            /// The params are read in the envelope's pass when `method` comes first, and in a
+            /// second step otherwise: both must read the same message, or fail the same way.
+            #[test]
+            fn member_order_does_not_change_the_reading() {
+                let root = common::load_schema($revision);
+                let mut compared = 0;
+                for (definition, method) in method_definitions(&root) {
+                    let known = Method::known(&method).expect("a schema method is known");
+                    let kind = known.kind().unwrap();
+                    let message = message_instance(&root, &definition, kind);
+                    let mut variants = vec![message.clone()];
+                    // Broken copies: a member of the params with the wrong type, params that
+                    // are not an object, a null id.
+                    if let Some(params) = message.get("params").and_then(Value::as_object) {
+                        if let Some(member) = params.keys().next() {
+                            let mut broken = message.clone();
+                            broken["params"][member.as_str()] = json!([[]]);
+                            variants.push(broken);
+                        }
+                    }
+                    for not_object in [json!(3), Value::Null] {
+                        let mut broken = message.clone();
+                        broken["params"] = not_object;
+                        variants.push(broken);
+                    }
+                    if kind == MethodKind::Request {
+                        let mut null_id = message.clone();
+                        null_id["id"] = Value::Null;
+                        variants.push(null_id);
+                    }
+                    for variant in &variants {
+                        let orders = member_orders(variant);
+                        let client: Vec<_> = orders.iter().map(|l| outcome(ClientMessage::parse(l))).collect();
+                        let server: Vec<_> = orders.iter().map(|l| outcome(ServerMessage::parse(l))).collect();
+                        for (line, (c, s)) in orders.iter().zip(client.iter().zip(&server)) {
+                            assert_eq!(c, &client[0], "{definition}: client reads differ\n{line}\n{}", orders[0]);
+                            assert_eq!(s, &server[0], "{definition}: server reads differ\n{line}\n{}", orders[0]);
+                            compared += 2;
+                        }
+                    }
+                }
+                assert!(compared > 100, "only {compared} readings compared");
             }
 
             #[test]

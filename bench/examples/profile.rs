@@ -1,0 +1,121 @@
+//! One implementation, one workload, one direction, a fixed number of times: a target for
+//! `valgrind --tool=callgrind`, whose instruction counts repeat exactly from run to run (unlike
+//! timings on a shared machine), to see where the time of one implementation goes.
+//!
+//! `cargo run --release --example profile -- <project|rmcp|rust-mcp-schema|floor> <W1..W5> <de|ser> [iterations]`
+//!
+//! The workload is built (and for `ser`, parsed) before the loop; callgrind's
+//! `--toggle-collect` on `profile::measured` counts only the loop.
+
+use mcp_spec_types_bench::adapters::{project, rmcp_impl, rms};
+use mcp_spec_types_bench::workloads::Workloads;
+use serde::de::IgnoredAny;
+use std::hint::black_box;
+
+fn usage() -> ! {
+    eprintln!("usage: profile <project|rmcp|rust-mcp-schema|floor> <W1|W2|W3|W4|W5> <de|ser> [iterations]");
+    std::process::exit(2)
+}
+
+#[inline(never)]
+fn measured(f: &mut dyn FnMut(), iterations: usize) {
+    for _ in 0..iterations {
+        f();
+    }
+}
+
+fn time_de<T>(parse: impl Fn(&str) -> Result<T, String>, inputs: &[&str], n: usize) {
+    measured(
+        &mut || {
+            for s in inputs {
+                black_box(parse(black_box(s)).expect("workload parses"));
+            }
+        },
+        n,
+    );
+}
+
+fn time_ser<T: serde::Serialize>(parse: impl Fn(&str) -> Result<T, String>, inputs: &[&str], n: usize) {
+    let values: Vec<T> = inputs.iter().map(|s| parse(s).expect("workload parses")).collect();
+    measured(
+        &mut || {
+            for v in &values {
+                black_box(serde_json::to_string(black_box(v)).expect("serializes"));
+            }
+        },
+        n,
+    );
+}
+
+macro_rules! run {
+    ($dir:expr, $parse:expr, $inputs:expr, $n:expr) => {
+        match $dir {
+            "de" => time_de($parse, $inputs, $n),
+            "ser" => time_ser($parse, $inputs, $n),
+            _ => usage(),
+        }
+    };
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.len() < 3 {
+        usage()
+    }
+    let n: usize = args.get(3).map_or(Ok(1), |s| s.parse()).unwrap_or_else(|_| usage());
+    let wl = Workloads::build();
+    let (imp, w, dir) = (args[0].as_str(), args[1].as_str(), args[2].as_str());
+    let w5_lines: Vec<(&str, mcp_spec_types_bench::workloads::Sender)> =
+        wl.w5.messages.iter().map(|m| (m.json.as_str(), m.sender)).collect();
+    let doc = match w {
+        "W1" => vec![wl.w1.as_str()],
+        "W2" => vec![wl.w2.as_str()],
+        "W3" => vec![wl.w3.as_str()],
+        "W4" => vec![wl.w4.as_str()],
+        "W5" => Vec::new(),
+        _ => usage(),
+    };
+    if w == "W5" {
+        let pairs = &w5_lines;
+        let de_loop = |f: &dyn Fn(&str, mcp_spec_types_bench::workloads::Sender) -> bool| {
+            measured(
+                &mut || {
+                    for (s, from) in pairs {
+                        black_box(f(black_box(s), *from));
+                    }
+                },
+                n,
+            )
+        };
+        match (imp, dir) {
+            ("project", "de") => de_loop(&|s, f| project::parse_w5_project(s, f).is_ok()),
+            ("rmcp", "de") => de_loop(&|s, f| rmcp_impl::parse_w5(s, f).is_ok()),
+            ("rust-mcp-schema", "de") => de_loop(&|s, f| rms::parse_w5(s, f).is_ok()),
+            ("floor", "de") => de_loop(&|s, _| serde_json::from_str::<IgnoredAny>(s).is_ok()),
+            ("project", "ser") => {
+                let vs: Vec<_> = pairs.iter().map(|(s, f)| project::parse_w5_project(s, *f).unwrap()).collect();
+                measured(&mut || vs.iter().for_each(|v| drop(black_box(serde_json::to_string(v)))), n)
+            }
+            ("rmcp", "ser") => {
+                let vs: Vec<_> = pairs.iter().map(|(s, f)| rmcp_impl::parse_w5(s, *f).unwrap()).collect();
+                measured(&mut || vs.iter().for_each(|v| drop(black_box(serde_json::to_string(v)))), n)
+            }
+            _ => usage(),
+        }
+        return;
+    }
+    let inputs = doc.as_slice();
+    match (imp, w) {
+        ("project", "W1") => run!(dir, project::parse_w1, inputs, n),
+        ("project", "W2" | "W3") => run!(dir, project::parse_read, inputs, n),
+        ("project", "W4") => run!(dir, project::parse_w4, inputs, n),
+        ("rmcp", "W1") => run!(dir, rmcp_impl::parse_w1, inputs, n),
+        ("rmcp", "W2" | "W3") => run!(dir, rmcp_impl::parse_read, inputs, n),
+        ("rmcp", "W4") => run!(dir, rmcp_impl::parse_w4, inputs, n),
+        ("rust-mcp-schema", "W1") => run!(dir, rms::parse_w1, inputs, n),
+        ("rust-mcp-schema", "W2" | "W3") => run!(dir, rms::parse_read, inputs, n),
+        ("rust-mcp-schema", "W4") => run!(dir, rms::parse_w4, inputs, n),
+        ("floor", _) => run!(dir, |s: &str| serde_json::from_str::<serde_json::Value>(s).map_err(|e| e.to_string()), inputs, n),
+        _ => usage(),
+    }
+}
