@@ -221,10 +221,11 @@ impl<R: MethodSet, N: MethodSet> Message<R, N> {
         }
     }
 
-    /// Writes the message as JSON text.
+    /// Writes the message as JSON text (with [`crate::json::to_string`]: the bytes
+    /// `serde_json::to_string` writes, sooner).
     pub fn to_json(&self) -> String {
         // Serializing these types cannot fail: every map key is a string.
-        serde_json::to_string(self).unwrap_or_default()
+        crate::json::to_string(self).unwrap_or_default()
     }
 }
 

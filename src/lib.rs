@@ -50,6 +50,7 @@ pub mod blob;
 mod content;
 pub mod dispatch;
 mod error;
+pub mod json;
 pub mod jsonrpc;
 mod method;
 pub mod uri_template;

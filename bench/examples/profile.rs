@@ -35,12 +35,15 @@ fn time_de<T>(parse: impl Fn(&str) -> Result<T, String>, inputs: &[&str], n: usi
     );
 }
 
-fn time_ser<T: serde::Serialize>(parse: impl Fn(&str) -> Result<T, String>, inputs: &[&str], n: usize) {
+/// Serializes with this crate's writer for `project`, with serde_json for the others (as the
+/// bench does).
+fn time_ser<T: serde::Serialize>(parse: impl Fn(&str) -> Result<T, String>, inputs: &[&str], n: usize, own: bool) {
     let values: Vec<T> = inputs.iter().map(|s| parse(s).expect("workload parses")).collect();
     measured(
         &mut || {
             for v in &values {
-                black_box(serde_json::to_string(black_box(v)).expect("serializes"));
+                let text = if own { mcp_spec_types::json::to_string(black_box(v)) } else { serde_json::to_string(black_box(v)) };
+                black_box(text.expect("serializes"));
             }
         },
         n,
@@ -48,10 +51,10 @@ fn time_ser<T: serde::Serialize>(parse: impl Fn(&str) -> Result<T, String>, inpu
 }
 
 macro_rules! run {
-    ($dir:expr, $parse:expr, $inputs:expr, $n:expr) => {
+    ($dir:expr, $parse:expr, $inputs:expr, $n:expr, $own:expr) => {
         match $dir {
             "de" => time_de($parse, $inputs, $n),
-            "ser" => time_ser($parse, $inputs, $n),
+            "ser" => time_ser($parse, $inputs, $n, $own),
             _ => usage(),
         }
     };
@@ -94,7 +97,7 @@ fn main() {
             ("floor", "de") => de_loop(&|s, _| serde_json::from_str::<IgnoredAny>(s).is_ok()),
             ("project", "ser") => {
                 let vs: Vec<_> = pairs.iter().map(|(s, f)| project::parse_w5_project(s, *f).unwrap()).collect();
-                measured(&mut || vs.iter().for_each(|v| drop(black_box(serde_json::to_string(v)))), n)
+                measured(&mut || vs.iter().for_each(|v| drop(black_box(mcp_spec_types::json::to_string(v)))), n)
             }
             ("rmcp", "ser") => {
                 let vs: Vec<_> = pairs.iter().map(|(s, f)| rmcp_impl::parse_w5(s, *f).unwrap()).collect();
@@ -106,16 +109,16 @@ fn main() {
     }
     let inputs = doc.as_slice();
     match (imp, w) {
-        ("project", "W1") => run!(dir, project::parse_w1, inputs, n),
-        ("project", "W2" | "W3") => run!(dir, project::parse_read, inputs, n),
-        ("project", "W4") => run!(dir, project::parse_w4, inputs, n),
-        ("rmcp", "W1") => run!(dir, rmcp_impl::parse_w1, inputs, n),
-        ("rmcp", "W2" | "W3") => run!(dir, rmcp_impl::parse_read, inputs, n),
-        ("rmcp", "W4") => run!(dir, rmcp_impl::parse_w4, inputs, n),
-        ("rust-mcp-schema", "W1") => run!(dir, rms::parse_w1, inputs, n),
-        ("rust-mcp-schema", "W2" | "W3") => run!(dir, rms::parse_read, inputs, n),
-        ("rust-mcp-schema", "W4") => run!(dir, rms::parse_w4, inputs, n),
-        ("floor", _) => run!(dir, |s: &str| serde_json::from_str::<serde_json::Value>(s).map_err(|e| e.to_string()), inputs, n),
+        ("project", "W1") => run!(dir, project::parse_w1, inputs, n, imp == "project"),
+        ("project", "W2" | "W3") => run!(dir, project::parse_read, inputs, n, imp == "project"),
+        ("project", "W4") => run!(dir, project::parse_w4, inputs, n, imp == "project"),
+        ("rmcp", "W1") => run!(dir, rmcp_impl::parse_w1, inputs, n, imp == "project"),
+        ("rmcp", "W2" | "W3") => run!(dir, rmcp_impl::parse_read, inputs, n, imp == "project"),
+        ("rmcp", "W4") => run!(dir, rmcp_impl::parse_w4, inputs, n, imp == "project"),
+        ("rust-mcp-schema", "W1") => run!(dir, rms::parse_w1, inputs, n, imp == "project"),
+        ("rust-mcp-schema", "W2" | "W3") => run!(dir, rms::parse_read, inputs, n, imp == "project"),
+        ("rust-mcp-schema", "W4") => run!(dir, rms::parse_w4, inputs, n, imp == "project"),
+        ("floor", _) => run!(dir, |s: &str| serde_json::from_str::<serde_json::Value>(s).map_err(|e| e.to_string()), inputs, n, imp == "project"),
         _ => usage(),
     }
 }
