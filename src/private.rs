@@ -591,9 +591,9 @@ fn describe_arm(arm: &ArmShape) -> String {
 /// Deserializes an arm from a value read in full, keeping the path of a failure in the message.
 pub fn from_buffered<T: de::DeserializeOwned>(value: Value) -> Result<T, String> {
     // Paths are tracked only when reading again after a failure, to keep the fast path fast.
-    let retry = value.clone();
-    T::deserialize(value).map_err(
-        |first| match serde_path_to_error::deserialize::<_, T>(retry) {
+    // Both reads borrow the value, so nothing is cloned in case of failure.
+    T::deserialize(&value).map_err(
+        |first| match serde_path_to_error::deserialize::<_, T>(&value) {
             Err(e) => {
                 let path = e.path().to_string();
                 if path == "." {
