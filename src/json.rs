@@ -279,6 +279,22 @@ fn short_word(short: &[u8]) -> u64 {
     }
 }
 
+/// The character after the backslash of each byte's short escape, as `serde_json` writes it
+/// (`\"`, `\\`, `\b`, `\t`, `\n`, `\f`, `\r`); 0 for the bytes written as `\u00XX`. A table
+/// rather than a `match`: the compiler turns the `match` into a jump table, whose indirect
+/// jump is mispredicted at nearly every escape of escape-dense text.
+const SHORT_ESCAPES: [u8; 0x5D] = {
+    let mut table = [0u8; 0x5D];
+    table[b'"' as usize] = b'"';
+    table[b'\\' as usize] = b'\\';
+    table[0x08] = b'b';
+    table[0x09] = b't';
+    table[0x0A] = b'n';
+    table[0x0C] = b'f';
+    table[0x0D] = b'r';
+    table
+};
+
 /// Appends the escape sequence of a byte that [`escape_mask`] marks, as `serde_json` writes
 /// it: `\"`, `\\`, the five short escapes `\b` `\t` `\n` `\f` `\r`, and `\u00XX` with
 /// lowercase hexadecimal digits for the other bytes below `0x20`.
@@ -287,23 +303,15 @@ fn short_word(short: &[u8]) -> u64 {
 #[inline]
 fn push_escape(out: &mut String, byte: u8) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
-    let short = match byte {
-        b'"' => '"',
-        b'\\' => '\\',
-        0x08 => 'b',
-        0x09 => 't',
-        0x0A => 'n',
-        0x0C => 'f',
-        0x0D => 'r',
-        _ => {
-            out.push_str("\\u00");
-            out.push(char::from(HEX[usize::from(byte >> 4)]));
-            out.push(char::from(HEX[usize::from(byte & 0xF)]));
-            return;
-        }
-    };
-    out.push('\\');
-    out.push(short);
+    let short = SHORT_ESCAPES.get(usize::from(byte)).copied().unwrap_or(0);
+    if short != 0 {
+        out.push('\\');
+        out.push(char::from(short));
+    } else {
+        out.push_str("\\u00");
+        out.push(char::from(HEX[usize::from(byte >> 4)]));
+        out.push(char::from(HEX[usize::from(byte & 0xF)]));
+    }
 }
 
 /// Appends the contents of a JSON string (without the quotes) for `value`.
@@ -316,23 +324,66 @@ fn write_escaped_contents(out: &mut String, value: &str) {
 }
 
 /// Appends the contents of a JSON string for `value`, whose first byte to escape is `first`.
+///
+/// Text with many escapes is written 16 bytes at a time: the whole block is copied (a copy
+/// of fixed length, where `memcpy` of each run between escapes mispredicts its branch on the
+/// length at nearly every escape), then cut back to the bytes before the first escape.
 fn write_escaped_from(out: &mut String, value: &str, first: usize) {
     let bytes = value.as_bytes();
-    let mut start = 0;
-    let mut next = Some(first);
-    while let Some(index) = next {
-        // `start` and `index` are 0, the length, or next to an ASCII byte: char boundaries.
-        if let Some(run) = value.get(start..index) {
-            out.push_str(run);
-        }
-        if let Some(&byte) = bytes.get(index) {
-            push_escape(out, byte);
-        }
-        start = index + 1;
-        next = next_escape(bytes, start);
-    }
-    if let Some(run) = value.get(start..) {
+    if let Some(run) = value.get(..first) {
         out.push_str(run);
+    }
+    if let Some(&byte) = bytes.get(first) {
+        push_escape(out, byte);
+    }
+    let mut start = first + 1;
+    loop {
+        // `get` is `None` near the end, and when the block would split a character.
+        if let Some(block) = value.get(start..start + 16) {
+            let word = |at: usize| {
+                block
+                    .as_bytes()
+                    .get(at..at + 8)
+                    .and_then(|b| <[u8; 8]>::try_from(b).ok())
+                    .map_or(0, |b| escape_mask(u64::from_le_bytes(b)))
+            };
+            let (low, high) = (word(0), word(8));
+            out.push_str(block);
+            if low | high == 0 {
+                start += 16;
+                continue;
+            }
+            let clean = if low != 0 {
+                low.trailing_zeros() / 8
+            } else {
+                8 + high.trailing_zeros() / 8
+            } as usize;
+            // The escape is ASCII, so the cut falls on a character boundary.
+            out.truncate(out.len() - (16 - clean));
+            if let Some(&byte) = bytes.get(start + clean) {
+                push_escape(out, byte);
+            }
+            start += clean + 1;
+            continue;
+        }
+        // The exact path: one run and one escape (or the end).
+        match next_escape(bytes, start) {
+            Some(index) => {
+                if let Some(run) = value.get(start..index) {
+                    out.push_str(run);
+                }
+                if let Some(&byte) = bytes.get(index) {
+                    push_escape(out, byte);
+                }
+                start = index + 1;
+            }
+            None => {
+                if let Some(run) = value.get(start..) {
+                    out.push_str(run);
+                }
+                return;
+            }
+        }
     }
 }
 

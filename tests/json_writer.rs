@@ -227,6 +227,31 @@ fn multibyte_text_around_escapes_at_every_position() {
     }
 }
 
+/// Long text dense with escapes, where runs between escapes are short and 16-byte blocks split
+/// multi-byte characters at every offset: the writer's block path.
+#[test]
+fn long_text_dense_with_escapes() {
+    let pieces = [
+        "the", "é", "日本", "😀", "\"q\"", "C:\\p", "\t", "\n", "naïve", "\u{1}", "x", "€€",
+    ];
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut text = String::new();
+    while text.len() < 20_000 {
+        // A fixed xorshift sequence: the same text every run.
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        text.push_str(pieces[(state % pieces.len() as u64) as usize]);
+        if state % 3 == 0 {
+            text.push(' ');
+        }
+    }
+    assert_same(&text);
+    for (index, _) in text.char_indices().take(64) {
+        assert_same(&text[index..]);
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // 3. The specification's examples, as `Value`s and as typed messages.
 
