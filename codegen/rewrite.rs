@@ -491,7 +491,8 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
                     .push((ident.to_string(), json.clone(), ty.clone()));
                 ser.push(quote!(::serde::ser::SerializeMap::serialize_entry(&mut map, #json, &self.#ident)?;));
                 slots.push(quote!(let mut #slot: ::std::option::Option<#ty> = ::std::option::Option::None;));
-                arms.push(quote!(crate::__private::Member::Known(#index) => crate::__private::read_member(&mut #slot, &mut map, #json)?,));
+                let read = member_reader(&ty);
+                arms.push(quote!(crate::__private::Member::Known(#index) => crate::__private::#read(&mut #slot, &mut map, #json)?,));
                 build.push(
                     quote!(#ident: crate::__private::required::<_, A::Error>(#slot, #json)?,),
                 );
@@ -505,7 +506,8 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
                     }),
                 );
                 slots.push(quote!(let mut #slot: ::std::option::Option<#inner> = ::std::option::Option::None;));
-                arms.push(quote!(crate::__private::Member::Known(#index) => crate::__private::read_member(&mut #slot, &mut map, #json)?,));
+                let read = member_reader(inner);
+                arms.push(quote!(crate::__private::Member::Known(#index) => crate::__private::#read(&mut #slot, &mut map, #json)?,));
                 build.push(quote!(#ident: #slot,));
             }
         }
@@ -659,6 +661,19 @@ fn union_arms(item: &syn::ItemEnum, string_like: &BTreeSet<String>) -> Result<Ar
         arms.push((variant.ident.clone(), ty, kind));
     }
     Ok(arms)
+}
+
+/// The runtime reader of a member of type `ty`: arrays and typed maps get readers that add the
+/// failing element's index or key to the error's path.
+fn member_reader(ty: &syn::Type) -> proc_macro2::Ident {
+    let name = if vec_item(ty).is_some() {
+        "read_array_member"
+    } else if type_argument(ty, "BTreeMap").is_some() {
+        "read_map_member"
+    } else {
+        "read_member"
+    };
+    format_ident!("{name}")
 }
 
 /// The element type of `Vec<T>`.

@@ -462,10 +462,7 @@ impl RawEnvelope<'_> {
                 let id = id.ok_or_else(|| {
                     envelope_error("an error response needs an `id` (null when unknown)".into())
                 })?;
-                let mut de = serde_json::Deserializer::from_str(error.get());
-                let error = serde_path_to_error::deserialize(&mut de).map_err(|e| {
-                    MessageError::from_serde(MessageErrorKind::ErrorObject, "error", e)
-                })?;
+                let error = read_member(error, MessageErrorKind::ErrorObject, "error")?;
                 Ok(Message::Error(ErrorResponse {
                     id,
                     error,
@@ -518,24 +515,15 @@ pub fn read_result<T: DeserializeOwned>(method: &str, raw: &RawValue) -> Result<
     read_member(raw, MessageErrorKind::Result, "result").map_err(|e| e.with_method(method))
 }
 
-/// Reads one member of a message as `T`. The fast path tracks no path; only a failure is read
-/// again with path tracking, so the error can say where the culprit is.
+/// Reads one member of a message as `T`; a failure names the JSON path of the culprit, from
+/// the [`trail`](crate::__private::trail) the generated readers leave.
 fn read_member<T: DeserializeOwned>(
     raw: &RawValue,
     kind: MessageErrorKind,
     member: &str,
 ) -> Result<T, MessageError> {
-    serde_json::from_str(raw.get()).map_err(|_| {
-        let mut de = serde_json::Deserializer::from_str(raw.get());
-        match serde_path_to_error::deserialize::<_, T>(&mut de) {
-            Err(e) => MessageError::from_serde(kind, member, e),
-            // Both reads see the same text; this arm only guards against a type whose
-            // deserializer is not deterministic.
-            Ok(_) => {
-                MessageError::new(kind, "the value was rejected, then accepted, on re-reading")
-            }
-        }
-    })
+    crate::__private::trail::clear();
+    serde_json::from_str(raw.get()).map_err(|e| MessageError::from_serde(kind, member, &e))
 }
 
 /// Decides what an unlisted method is: another direction's or kind's method of this revision

@@ -74,20 +74,15 @@ impl MessageError {
         self
     }
 
-    /// Builds the error for a failed serde read of the member `member`, keeping serde's path.
+    /// Builds the error for a failed serde read of the member `member`, with the path the
+    /// generated readers recorded on the way out.
     pub(crate) fn from_serde(
         kind: MessageErrorKind,
         member: &str,
-        error: serde_path_to_error::Error<serde_json::Error>,
+        error: &serde_json::Error,
     ) -> Self {
-        let inner_path = error.path().to_string();
-        let inner = error.into_inner();
-        let inner_path = if inner_path == "." {
-            String::new()
-        } else {
-            inner_path
-        };
-        MessageError::new(kind, strip_position(&inner.to_string()))
+        let inner_path = crate::__private::trail::take();
+        MessageError::new(kind, strip_position(&error.to_string()))
             .with_path(join_path(member, &inner_path))
     }
 

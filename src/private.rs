@@ -12,6 +12,69 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::marker::PhantomData;
 
+/// Where a failed read failed, recorded as the error travels out of the nested readers: each
+/// generated reader adds the member, array index or map key it was reading, innermost first.
+/// Nothing is recorded while reads succeed, so this costs nothing on the fast path, and the
+/// types are compiled once (a path-tracking deserializer would compile every reader again).
+pub mod trail {
+    use std::cell::RefCell;
+
+    enum Crumb {
+        Member(&'static str),
+        Key(String),
+        Index(usize),
+    }
+
+    thread_local! {
+        static TRAIL: RefCell<Vec<Crumb>> = const { RefCell::new(Vec::new()) };
+    }
+
+    fn push(crumb: Crumb) {
+        TRAIL.with(|t| t.borrow_mut().push(crumb));
+    }
+
+    /// Records that the failure was inside member `name`.
+    pub fn member(name: &'static str) {
+        push(Crumb::Member(name));
+    }
+
+    /// Records that the failure was inside the map entry `key`.
+    pub fn key(key: &str) {
+        push(Crumb::Key(key.to_owned()));
+    }
+
+    /// Records that the failure was inside array element `index`.
+    pub fn index(index: usize) {
+        push(Crumb::Index(index));
+    }
+
+    /// Forgets what an earlier failed read left; call before a read whose path is wanted.
+    pub fn clear() {
+        TRAIL.with(|t| t.borrow_mut().clear());
+    }
+
+    /// The path of the last failure (`resources[0].size`, empty at the top), forgetting it.
+    pub fn take() -> String {
+        let crumbs = TRAIL.with(|t| std::mem::take(&mut *t.borrow_mut()));
+        let mut path = String::new();
+        for crumb in crumbs.iter().rev() {
+            match crumb {
+                Crumb::Member(name) => dotted(&mut path, name),
+                Crumb::Key(key) => dotted(&mut path, key),
+                Crumb::Index(index) => path.push_str(&format!("[{index}]")),
+            }
+        }
+        path
+    }
+
+    fn dotted(path: &mut String, name: &str) {
+        if !path.is_empty() {
+            path.push('.');
+        }
+        path.push_str(name);
+    }
+}
+
 /// A member name as read from the input: one the type declares (by index), or any other.
 pub enum Member {
     /// The index of a declared member.
@@ -157,7 +220,8 @@ pub fn read_const<'de, A: MapAccess<'de>>(
     if *seen {
         return Err(de::Error::duplicate_field(name));
     }
-    map.next_value_seed(ConstSeed { name, value })?;
+    map.next_value_seed(ConstSeed { name, value })
+        .inspect_err(|_| trail::member(name))?;
     *seen = true;
     Ok(())
 }
@@ -172,7 +236,8 @@ pub fn read_optional_const<'de, A: MapAccess<'de>>(
     if slot.is_some() {
         return Err(de::Error::duplicate_field(name));
     }
-    map.next_value_seed(ConstSeed { name, value })?;
+    map.next_value_seed(ConstSeed { name, value })
+        .inspect_err(|_| trail::member(name))?;
     if let ConstValue::Str(s) = value {
         *slot = Some((*s).to_owned());
     }
@@ -197,8 +262,99 @@ pub fn read_member<'de, A: MapAccess<'de>, T: de::Deserialize<'de>>(
     if slot.is_some() {
         return Err(de::Error::duplicate_field(name));
     }
-    *slot = Some(map.next_value()?);
+    *slot = Some(map.next_value().inspect_err(|_| trail::member(name))?);
     Ok(())
+}
+
+/// [`read_member`] for an array member: a failure also records the element's index.
+pub fn read_array_member<'de, A: MapAccess<'de>, T: de::Deserialize<'de>>(
+    slot: &mut Option<Vec<T>>,
+    map: &mut A,
+    name: &'static str,
+) -> Result<(), A::Error> {
+    if slot.is_some() {
+        return Err(de::Error::duplicate_field(name));
+    }
+    let seed = ArraySeed(PhantomData);
+    *slot = Some(
+        map.next_value_seed(seed)
+            .inspect_err(|_| trail::member(name))?,
+    );
+    Ok(())
+}
+
+/// [`read_member`] for a map member with typed values: a failure also records the key.
+pub fn read_map_member<'de, A: MapAccess<'de>, V: de::Deserialize<'de>>(
+    slot: &mut Option<BTreeMap<String, V>>,
+    map: &mut A,
+    name: &'static str,
+) -> Result<(), A::Error> {
+    if slot.is_some() {
+        return Err(de::Error::duplicate_field(name));
+    }
+    let seed = MapSeed(PhantomData);
+    *slot = Some(
+        map.next_value_seed(seed)
+            .inspect_err(|_| trail::member(name))?,
+    );
+    Ok(())
+}
+
+/// Reads an array, recording the index of an element that fails.
+struct ArraySeed<T>(PhantomData<T>);
+
+impl<'de, T: de::Deserialize<'de>> DeserializeSeed<'de> for ArraySeed<T> {
+    type Value = Vec<T>;
+    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<Vec<T>, D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+}
+
+impl<'de, T: de::Deserialize<'de>> Visitor<'de> for ArraySeed<T> {
+    type Value = Vec<T>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an array")
+    }
+    fn visit_seq<S: de::SeqAccess<'de>>(self, mut seq: S) -> Result<Vec<T>, S::Error> {
+        // As serde's own `Vec` reader: trust a size hint only up to about 1 MiB.
+        let limit = (1 << 20) / std::mem::size_of::<T>().max(1);
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(limit));
+        while let Some(item) = seq
+            .next_element()
+            .inspect_err(|_| trail::index(items.len()))?
+        {
+            items.push(item);
+        }
+        Ok(items)
+    }
+}
+
+/// Reads an object into a map, recording the key of a value that fails.
+struct MapSeed<V>(PhantomData<V>);
+
+impl<'de, V: de::Deserialize<'de>> DeserializeSeed<'de> for MapSeed<V> {
+    type Value = BTreeMap<String, V>;
+    fn deserialize<D: de::Deserializer<'de>>(
+        self,
+        deserializer: D,
+    ) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_map(self)
+    }
+}
+
+impl<'de, V: de::Deserialize<'de>> Visitor<'de> for MapSeed<V> {
+    type Value = BTreeMap<String, V>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an object")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut entries = BTreeMap::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let value = map.next_value().inspect_err(|_| trail::key(&key))?;
+            entries.insert(key, value);
+        }
+        Ok(entries)
+    }
 }
 
 /// Takes a required member out of its slot.
@@ -234,7 +390,9 @@ pub fn read_extra<'de, A: MapAccess<'de>, X: Extra>(
     name: String,
     map: &mut A,
 ) -> Result<(), A::Error> {
-    let value = map.next_value::<X::Value>()?;
+    let value = map
+        .next_value::<X::Value>()
+        .inspect_err(|_| trail::key(&name))?;
     extra.put(name, value);
     Ok(())
 }
@@ -588,23 +746,9 @@ fn describe_arm(arm: &ArmShape) -> String {
     text
 }
 
-/// Deserializes an arm from a value read in full, keeping the path of a failure in the message.
+/// Deserializes an arm from a value read in full; the path of a failure is in the [`trail`].
 pub fn from_buffered<T: de::DeserializeOwned>(value: Value) -> Result<T, String> {
-    // Paths are tracked only when reading again after a failure, to keep the fast path fast.
-    // Both reads borrow the value, so nothing is cloned in case of failure.
-    T::deserialize(&value).map_err(
-        |first| match serde_path_to_error::deserialize::<_, T>(&value) {
-            Err(e) => {
-                let path = e.path().to_string();
-                if path == "." {
-                    e.into_inner().to_string()
-                } else {
-                    format!("{path}: {}", e.into_inner())
-                }
-            }
-            Ok(_) => first.to_string(),
-        },
-    )
+    T::deserialize(value).map_err(|e| e.to_string())
 }
 
 /// The message for an arm index the generated table does not have (a generator bug).

@@ -106,7 +106,7 @@ fn input_required_catch_all<R: Revision>() {
         .expect_err("the crate refuses a broken CallToolResult");
     assert_eq!(
         (e.kind(), e.path()),
-        (MessageErrorKind::Result, "result"),
+        (MessageErrorKind::Result, "result.content[0].text"),
         "{e}"
     );
 
