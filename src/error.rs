@@ -97,7 +97,9 @@ impl MessageError {
     }
 
     /// The JSON path of the offending value (`params.contents[0].uri`); empty for the message
-    /// itself.
+    /// itself. Inside a member that holds free-form JSON (`arguments`, `_meta`, `data`) the
+    /// path names that member: any JSON is valid there, so only a malformed or too deeply
+    /// nested document fails inside it.
     pub fn path(&self) -> &str {
         &self.path
     }
