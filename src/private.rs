@@ -34,16 +34,22 @@ pub mod trail {
     }
 
     /// Records that the failure was inside member `name`.
+    #[cold]
+    #[inline(never)]
     pub fn member(name: &'static str) {
         push(Crumb::Member(name));
     }
 
     /// Records that the failure was inside the map entry `key`.
+    #[cold]
+    #[inline(never)]
     pub fn key(key: &str) {
         push(Crumb::Key(key.to_owned()));
     }
 
     /// Records that the failure was inside array element `index`.
+    #[cold]
+    #[inline(never)]
     pub fn index(index: usize) {
         push(Crumb::Index(index));
     }
@@ -211,6 +217,7 @@ pub fn serialize_const<M: SerializeMap>(
 }
 
 /// Reads a constant member, rejecting any other value and a second occurrence.
+#[inline]
 pub fn read_const<'de, A: MapAccess<'de>>(
     seen: &mut bool,
     map: &mut A,
@@ -227,6 +234,7 @@ pub fn read_const<'de, A: MapAccess<'de>>(
 }
 
 /// Reads an optional constant member, kept as the string it must equal.
+#[inline]
 pub fn read_optional_const<'de, A: MapAccess<'de>>(
     slot: &mut Option<String>,
     map: &mut A,
@@ -254,6 +262,7 @@ pub fn require_const<E: de::Error>(seen: bool, name: &'static str) -> Result<(),
 }
 
 /// Reads a declared member into its slot, rejecting a second occurrence.
+#[inline]
 pub fn read_member<'de, A: MapAccess<'de>, T: de::Deserialize<'de>>(
     slot: &mut Option<T>,
     map: &mut A,
@@ -262,11 +271,18 @@ pub fn read_member<'de, A: MapAccess<'de>, T: de::Deserialize<'de>>(
     if slot.is_some() {
         return Err(de::Error::duplicate_field(name));
     }
-    *slot = Some(map.next_value().inspect_err(|_| trail::member(name))?);
+    match map.next_value() {
+        Ok(value) => *slot = Some(value),
+        Err(e) => {
+            trail::member(name);
+            return Err(e);
+        }
+    }
     Ok(())
 }
 
 /// [`read_member`] for an array member: a failure also records the element's index.
+#[inline]
 pub fn read_array_member<'de, A: MapAccess<'de>, T: de::Deserialize<'de>>(
     slot: &mut Option<Vec<T>>,
     map: &mut A,
@@ -276,14 +292,18 @@ pub fn read_array_member<'de, A: MapAccess<'de>, T: de::Deserialize<'de>>(
         return Err(de::Error::duplicate_field(name));
     }
     let seed = ArraySeed(PhantomData);
-    *slot = Some(
-        map.next_value_seed(seed)
-            .inspect_err(|_| trail::member(name))?,
-    );
+    match map.next_value_seed(seed) {
+        Ok(value) => *slot = Some(value),
+        Err(e) => {
+            trail::member(name);
+            return Err(e);
+        }
+    }
     Ok(())
 }
 
 /// [`read_member`] for a map member with typed values: a failure also records the key.
+#[inline]
 pub fn read_map_member<'de, A: MapAccess<'de>, V: de::Deserialize<'de>>(
     slot: &mut Option<BTreeMap<String, V>>,
     map: &mut A,
@@ -293,10 +313,13 @@ pub fn read_map_member<'de, A: MapAccess<'de>, V: de::Deserialize<'de>>(
         return Err(de::Error::duplicate_field(name));
     }
     let seed = MapSeed(PhantomData);
-    *slot = Some(
-        map.next_value_seed(seed)
-            .inspect_err(|_| trail::member(name))?,
-    );
+    match map.next_value_seed(seed) {
+        Ok(value) => *slot = Some(value),
+        Err(e) => {
+            trail::member(name);
+            return Err(e);
+        }
+    }
     Ok(())
 }
 
@@ -319,13 +342,17 @@ impl<'de, T: de::Deserialize<'de>> Visitor<'de> for ArraySeed<T> {
         // As serde's own `Vec` reader: trust a size hint only up to about 1 MiB.
         let limit = (1 << 20) / std::mem::size_of::<T>().max(1);
         let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(limit));
-        while let Some(item) = seq
-            .next_element()
-            .inspect_err(|_| trail::index(items.len()))?
-        {
-            items.push(item);
+        loop {
+            // A `match`, not `inspect_err`: that would move each (large) item once more.
+            match seq.next_element() {
+                Ok(Some(item)) => items.push(item),
+                Ok(None) => return Ok(items),
+                Err(e) => {
+                    trail::index(items.len());
+                    return Err(e);
+                }
+            }
         }
-        Ok(items)
     }
 }
 
@@ -350,8 +377,15 @@ impl<'de, V: de::Deserialize<'de>> Visitor<'de> for MapSeed<V> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
         let mut entries = BTreeMap::new();
         while let Some(key) = map.next_key::<String>()? {
-            let value = map.next_value().inspect_err(|_| trail::key(&key))?;
-            entries.insert(key, value);
+            match map.next_value() {
+                Ok(value) => {
+                    entries.insert(key, value);
+                }
+                Err(e) => {
+                    trail::key(&key);
+                    return Err(e);
+                }
+            }
         }
         Ok(entries)
     }
@@ -385,6 +419,7 @@ impl<V: de::DeserializeOwned> Extra for BTreeMap<String, V> {
 }
 
 /// Reads an undeclared member into the struct's `extra` map.
+#[inline]
 pub fn read_extra<'de, A: MapAccess<'de>, X: Extra>(
     extra: &mut X,
     name: String,
