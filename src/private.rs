@@ -268,17 +268,7 @@ pub fn read_member<'de, A: MapAccess<'de>, T: de::Deserialize<'de>>(
     map: &mut A,
     name: &'static str,
 ) -> Result<(), A::Error> {
-    if slot.is_some() {
-        return Err(de::Error::duplicate_field(name));
-    }
-    match map.next_value() {
-        Ok(value) => *slot = Some(value),
-        Err(e) => {
-            trail::member(name);
-            return Err(e);
-        }
-    }
-    Ok(())
+    read_seeded(slot, map, name, PhantomData)
 }
 
 /// [`read_member`] for an array member: a failure also records the element's index.
@@ -288,18 +278,7 @@ pub fn read_array_member<'de, A: MapAccess<'de>, T: de::Deserialize<'de>>(
     map: &mut A,
     name: &'static str,
 ) -> Result<(), A::Error> {
-    if slot.is_some() {
-        return Err(de::Error::duplicate_field(name));
-    }
-    let seed = ArraySeed(PhantomData);
-    match map.next_value_seed(seed) {
-        Ok(value) => *slot = Some(value),
-        Err(e) => {
-            trail::member(name);
-            return Err(e);
-        }
-    }
-    Ok(())
+    read_seeded(slot, map, name, ArraySeed(PhantomData))
 }
 
 /// [`read_member`] for a map member with typed values: a failure also records the key.
@@ -309,10 +288,20 @@ pub fn read_map_member<'de, A: MapAccess<'de>, V: de::Deserialize<'de>>(
     map: &mut A,
     name: &'static str,
 ) -> Result<(), A::Error> {
+    read_seeded(slot, map, name, MapSeed(PhantomData))
+}
+
+#[inline]
+fn read_seeded<'de, A: MapAccess<'de>, S: DeserializeSeed<'de>>(
+    slot: &mut Option<S::Value>,
+    map: &mut A,
+    name: &'static str,
+    seed: S,
+) -> Result<(), A::Error> {
     if slot.is_some() {
         return Err(de::Error::duplicate_field(name));
     }
-    let seed = MapSeed(PhantomData);
+    // A `match`, not `inspect_err`: that would move the (possibly large) value once more.
     match map.next_value_seed(seed) {
         Ok(value) => *slot = Some(value),
         Err(e) => {
