@@ -525,7 +525,13 @@ impl<'de, T: Tagged> Visitor<'de> for TaggedVisitor<T> {
         let mut held = Vec::new();
         while let Some(name) = map.next_key_seed(CowStr)? {
             if name == T::TAG {
-                let tag = map.next_value_seed(CowStr)?;
+                let tag = map
+                    .next_value_seed(CowStr)
+                    .inspect_err(|_| trail::member(T::TAG))?;
+                if !T::TAGS.contains(&&*tag) {
+                    trail::member(T::TAG);
+                    return Err(de::Error::unknown_variant(&tag, T::TAGS));
+                }
                 return T::visit_tagged(&tag, Replay::new(held, None, map));
             }
             held.push((name.into_owned(), map.next_value::<Value>()?));
@@ -687,12 +693,31 @@ pub fn select_arm(union: &str, arms: &[ArmShape], value: &Value) -> Result<u8, S
     }
     match best {
         Some((index, _)) => u8::try_from(index).map_err(|_| unreachable_arm(union)),
-        None => Err(format!(
-            "{} matches no arm of {union}; expected one of: {}",
-            describe(value),
-            arms.iter().map(describe_arm).collect::<Vec<_>>().join("; ")
-        )),
+        None => {
+            if let Some(member) = wrong_discriminator(arms, value) {
+                trail::member(member);
+            }
+            Err(format!(
+                "{} matches no arm of {union}; expected one of: {}",
+                describe(value),
+                arms.iter().map(describe_arm).collect::<Vec<_>>().join("; ")
+            ))
+        }
     }
+}
+
+/// The member that tells the arms apart (a constant every arm declares), when the value has it
+/// with a value no arm accepts: that member is where the value is wrong.
+fn wrong_discriminator(arms: &[ArmShape], value: &Value) -> Option<&'static str> {
+    let object = value.as_object()?;
+    let (member, _, _) = arms.first()?.consts.first()?;
+    let found = object.get(*member)?;
+    let mut constants = arms
+        .iter()
+        .map(|arm| arm.consts.iter().find(|(k, _, _)| k == member));
+    constants
+        .all(|c| c.is_some_and(|(_, c, _)| !c.matches(Some(found))))
+        .then_some(*member)
 }
 
 /// How well `value` fits `arm`: `None` when it cannot be that arm, more for a closer fit.
