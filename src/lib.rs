@@ -25,6 +25,11 @@
 //! # }
 //! ```
 //!
+//! [`Message::to_json`](dispatch::Message::to_json) and [`json::to_string`] write the bytes
+//! `serde_json::to_string` writes, faster; the types are plain `serde::Serialize` for any other
+//! format. A message that does not fit its type is a [`MessageError`] naming the method and
+//! the JSON path of the culprit (`params.contents[0].uri`).
+//!
 //! The response to a request is typed once the request it answers is known:
 //!
 //! ```
