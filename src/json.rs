@@ -191,6 +191,24 @@ fn escape_mask(word: u64) -> u64 {
     (below_space | quote | backslash) & HIGHS
 }
 
+/// The index of the first byte to escape among 16 (`None` when `block` is not 16 bytes long):
+/// two words tested, one branch.
+#[inline(always)]
+fn first_escape_in_16(block: &[u8]) -> Option<usize> {
+    let pair = u128::from_le_bytes(<[u8; 16]>::try_from(block).ok()?);
+    let low = escape_mask(pair as u64);
+    let high = escape_mask((pair >> 64) as u64);
+    if low | high == 0 {
+        return None;
+    }
+    let index = if low != 0 {
+        low.trailing_zeros() / 8
+    } else {
+        8 + high.trailing_zeros() / 8
+    };
+    Some(index as usize)
+}
+
 /// The index of the first byte of `bytes` at or after `from` that must be escaped.
 #[inline]
 fn find_escape(bytes: &[u8], from: usize) -> Option<usize> {
@@ -199,18 +217,8 @@ fn find_escape(bytes: &[u8], from: usize) -> Option<usize> {
     // 16 bytes per step (two words, one branch), then 8, then the tail.
     let mut pairs = rest.chunks_exact(16);
     for pair in &mut pairs {
-        if let Ok(pair) = <[u8; 16]>::try_from(pair) {
-            let pair = u128::from_le_bytes(pair);
-            let low = escape_mask(pair as u64);
-            let high = escape_mask((pair >> 64) as u64);
-            if low | high != 0 {
-                let index = if low != 0 {
-                    low.trailing_zeros() / 8
-                } else {
-                    8 + high.trailing_zeros() / 8
-                };
-                return Some(offset + index as usize);
-            }
+        if let Some(index) = first_escape_in_16(pair) {
+            return Some(offset + index);
         }
         offset += 16;
     }
@@ -340,24 +348,11 @@ fn write_escaped_from(out: &mut String, value: &str, first: usize) {
     loop {
         // `get` is `None` near the end, and when the block would split a character.
         if let Some(block) = value.get(start..start + 16) {
-            let word = |at: usize| {
-                block
-                    .as_bytes()
-                    .get(at..at + 8)
-                    .and_then(|b| <[u8; 8]>::try_from(b).ok())
-                    .map_or(0, |b| escape_mask(u64::from_le_bytes(b)))
-            };
-            let (low, high) = (word(0), word(8));
             out.push_str(block);
-            if low | high == 0 {
+            let Some(clean) = first_escape_in_16(block.as_bytes()) else {
                 start += 16;
                 continue;
-            }
-            let clean = if low != 0 {
-                low.trailing_zeros() / 8
-            } else {
-                8 + high.trailing_zeros() / 8
-            } as usize;
+            };
             // The escape is ASCII, so the cut falls on a character boundary.
             out.truncate(out.len() - (16 - clean));
             if let Some(&byte) = bytes.get(start + clean) {
