@@ -7,6 +7,8 @@
 //! tables (`codegen/rewrite.rs`, `codegen/methods.rs`). The result is formatted with
 //! prettyplease into `OUT_DIR/<module>.rs`, which `src/revisions/<module>.rs` includes.
 
+#[path = "codegen/bounds.rs"]
+mod bounds;
 #[path = "codegen/constructors.rs"]
 mod constructors;
 #[path = "codegen/manifest.rs"]
@@ -23,6 +25,8 @@ mod rewrite;
 mod schema_walk;
 #[path = "codegen/schemars_impls.rs"]
 mod schemars_impls;
+#[path = "codegen/tasks.rs"]
+mod tasks;
 #[path = "codegen/types.rs"]
 mod types;
 #[path = "codegen/versions.rs"]

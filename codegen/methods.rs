@@ -147,8 +147,17 @@ pub fn generate(
             results.insert(m.method.clone(), result);
         }
     }
+    let tasks = crate::tasks::tasks(facts, rewritten, &rust_name)?;
+    if let Some(tasks) = &tasks {
+        items.push(tasks.impls.clone());
+    }
     items.push(dispatch_sets(
-        revision, facts, rewritten, &methods, &results,
+        revision,
+        facts,
+        rewritten,
+        &methods,
+        &results,
+        tasks.as_ref(),
     )?);
     let file: syn::File = syn::parse2(quote!(#(#items)*))
         .map_err(|e| format!("emitted method code does not parse: {e}"))?;
@@ -370,6 +379,7 @@ fn dispatch_sets(
     rewritten: &Rewritten,
     methods: &[MethodDef],
     results: &BTreeMap<String, syn::Type>,
+    tasks: Option<&crate::tasks::Tasks>,
 ) -> Result<TokenStream, String> {
     // 2025-03-26 is the one revision whose JSONRPCMessage admits batch arrays.
     let batches = facts
@@ -412,10 +422,18 @@ fn dispatch_sets(
             let mut method_arms = Vec::new();
             let mut params_arms = Vec::new();
             let mut seed_arms = Vec::new();
+            let mut task_arms = Vec::new();
             let mut listed = Vec::new();
             for m in &members {
                 let v = format_ident!("{}", m.variant);
                 let (params, optional) = params_of(rewritten, m)?;
+                if tasks.is_some_and(|t| t.requests.contains(&m.definition)) {
+                    task_arms.push(if optional {
+                        quote!(Self::#v(params) => params.as_ref().is_some_and(crate::__private::AsksForTask::asks_for_task),)
+                    } else {
+                        quote!(Self::#v(params) => crate::__private::AsksForTask::asks_for_task(params),)
+                    });
+                }
                 let method = &m.method;
                 let doc = format!(" `{method}` ([`{}`]).", m.rust);
                 if optional {
@@ -525,6 +543,33 @@ fn dispatch_sets(
                 let mut variants = Vec::new();
                 let mut parse_arms = Vec::new();
                 let mut ser_arms = Vec::new();
+                // A set with a request that can ask for a task also answers with the task.
+                let task_result = tasks
+                    .filter(|_| !task_arms.is_empty())
+                    .map(|t| &t.create_result);
+                let task_body = if task_arms.is_empty() {
+                    quote!(false)
+                } else {
+                    quote!(match self {
+                        #(#task_arms)*
+                        _ => false,
+                    })
+                };
+                let task_parse = match task_result {
+                    Some(create) => {
+                        let doc = format!(
+                            " The answer to a request that asked to run as a task: [`{create}`]."
+                        );
+                        variants.push(quote!(#[doc = #doc] CreateTask(#create),));
+                        ser_arms.push(quote!(Self::CreateTask(value) => ::serde::Serialize::serialize(value, serializer),));
+                        quote! {
+                            if request.is_task_augmented() {
+                                return crate::dispatch::read_task_result(request.method(), result, Self::CreateTask, || Self::parse_own(request.method(), result));
+                            }
+                        }
+                    }
+                    None => quote!(),
+                };
                 for m in &members {
                     let v = format_ident!("{}", m.variant);
                     let ty = results
@@ -547,12 +592,33 @@ fn dispatch_sets(
                     }
 
                     impl #result_name {
-                        /// Reads `result` as the result type of `method`.
-                        pub fn parse(method: &str, result: &::serde_json::value::RawValue) -> ::std::result::Result<Self, crate::MessageError> {
+                        /// Reads `result` as the answer to `request`: its method's result type,
+                        /// or the task it created when it asked to run as a task.
+                        pub fn parse(request: &crate::dispatch::PendingRequest, result: &::serde_json::value::RawValue) -> ::std::result::Result<Self, crate::MessageError> {
+                            #task_parse
+                            Self::parse_own(request.method(), result)
+                        }
+
+                        fn parse_own(method: &str, result: &::serde_json::value::RawValue) -> ::std::result::Result<Self, crate::MessageError> {
                             match method {
                                 #(#parse_arms)*
                                 _ => crate::dispatch::read_result(method, result).map(Self::Unknown),
                             }
+                        }
+                    }
+
+                    impl crate::dispatch::CallSet for #name {
+                        type Result = #result_name;
+
+                        fn is_task_augmented(&self) -> bool {
+                            #task_body
+                        }
+
+                        fn parse_result(
+                            request: &crate::dispatch::PendingRequest,
+                            result: &::serde_json::value::RawValue,
+                        ) -> ::std::result::Result<#result_name, crate::MessageError> {
+                            #result_name::parse(request, result)
                         }
                     }
 

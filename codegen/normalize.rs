@@ -8,7 +8,8 @@
 //! - a `const` member is removed from the property and recorded in its description with a
 //!   marker. typify ignores `const` (the member would become a plain `String`); the rewrite pass
 //!   reads the marker back, drops the member from the Rust struct and emits serde code that
-//!   writes the constant and rejects any other value.
+//!   writes the constant and rejects any other value;
+//! - bounds (`minimum`, `maxItems`, ...) are recorded the same way (`codegen/bounds.rs`).
 
 use crate::schema_walk::walk_mut;
 use serde_json::{Map, Value};
@@ -76,6 +77,8 @@ pub fn normalize(schema: &mut Value) -> Result<Facts, String> {
             }
         }
     });
+
+    crate::bounds::mark(schema)?;
 
     let definitions: BTreeMap<String, Value> = schema
         .get("definitions")

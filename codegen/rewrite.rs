@@ -15,7 +15,7 @@
 use crate::normalize::{marker_value, CONST_MARKER};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use serde_json::Value;
+use serde_json::{Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
 use syn::visit_mut::VisitMut;
 
@@ -334,8 +334,8 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
     }
     enum MemberKind {
         Const(Value, bool),
-        Required(syn::Ident),
-        Optional(syn::Ident, Box<syn::Type>),
+        Required(syn::Ident, Option<TokenStream>),
+        Optional(syn::Ident, Box<syn::Type>, Option<TokenStream>),
     }
 
     let mut members: Vec<Member> = Vec::new();
@@ -359,6 +359,10 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
             .find_map(|t| t.contains(CONST_MARKER).then(|| marker_value(&t)))
             .flatten();
         field.attrs.retain(|a| !a.path().is_ident("serde"));
+        let bounds = take_bounds(&mut field.attrs)
+            .map(|b| bounds_tokens(&b))
+            .transpose()
+            .map_err(|e| format!("{name}.{json}: {e}"))?;
         if let Some(value) = marker {
             let required = !serde.optional && option_inner(&field.ty).is_none();
             members.push(Member {
@@ -401,12 +405,12 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
             field.ty = syn::parse_quote!(::std::option::Option<#inner>);
             members.push(Member {
                 json,
-                kind: MemberKind::Optional(ident, Box::new(inner)),
+                kind: MemberKind::Optional(ident, Box::new(inner), bounds),
             });
         } else {
             members.push(Member {
                 json,
-                kind: MemberKind::Required(ident),
+                kind: MemberKind::Required(ident, bounds),
             });
         }
         kept.push(field);
@@ -484,7 +488,7 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
                 slots.push(quote!(let mut #slot = preset == ::std::option::Option::Some(#index);));
                 arms.push(quote!(crate::__private::Member::Known(#index) => crate::__private::read_const(&mut #slot, &mut map, #json, &#value_tokens)?,));
             }
-            MemberKind::Required(ident) => {
+            MemberKind::Required(ident, bounds) => {
                 info.required.push(json.clone());
                 let ty = named_field_type(&item.fields, ident)?;
                 info.fields
@@ -492,12 +496,12 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
                 ser.push(quote!(::serde::ser::SerializeMap::serialize_entry(&mut map, #json, &self.#ident)?;));
                 slots.push(quote!(let mut #slot: ::std::option::Option<#ty> = ::std::option::Option::None;));
                 let read = member_reader(&ty);
-                arms.push(quote!(crate::__private::Member::Known(#index) => crate::__private::#read(&mut #slot, &mut map, #json)?,));
+                arms.push(read_arm(index, &slot, &read, json, bounds.as_ref()));
                 build.push(
                     quote!(#ident: crate::__private::required::<_, A::Error>(#slot, #json)?,),
                 );
             }
-            MemberKind::Optional(ident, inner) => {
+            MemberKind::Optional(ident, inner, bounds) => {
                 let ty = named_field_type(&item.fields, ident)?;
                 info.fields.push((ident.to_string(), json.clone(), ty));
                 ser.push(
@@ -507,7 +511,7 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
                 );
                 slots.push(quote!(let mut #slot: ::std::option::Option<#inner> = ::std::option::Option::None;));
                 let read = member_reader(inner);
-                arms.push(quote!(crate::__private::Member::Known(#index) => crate::__private::#read(&mut #slot, &mut map, #json)?,));
+                arms.push(read_arm(index, &slot, &read, json, bounds.as_ref()));
                 build.push(quote!(#ident: #slot,));
             }
         }
@@ -563,6 +567,95 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
         }
     };
     Ok((info, code))
+}
+
+/// The match arm that reads a declared member, checking its bounds when it has any.
+fn read_arm(
+    index: u8,
+    slot: &syn::Ident,
+    read: &syn::Ident,
+    json: &str,
+    bounds: Option<&TokenStream>,
+) -> TokenStream {
+    match bounds {
+        None => {
+            quote!(crate::__private::Member::Known(#index) => crate::__private::#read(&mut #slot, &mut map, #json)?,)
+        }
+        Some(bounds) => {
+            let read = format_ident!("{}", read.to_string().replacen("read_", "read_bounded_", 1));
+            quote!(crate::__private::Member::Known(#index) => crate::__private::#read(&mut #slot, &mut map, #json, &#bounds)?,)
+        }
+    }
+}
+
+/// Takes the bounds marker out of a field's docs, returning the bounds it recorded.
+fn take_bounds(attrs: &mut Vec<syn::Attribute>) -> Option<Map<String, Value>> {
+    let mut found = None;
+    attrs.retain_mut(|attr| {
+        let Some(text) = doc_text(attr) else {
+            return true;
+        };
+        let Some(bounds) = crate::bounds::bounds_in(&text) else {
+            return true;
+        };
+        found = Some(bounds);
+        let kept = crate::bounds::strip_marker(&text);
+        if kept.trim().is_empty() {
+            return false;
+        }
+        *attr = syn::parse_quote!(#[doc = #kept]);
+        true
+    });
+    // typify may end the docs with an empty line that led to the marker.
+    while attrs
+        .last()
+        .and_then(doc_text)
+        .is_some_and(|t| t.trim().is_empty())
+    {
+        attrs.pop();
+    }
+    found
+}
+
+/// `crate::__private::Bounds { .. }` for the recorded bounds.
+fn bounds_tokens(bounds: &Map<String, Value>) -> Result<TokenStream, String> {
+    let float = |keyword: &str| -> Result<TokenStream, String> {
+        match bounds.get(keyword) {
+            None => Ok(quote!(::std::option::Option::None)),
+            Some(value) => {
+                let n = value
+                    .as_f64()
+                    .ok_or(format!("`{keyword}` is not a number"))?;
+                Ok(quote!(::std::option::Option::Some(#n)))
+            }
+        }
+    };
+    let count = |keyword: &str| -> Result<TokenStream, String> {
+        match bounds.get(keyword) {
+            None => Ok(quote!(::std::option::Option::None)),
+            Some(value) => {
+                let n = value
+                    .as_u64()
+                    .ok_or(format!("`{keyword}` is not a non-negative integer"))?;
+                Ok(quote!(::std::option::Option::Some(#n)))
+            }
+        }
+    };
+    let (minimum, maximum) = (float("minimum")?, float("maximum")?);
+    let (exclusive_minimum, exclusive_maximum) =
+        (float("exclusiveMinimum")?, float("exclusiveMaximum")?);
+    let (min_length, max_length) = (count("minLength")?, count("maxLength")?);
+    let (min_items, max_items) = (count("minItems")?, count("maxItems")?);
+    Ok(quote!(crate::__private::Bounds {
+        minimum: #minimum,
+        maximum: #maximum,
+        exclusive_minimum: #exclusive_minimum,
+        exclusive_maximum: #exclusive_maximum,
+        min_length: #min_length,
+        max_length: #max_length,
+        min_items: #min_items,
+        max_items: #max_items,
+    }))
 }
 
 fn named_field_type(fields: &syn::Fields, ident: &syn::Ident) -> Result<syn::Type, String> {

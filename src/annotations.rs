@@ -16,10 +16,12 @@
 //!   0.0–1.0, NaN and the infinities (the generated `with_priority` takes any JSON number);
 //! * `try_with_last_modified(text) -> Result<Self, AnnotationError>` (where the revision has
 //!   `lastModified`) rejects text that is not an ISO 8601 date-time (see [`check_last_modified`]);
-//! * `validate(&self) -> Result<(), AnnotationError>` reports what a peer sent out of range.
+//! * `validate(&self) -> Result<(), AnnotationError>` reports a value built with the unchecked
+//!   setters that is out of range.
 //!
-//! Deserializing never checks: what the peer sent is kept as it was, and `validate` says what is
-//! wrong with it.
+//! Reading checks what the schema bounds (`priority`, `minimum: 0, maximum: 1`) and rejects a
+//! peer's out-of-range value with the path of the member; `lastModified` is a `format`, an
+//! annotation in JSON Schema, so reading keeps any string and `validate` says what is wrong.
 //!
 //! ```
 //! # #[cfg(feature = "v2025_06_18")] {
@@ -39,10 +41,12 @@
 //!     Err(AnnotationError::PriorityOutOfRange { .. })
 //! ));
 //!
-//! // A peer's out-of-range value is kept, and reported by `validate`.
-//! let sent: Annotations = serde_json::from_str(r#"{"priority": 7}"#).unwrap();
-//! assert_eq!(sent.priority, Some(7.into()));
-//! assert_eq!(sent.validate(), Err(AnnotationError::PriorityOutOfRange { priority: 7.0 }));
+//! // A peer's out-of-range value is refused when read.
+//! let sent = serde_json::from_str::<Annotations>(r#"{"priority": 7}"#).unwrap_err();
+//! assert!(sent.to_string().starts_with("7 is greater than the maximum 1"));
+//! // One built with the unchecked setter is reported by `validate`.
+//! let built = Annotations::new().with_priority(7);
+//! assert_eq!(built.validate(), Err(AnnotationError::PriorityOutOfRange { priority: 7.0 }));
 //! # }
 //! # Ok::<(), mcp_spec_types::AnnotationError>(())
 //! ```

@@ -19,6 +19,8 @@ use serde_json::{Map, Value};
 use std::borrow::Cow;
 use std::fmt;
 
+pub use crate::pending::{CallSet, PendingRequest, PendingRequests};
+
 include!(concat!(env!("OUT_DIR"), "/all_methods.rs"));
 
 /// The revisions that define `method`, across every revision the crate knows (enabled or not).
@@ -515,6 +517,32 @@ pub fn read_result<T: DeserializeOwned>(method: &str, raw: &RawValue) -> Result<
     read_member(raw, MessageErrorKind::Result, "result").map_err(|e| e.with_method(method))
 }
 
+/// Reads the answer to a request that asked to run as a task: the task it created (`task`
+/// read with `C`), or the request's own result (`own`), since receivers that do not support
+/// tasks for a request "MUST process requests of that type normally, ignoring any
+/// task-augmentation metadata" (2025-11-25, Tasks). When neither fits, the error is the
+/// `CreateTaskResult` one if the result has a `task` member, else the method's own.
+pub fn read_task_result<T, C: DeserializeOwned>(
+    method: &str,
+    raw: &RawValue,
+    task: fn(C) -> T,
+    own: impl FnOnce() -> Result<T, MessageError>,
+) -> Result<T, MessageError> {
+    let task_error = match read_result::<C>(method, raw) {
+        Ok(created) => return Ok(task(created)),
+        Err(e) => e,
+    };
+    own().map_err(|own_error| {
+        let members: Result<std::collections::BTreeMap<Cow<str>, &RawValue>, _> =
+            serde_json::from_str(raw.get());
+        if members.is_ok_and(|m| m.contains_key("task")) {
+            task_error
+        } else {
+            own_error
+        }
+    })
+}
+
 /// Reads one member of a message as `T`; a failure names the JSON path of the culprit, from
 /// the [`trail`](crate::__private::trail) the generated readers leave.
 fn read_member<T: DeserializeOwned>(
@@ -738,9 +766,24 @@ impl ResultResponse {
     }
 
     /// Reads the result as the result type of request `R`.
+    ///
+    /// This knows the method only: a request that asked to run as a task (2025-11-25's
+    /// `params.task`) is answered with a `CreateTaskResult` instead. Where the request itself
+    /// is at hand, [`ResultResponse::result_of`] types both answers.
     pub fn result_for<R: crate::Request>(&self) -> Result<R::Result, MessageError> {
         self.result_as::<R::Result>()
             .map_err(|e| e.with_method(R::METHOD))
+    }
+}
+
+impl ResultResponse {
+    /// Reads the result as the answer to `request` (see [`PendingRequest::of`]): the
+    /// method's result type, or `CreateTaskResult` for a request that asked for a task.
+    pub fn result_of<R: CallSet>(
+        &self,
+        request: &PendingRequest,
+    ) -> Result<R::Result, MessageError> {
+        R::parse_result(request, &self.result)
     }
 }
 
@@ -771,56 +814,5 @@ impl ErrorResponse {
     /// The error's code.
     pub fn code(&self) -> ErrorCode {
         self.error.code
-    }
-}
-
-/// Requests sent and not yet answered, by id, so each response can be typed as the result of
-/// the request it answers.
-#[derive(Debug, Clone, Default)]
-pub struct PendingRequests {
-    methods: std::collections::HashMap<RequestId, String>,
-}
-
-impl PendingRequests {
-    /// No pending requests.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Records a request; returns the method already pending under the same id, if any (a
-    /// peer that reuses an id while the first request is unanswered breaks JSON-RPC).
-    pub fn insert(&mut self, id: RequestId, method: impl Into<String>) -> Option<String> {
-        self.methods.insert(id, method.into())
-    }
-
-    /// Records every request of a message (batches included).
-    pub fn track<R: MethodSet, N: MethodSet>(&mut self, message: &Message<R, N>) {
-        match message {
-            Message::Request(r) => {
-                self.insert(r.id.clone(), r.call.method());
-            }
-            Message::Batch(items) => items.iter().for_each(|m| self.track(m)),
-            _ => {}
-        }
-    }
-
-    /// Removes and returns the method of the request `id` answers.
-    pub fn resolve(&mut self, id: &RequestId) -> Option<String> {
-        self.methods.remove(id)
-    }
-
-    /// The ids still unanswered, with their methods.
-    pub fn unanswered(&self) -> impl Iterator<Item = (&RequestId, &str)> {
-        self.methods.iter().map(|(id, m)| (id, m.as_str()))
-    }
-
-    /// How many requests are pending.
-    pub fn len(&self) -> usize {
-        self.methods.len()
-    }
-
-    /// Whether none is pending.
-    pub fn is_empty(&self) -> bool {
-        self.methods.is_empty()
     }
 }

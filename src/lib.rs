@@ -58,6 +58,7 @@ mod error;
 pub mod json;
 pub mod jsonrpc;
 mod method;
+mod pending;
 pub mod uri_template;
 pub mod validate;
 mod version;

@@ -34,7 +34,7 @@
 //! # }
 //! ```
 
-use crate::dispatch::{Message, MethodSet};
+use crate::dispatch::{CallSet, Message, MethodSet, PendingRequest};
 use crate::error::{MessageError, MessageErrorKind};
 use crate::jsonrpc::RequestId;
 use crate::method::{Direction, MethodKind};
@@ -205,8 +205,6 @@ impl fmt::Display for Warning {
 /// How a line fared.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LineStatus {
-    /// An empty (or all-whitespace) line: not a message, not counted.
-    Blank,
     /// A valid message.
     Valid {
         /// The method, or `response to <method>` for a response.
@@ -493,7 +491,7 @@ pub fn validate_session(
 /// A request waiting for its response.
 #[derive(Debug, Clone)]
 struct Pending {
-    method: String,
+    request: PendingRequest,
     line: usize,
 }
 
@@ -538,7 +536,7 @@ impl fmt::Debug for SessionValidator {
 enum Parsed {
     Request {
         id: RequestId,
-        method: String,
+        request: PendingRequest,
     },
     Notification {
         method: String,
@@ -600,16 +598,17 @@ impl SessionValidator {
     }
 
     /// Checks the next line: a bare JSON-RPC message or a `{"dir": ..., "msg": ...}` record.
-    /// A trailing `\r` is ignored; a blank line is [`LineStatus::Blank`] and is not counted.
+    /// A trailing `\r` is ignored. A blank line is invalid: JSON Lines has none, and neither
+    /// has MCP's stdio transport ("messages are delimited by newlines").
     pub fn check_line(&mut self, line: &str) -> LineReport {
         self.line += 1;
         let line = line.strip_suffix('\r').unwrap_or(line);
         if line.trim().is_empty() {
-            return LineReport {
-                line: self.line,
-                status: LineStatus::Blank,
-                warnings: Vec::new(),
-            };
+            let error = MessageError::new(
+                MessageErrorKind::Json,
+                "a blank line: JSON Lines has one message on every line",
+            );
+            return self.invalid("(blank line)".to_owned(), error, Vec::new());
         }
         let (sender, text) = match unwrap_record(line) {
             Ok(parts) => parts,
@@ -663,7 +662,7 @@ impl SessionValidator {
                 kind: WarningKind::Unanswered,
                 message: format!(
                     "request {} (id {id}{}) was never answered",
-                    pending.method,
+                    pending.request.method(),
                     side.map(|s| format!(", sent by the {s}"))
                         .unwrap_or_default()
                 ),
@@ -704,13 +703,11 @@ impl SessionValidator {
             }
             Ok(parsed) => {
                 let sender = match &parsed {
-                    Parsed::Request { method, .. } | Parsed::Notification { method, .. } => {
-                        self.sender_of(method)
-                    }
+                    Parsed::Request { request, .. } => self.sender_of(request.method()),
+                    Parsed::Notification { method, .. } => self.sender_of(method),
                     Parsed::Batch(items) => items.iter().find_map(|item| match item {
-                        Parsed::Request { method, .. } | Parsed::Notification { method, .. } => {
-                            self.sender_of(method)
-                        }
+                        Parsed::Request { request, .. } => self.sender_of(request.method()),
+                        Parsed::Notification { method, .. } => self.sender_of(method),
                         _ => None,
                     }),
                     // A response's sender is the peer of its request's: decided when pairing.
@@ -752,7 +749,7 @@ impl SessionValidator {
             if let Some(id) = id {
                 for requester in [Some(Side::Client), Some(Side::Server), None] {
                     if let Some(p) = self.pending.get(&(requester, id.clone())) {
-                        return format!("response to {}", p.method);
+                        return format!("response to {}", p.request.method());
                     }
                 }
             }
@@ -771,13 +768,14 @@ impl SessionValidator {
         warnings: &mut Vec<Warning>,
     ) -> Result<(String, Option<Side>), (String, MessageError)> {
         match parsed {
-            Parsed::Request { id, method } => {
+            Parsed::Request { id, request } => {
+                let method = request.method().to_owned();
                 let requester = sender.or_else(|| self.sender_of(&method));
                 if revisions_unknown(&method) {
                     warnings.push(self.unknown_method_warning(&method));
                 }
                 let entry = Pending {
-                    method: method.clone(),
+                    request,
                     line: self.line,
                 };
                 if let Some(old) = self.pending.insert((requester, id.clone()), entry) {
@@ -786,7 +784,8 @@ impl SessionValidator {
                         kind: WarningKind::DuplicateId,
                         message: format!(
                             "request id {id} reused while request {} (line {}) is unanswered",
-                            old.method, old.line
+                            old.request.method(),
+                            old.line
                         ),
                     });
                 }
@@ -824,12 +823,13 @@ impl SessionValidator {
                     let Some(pending) = self.pending.get(&(*requester, id.clone())) else {
                         continue;
                     };
-                    let method = pending.method.clone();
+                    let request = pending.request.clone();
+                    let method = request.method().to_owned();
                     let requester_side = requester.or(sender.map(Side::peer));
                     let responder = sender.or(requester_side.map(Side::peer));
                     match self.module.check_result(
                         requester_side.unwrap_or(Side::Client),
-                        &method,
+                        &request,
                         &result,
                     ) {
                         Ok(()) => {
@@ -860,7 +860,9 @@ impl SessionValidator {
                 match candidates.first() {
                     Some(requester) => {
                         let pending = self.pending.remove(&(*requester, id));
-                        let method = pending.map(|p| p.method).unwrap_or_default();
+                        let method = pending
+                            .map(|p| p.request.method().to_owned())
+                            .unwrap_or_default();
                         let responder = sender.or(requester.map(Side::peer));
                         Ok((format!("error response to {method}"), responder))
                     }
@@ -984,20 +986,20 @@ trait Revision: Sync {
     fn method(&self, name: &str) -> Option<(Option<Direction>, Option<MethodKind>)>;
     /// Parses a message `sender` sent.
     fn parse(&self, sender: Side, text: &str) -> Result<Parsed, MessageError>;
-    /// Checks the result of a `method` request that `requester` sent.
+    /// Checks the result of `request`, which `requester` sent.
     fn check_result(
         &self,
         requester: Side,
-        method: &str,
+        request: &PendingRequest,
         result: &RawValue,
     ) -> Result<(), MessageError>;
 }
 
-fn summarize<R: MethodSet, N: MethodSet>(message: Message<R, N>) -> Parsed {
+fn summarize<R: CallSet, N: MethodSet>(message: Message<R, N>) -> Parsed {
     match message {
         Message::Request(r) => Parsed::Request {
             id: r.id,
-            method: r.call.method().to_owned(),
+            request: PendingRequest::of(&r.call),
         },
         Message::Notification(n) => {
             let method = n.notification.method().to_owned();
@@ -1048,15 +1050,15 @@ macro_rules! revision_module {
             fn check_result(
                 &self,
                 requester: Side,
-                method: &str,
+                request: &PendingRequest,
                 result: &RawValue,
             ) -> Result<(), MessageError> {
                 match requester {
                     Side::Client => {
-                        crate::$module::ClientCallResult::parse(method, result).map(drop)
+                        crate::$module::ClientCallResult::parse(request, result).map(drop)
                     }
                     Side::Server => {
-                        crate::$module::ServerCallResult::parse(method, result).map(drop)
+                        crate::$module::ServerCallResult::parse(request, result).map(drop)
                     }
                 }
             }

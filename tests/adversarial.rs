@@ -181,7 +181,10 @@ fn nesting_10000_deep_in_a_tool_input_schema_is_a_recursion_limit_error() {
     // The same typed through `ServerCallResult`... and through `ClientCallResult` by method.
     let raw = serde_json::value::RawValue::from_string(result).unwrap();
     let error = fails(
-        mcp::ClientCallResult::parse("tools/list", &raw),
+        mcp::ClientCallResult::parse(
+            &mcp_spec_types::dispatch::PendingRequest::without_task("tools/list"),
+            &raw,
+        ),
         MessageErrorKind::Result,
     );
     says(&error, "recursion limit exceeded");
@@ -551,9 +554,11 @@ fn a_100_mb_text_resource() {
 fn a_list_of_1_000_000_resources() {
     let result = big_list_result(1_000_000);
     let raw = serde_json::value::RawValue::from_string(result).unwrap();
-    let mcp::ClientCallResult::ListResources(list) =
-        mcp::ClientCallResult::parse("resources/list", &raw).unwrap()
-    else {
+    let mcp::ClientCallResult::ListResources(list) = mcp::ClientCallResult::parse(
+        &mcp_spec_types::dispatch::PendingRequest::without_task("resources/list"),
+        &raw,
+    )
+    .unwrap() else {
         panic!("not resources/list")
     };
     assert_eq!(list.resources.len(), 1_000_000);
@@ -611,7 +616,10 @@ fn empty_objects_and_arrays_where_members_are_required() {
 
     let typed = |result: &str| {
         let raw = serde_json::value::RawValue::from_string(result.to_owned()).unwrap();
-        mcp::ClientCallResult::parse("resources/read", &raw)
+        mcp::ClientCallResult::parse(
+            &mcp_spec_types::dispatch::PendingRequest::without_task("resources/read"),
+            &raw,
+        )
     };
     says(
         &fails(typed("{}"), MessageErrorKind::Result),
@@ -631,14 +639,14 @@ fn empty_objects_and_arrays_where_members_are_required() {
     // `resources/subscribe`'s result is empty: `{}` is a correct value, `[]` is not.
     assert!(matches!(
         mcp::ClientCallResult::parse(
-            "resources/subscribe",
+            &mcp_spec_types::dispatch::PendingRequest::without_task("resources/subscribe"),
             &serde_json::value::RawValue::from_string("{}".into()).unwrap()
         ),
         Ok(mcp::ClientCallResult::Subscribe(_))
     ));
     fails(
         mcp::ClientCallResult::parse(
-            "resources/subscribe",
+            &mcp_spec_types::dispatch::PendingRequest::without_task("resources/subscribe"),
             &serde_json::value::RawValue::from_string("[]".into()).unwrap(),
         ),
         MessageErrorKind::Result,

@@ -249,12 +249,12 @@ macro_rules! dispatch_tests {
                         panic!("{definition}: not a response");
                     };
                     let back = if direction.allows(Direction::ClientToServer) {
-                        let typed = ClientCallResult::parse(&method, &response.result)
+                        let typed = ClientCallResult::parse(&mcp_spec_types::dispatch::PendingRequest::without_task(&method), &response.result)
                             .unwrap_or_else(|e| panic!("{definition}: {e}"));
                         assert!(!format!("{typed:?}").starts_with("Unknown"), "{definition}");
                         serde_json::to_value(&typed).unwrap()
                     } else {
-                        let typed = ServerCallResult::parse(&method, &response.result)
+                        let typed = ServerCallResult::parse(&mcp_spec_types::dispatch::PendingRequest::without_task(&method), &response.result)
                             .unwrap_or_else(|e| panic!("{definition}: {e}"));
                         assert!(!format!("{typed:?}").starts_with("Unknown"), "{definition}");
                         serde_json::to_value(&typed).unwrap()
@@ -410,4 +410,170 @@ fn batch_requests_and_batch_responses_are_told_apart_by_their_items() {
     let parsed: JsonRpcMessage = serde_json::from_value(responses.clone()).unwrap();
     assert!(format!("{parsed:?}").starts_with("Variant5("), "{parsed:?}");
     assert_eq!(serde_json::to_value(&parsed).unwrap(), responses);
+}
+
+/// 2025-11-25: a request with `params.task` is answered with `CreateTaskResult`, in both
+/// directions; the pairing knows it from the request itself.
+#[cfg(feature = "v2025_11_25")]
+mod task_augmented_requests {
+    use mcp_spec_types::dispatch::{CallSet, Message, PendingRequest, PendingRequests};
+    use mcp_spec_types::v2025_11_25::{
+        ClientCall, ClientCallResult, ClientMessage, ServerCall, ServerCallResult, ServerMessage,
+    };
+    use mcp_spec_types::{Direction, MessageErrorKind, RequestId};
+    use serde_json::value::RawValue;
+
+    const TASK: &str = r#"{"task":{"taskId":"t1","status":"working","createdAt":"2025-11-25T10:00:00Z","lastUpdatedAt":"2025-11-25T10:00:00Z","ttl":60000}}"#;
+    const TOOL_RESULT: &str = r#"{"content":[{"type":"text","text":"done"}]}"#;
+
+    fn raw(text: &str) -> Box<RawValue> {
+        RawValue::from_string(text.to_owned()).unwrap()
+    }
+
+    fn client_call(line: &str) -> ClientCall {
+        match ClientMessage::parse(line).unwrap() {
+            Message::Request(r) => r.call,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn server_call(line: &str) -> ServerCall {
+        match ServerMessage::parse(line).unwrap() {
+            Message::Request(r) => r.call,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn which_requests_ask_for_a_task_comes_from_their_params() {
+        let with = client_call(
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","task":{"ttl":1000}}}"#,
+        );
+        let without =
+            client_call(r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"}}"#);
+        assert!(with.is_task_augmented());
+        assert!(!without.is_task_augmented());
+        let sampling = server_call(
+            r#"{"jsonrpc":"2.0","id":1,"method":"sampling/createMessage","params":{"messages":[],"maxTokens":5,"task":{}}}"#,
+        );
+        assert!(sampling.is_task_augmented());
+        // Elicitation params are a union of two forms: each arm carries `task`.
+        let url = server_call(
+            r#"{"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"mode":"url","message":"m","elicitationId":"e","url":"https://example.com","task":{}}}"#,
+        );
+        let form = server_call(
+            r#"{"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{}}}}"#,
+        );
+        assert!(url.is_task_augmented());
+        assert!(!form.is_task_augmented());
+        // A request whose params have no `task` never asks.
+        let list = client_call(r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#);
+        assert!(!list.is_task_augmented());
+    }
+
+    #[test]
+    fn the_answer_to_a_task_is_the_task_and_a_plain_answer_is_still_read() {
+        let call = client_call(
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","task":{"ttl":1000}}}"#,
+        );
+        let request = PendingRequest::of(&call);
+        assert!(request.is_task_augmented());
+        let ClientCallResult::CreateTask(created) =
+            ClientCallResult::parse(&request, &raw(TASK)).unwrap()
+        else {
+            panic!("not the task")
+        };
+        assert_eq!(created.task.task_id, "t1");
+        // A receiver without task support answers normally (and must, per the spec).
+        assert!(matches!(
+            ClientCallResult::parse(&request, &raw(TOOL_RESULT)),
+            Ok(ClientCallResult::CallTool(_))
+        ));
+        // Written back unchanged.
+        let back =
+            serde_json::to_string(&ClientCallResult::parse(&request, &raw(TASK)).unwrap()).unwrap();
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(&back).unwrap(),
+            serde_json::from_str::<serde_json::Value>(TASK).unwrap()
+        );
+        // Name-only pairing cannot read the task: the reason the request is kept.
+        let plain = PendingRequest::without_task("tools/call");
+        let error = ClientCallResult::parse(&plain, &raw(TASK)).unwrap_err();
+        assert_eq!(error.kind(), MessageErrorKind::Result);
+        assert!(
+            error.message().contains("missing field `content`"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_broken_task_is_reported_as_a_task_and_a_broken_result_as_the_result() {
+        let request = PendingRequest::of(&client_call(
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","task":{}}}"#,
+        ));
+        let error =
+            ClientCallResult::parse(&request, &raw(r#"{"task":{"taskId":7}}"#)).unwrap_err();
+        assert!(error.path().starts_with("result.task"), "{error}");
+        let error = ClientCallResult::parse(&request, &raw(r#"{"content":[{"type":"text"}]}"#))
+            .unwrap_err();
+        assert_eq!(error.path(), "result.content[0]", "{error}");
+        assert!(error.message().contains("missing field `text`"), "{error}");
+    }
+
+    #[test]
+    fn the_server_asks_the_client_for_a_task_too() {
+        let request = PendingRequest::of(&server_call(
+            r#"{"jsonrpc":"2.0","id":3,"method":"sampling/createMessage","params":{"messages":[],"maxTokens":5,"task":{"ttl":10}}}"#,
+        ));
+        assert!(matches!(
+            ServerCallResult::parse(&request, &raw(TASK)),
+            Ok(ServerCallResult::CreateTask(_))
+        ));
+    }
+
+    #[test]
+    fn pending_requests_are_kept_per_direction() {
+        // Both sides number their requests from 0: id 1 is in flight both ways at once.
+        let mut pending = PendingRequests::new();
+        pending.track(
+            &ClientMessage::parse(
+                r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","task":{}}}"#,
+            )
+            .unwrap(),
+        );
+        pending.track(
+            &ServerMessage::parse(
+                r#"{"jsonrpc":"2.0","id":1,"method":"sampling/createMessage","params":{"messages":[],"maxTokens":5}}"#,
+            )
+            .unwrap(),
+        );
+        assert_eq!(pending.len(), 2);
+        // The client answers the server's request 1...
+        let Message::Response(from_client) = ClientMessage::parse(
+            r#"{"jsonrpc":"2.0","id":1,"result":{"role":"assistant","content":{"type":"text","text":"hi"},"model":"m"}}"#,
+        )
+        .unwrap() else {
+            panic!()
+        };
+        assert!(matches!(
+            pending.answer::<ServerCall>(&from_client),
+            Some(Ok(ServerCallResult::CreateMessage(_)))
+        ));
+        // ...and the server answers the client's request 1 with the task it asked for.
+        let Message::Response(from_server) =
+            ServerMessage::parse(&format!(r#"{{"jsonrpc":"2.0","id":1,"result":{TASK}}}"#))
+                .unwrap()
+        else {
+            panic!()
+        };
+        assert!(matches!(
+            pending.answer::<ClientCall>(&from_server),
+            Some(Ok(ClientCallResult::CreateTask(_)))
+        ));
+        assert!(pending.is_empty());
+        assert!(pending.answer::<ClientCall>(&from_server).is_none());
+        assert!(pending
+            .resolve(Direction::ClientToServer, &RequestId::Integer(1))
+            .is_none());
+    }
 }

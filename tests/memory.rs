@@ -174,13 +174,17 @@ fn parsing_peaks_at_a_small_constant_times_the_input() {
     let result = list_result(1_000_000);
     let raw = serde_json::value::RawValue::from_string(result).unwrap();
     let input = raw.get().len();
-    let (count, peak) =
-        peak_of(
-            || match mcp::ClientCallResult::parse("resources/list", &raw).unwrap() {
-                mcp::ClientCallResult::ListResources(list) => list.resources.len(),
-                _ => panic!("not resources/list"),
-            },
-        );
+    let (count, peak) = peak_of(|| {
+        match mcp::ClientCallResult::parse(
+            &mcp_spec_types::dispatch::PendingRequest::without_task("resources/list"),
+            &raw,
+        )
+        .unwrap()
+        {
+            mcp::ClientCallResult::ListResources(list) => list.resources.len(),
+            _ => panic!("not resources/list"),
+        }
+    });
     assert_eq!(count, 1_000_000);
     let list = peak as f64 / input as f64;
     println!(

@@ -56,9 +56,16 @@ fn a_long_decimal_survives_the_round_trip() {
         r#"{"resultType":"complete","ttlMs":36007777777777777777777777737777777760007}"#.into(),
     )
     .unwrap();
-    let first = v2024_11_05::ClientCallResult::parse("resources/subscribe", &raw).unwrap();
+    let first = v2024_11_05::ClientCallResult::parse(
+        &mcp_spec_types::dispatch::PendingRequest::without_task("resources/subscribe"),
+        &raw,
+    )
+    .unwrap();
     let text = serde_json::value::RawValue::from_string(serde_json::to_string(&first).unwrap());
-    let second = v2024_11_05::ClientCallResult::parse("resources/subscribe", &text.unwrap());
+    let second = v2024_11_05::ClientCallResult::parse(
+        &mcp_spec_types::dispatch::PendingRequest::without_task("resources/subscribe"),
+        &text.unwrap(),
+    );
     assert_eq!(Ok(first), second);
 }
 

@@ -1312,14 +1312,23 @@ macro_rules! annotations_tests {
             }
 
             #[test]
-            fn what_a_peer_sent_is_kept_and_validated() {
-                let sent: $ty = serde_json::from_value(json!({"audience": ["user"], "priority": 7})).unwrap();
-                assert_eq!(to_json(&sent), json!({"audience": ["user"], "priority": 7}));
-                assert_eq!(sent.validate(), Err(AnnotationError::PriorityOutOfRange { priority: 7.0 }));
-                let sent: $ty = serde_json::from_value(json!({"priority": -0.25})).unwrap();
-                assert_eq!(sent.validate(), Err(AnnotationError::PriorityOutOfRange { priority: -0.25 }));
-                let sent: $ty = serde_json::from_value(json!({"priority": 1})).unwrap();
-                assert_eq!(sent.validate(), Ok(()));
+            fn what_a_peer_sent_is_checked_against_the_schema_bounds() {
+                // `priority` is `minimum: 0, maximum: 1` in the schema: reading enforces it.
+                for (priority, says) in [
+                    (json!(7), "7 is greater than the maximum 1"),
+                    (json!(1.5), "1.5 is greater than the maximum 1"),
+                    (json!(-0.25), "-0.25 is less than the minimum 0"),
+                ] {
+                    let error = serde_json::from_value::<$ty>(json!({"audience": ["user"], "priority": priority}))
+                        .unwrap_err()
+                        .to_string();
+                    assert!(error.contains(says), "{error}");
+                }
+                for priority in [json!(0), json!(1), json!(0.5), json!(1.0)] {
+                    let sent: $ty = serde_json::from_value(json!({"priority": priority})).unwrap();
+                    assert_eq!(to_json(&sent), json!({"priority": priority}));
+                    assert_eq!(sent.validate(), Ok(()));
+                }
                 // The unchecked generated setter keeps any number; `validate` reports it.
                 assert!($ty::new().with_priority(3).validate().is_err());
                 assert_eq!($ty::new().validate(), Ok(()));

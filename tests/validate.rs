@@ -196,8 +196,8 @@ fn the_validator_never_panics_whatever_the_input() {
         }
         let (summary, _) = validator.finish();
         assert_eq!(summary.checked, summary.valid + summary.invalid);
-        // Blank lines are not counted; the lines without a valid message all are invalid.
-        assert_eq!(summary.checked, lines.len() - 3, "{version}");
+        // Every line counts, blank ones included (JSON Lines has none: each is invalid).
+        assert_eq!(summary.checked, lines.len(), "{version}");
     }
     let whole: Vec<u8> = lines.join(&b'\n');
     let _ = validate_session(&whole, None).unwrap();
@@ -520,15 +520,42 @@ mod v2025_06_18 {
     }
 
     #[test]
-    fn blank_lines_keep_their_numbers_and_crlf_is_accepted() {
+    fn blank_lines_are_invalid_with_their_numbers_and_crlf_is_accepted() {
         let text = format!(
-            "\n{}\r\n\n{}\r\n",
+            "\n{}\r\n\n{}\r\n  \n{}",
             c2s(request(1, "ping", json!({}))),
-            c2s(request(2, "resources/read", json!({ "uri": false })))
+            c2s(request(2, "resources/read", json!({ "uri": false }))),
+            // The last line needs no newline.
+            c2s(request(3, "ping", json!({}))),
         );
         let report = validate_session(text, Some(ProtocolVersion::from(REV))).unwrap();
-        assert_eq!(report.summary.checked, 2);
-        assert_eq!(report.invalid[0].line, 4);
+        assert_eq!(report.summary.checked, 6);
+        assert_eq!(report.summary.valid, 2);
+        let invalid: Vec<(usize, &str)> = report
+            .invalid
+            .iter()
+            .map(|i| (i.line, i.label.as_str()))
+            .collect();
+        assert_eq!(
+            invalid,
+            vec![
+                (1, "(blank line)"),
+                (3, "(blank line)"),
+                (4, "resources/read"),
+                (5, "(blank line)")
+            ]
+        );
+        assert_eq!(
+            report.invalid[0].to_string(),
+            "line 1: (blank line): a blank line: JSON Lines has one message on every line"
+        );
+        // One final newline ends the last line; a second one is a blank line.
+        let ping = c2s(request(1, "ping", json!({})));
+        let once = validate_session(format!("{ping}\n"), Some(ProtocolVersion::from(REV))).unwrap();
+        assert!(once.is_valid());
+        let twice =
+            validate_session(format!("{ping}\n\n"), Some(ProtocolVersion::from(REV))).unwrap();
+        assert_eq!(twice.invalid[0].line, 2);
     }
 
     #[test]

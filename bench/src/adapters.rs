@@ -95,7 +95,7 @@ pub mod project {
     /// the crate's one-pass dispatch (`ClientMessage::parse` / `ServerMessage::parse`).
     /// Requests and notifications get their typed params; a response keeps its result as
     /// checked raw JSON until the request it answers is known (a gateway types it with
-    /// `ClientCallResult::parse(method, ..)` once it looks the id up).
+    /// `ClientCallResult::parse(&request, ..)` once it looks the id up).
     #[derive(Debug)]
     pub enum W5 {
         Client(mcp::ClientMessage),

@@ -91,7 +91,9 @@ macro_rules! revision {
         use $module::{ClientCallResult as C, ListResourceTemplatesResult, ListResourcesResult};
         let methods: &[&str] = $methods;
         let method = methods[$index % methods.len()];
-        let parsed = result_round_trip(method, $raw, C::parse);
+        let parsed = result_round_trip(method, $raw, |method, raw| {
+            C::parse(&mcp_spec_types::dispatch::PendingRequest::without_task(method), raw)
+        });
         match (method, parsed.as_ref()) {
             ("resources/read", parsed) => {
                 let read = match parsed {

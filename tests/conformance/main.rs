@@ -40,3 +40,4 @@ mod revision;
 mod schema_examples;
 mod summary;
 mod tables;
+mod traffic;

@@ -140,7 +140,11 @@ macro_rules! revision {
 
             fn client_call_result(method: &str, raw: &RawValue) -> TypedResult {
                 use mcp_spec_types::$module::ClientCallResult;
-                ClientCallResult::parse(method, raw).map(|r| {
+                ClientCallResult::parse(
+                    &mcp_spec_types::dispatch::PendingRequest::without_task(method),
+                    raw,
+                )
+                .map(|r| {
                     let unknown = matches!(r, ClientCallResult::Unknown(_));
                     (
                         serde_json::to_value(&r).expect("a result serializes"),
@@ -151,7 +155,11 @@ macro_rules! revision {
 
             fn server_call_result(method: &str, raw: &RawValue) -> TypedResult {
                 use mcp_spec_types::$module::ServerCallResult;
-                ServerCallResult::parse(method, raw).map(|r| {
+                ServerCallResult::parse(
+                    &mcp_spec_types::dispatch::PendingRequest::without_task(method),
+                    raw,
+                )
+                .map(|r| {
                     let unknown = matches!(r, ServerCallResult::Unknown(_));
                     (
                         serde_json::to_value(&r).expect("a result serializes"),

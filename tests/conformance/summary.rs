@@ -14,7 +14,7 @@ use crate::schema_examples::{check_schema_examples, expected_count};
 /// Prints `line` with `println!`, and, unless the output is not captured anyway, straight to the
 /// stderr handle: libtest captures `print!` and `eprint!` (but not direct writes to the handle),
 /// so the line shows under a plain `cargo test` as well.
-fn show(line: &str) {
+pub fn show(line: &str) {
     use std::io::Write;
     println!("{line}");
     let nocapture = std::env::args().any(|a| a == "--nocapture" || a == "--show-output")
