@@ -65,6 +65,11 @@ fn run() -> Result<(), String> {
     }
     std::fs::write(out_dir.join("versions.rs"), versions::generate(&revisions)?)
         .map_err(|e| format!("writing versions.rs: {e}"))?;
+    std::fs::write(
+        out_dir.join("latest.rs"),
+        versions::latest_alias(&revisions),
+    )
+    .map_err(|e| format!("writing latest.rs: {e}"))?;
     let table = methods::all_methods_table(&all_methods);
     std::fs::write(out_dir.join("all_methods.rs"), table)
         .map_err(|e| format!("writing all_methods.rs: {e}"))?;

@@ -95,3 +95,30 @@ pub fn generate(revisions: &[Revision]) -> Result<String, String> {
     };
     Ok(tokens.to_string())
 }
+
+/// `pub use crate::<module> as latest;` for the newest released revision whose feature is
+/// enabled, one `cfg` per revision so exactly one applies (none when no released revision is).
+pub fn latest_alias(revisions: &[Revision]) -> String {
+    let released: Vec<&Revision> = revisions
+        .iter()
+        .rev()
+        .filter(|r| r.status != "draft")
+        .collect();
+    let aliases = released.iter().enumerate().map(|(index, r)| {
+        let module = format_ident!("{}", r.module);
+        let feature = &r.feature;
+        let newer = released[..index].iter().map(|n| &n.feature);
+        let doc = format!(
+            " The newest released revision this build includes: here [`{}`] (revision {}).\n\n \
+             This alias moves to each new revision as it is released and enabled: code that \
+             must stay on one revision names its module instead.",
+            r.module, r.revision
+        );
+        quote! {
+            #[doc = #doc]
+            #[cfg(all(feature = #feature, not(any(#(feature = #newer),*))))]
+            pub use crate::#module as latest;
+        }
+    });
+    quote!(#(#aliases)*).to_string()
+}

@@ -1,12 +1,9 @@
 //! Exact, fast, spec-faithful Rust types for every revision of the Model Context Protocol.
 //!
-//! Each revision of the specification is a module generated from its official JSON schema
-//! and a Cargo feature: [`v2024_11_05`], [`v2025_03_26`], [`v2025_06_18`], [`v2025_11_25`],
-//! [`v2026_07_28`] (the default, latest released) and `draft` (feature `unstable-draft`).
-//! Every definition of the schema is a type; constants are checked, unions pick their arm by
-//! discriminator, unknown members are kept, and integers stay integers.
+//! ## Parse a line
 //!
-//! A line from a peer becomes the typed request of its method in one pass:
+//! A line from a peer becomes the typed request of its method in one pass; what was read is
+//! written back unchanged:
 //!
 //! ```
 //! # #[cfg(feature = "v2026_07_28")] {
@@ -16,21 +13,45 @@
 //! let line = r#"{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"file:///a.txt",
 //!   "_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#;
 //! let Message::Request(request) = ClientMessage::parse(line).unwrap() else { unreachable!() };
-//! let ClientCall::ReadResource(params) = request.call else { unreachable!() };
+//! let ClientCall::ReadResource(params) = &request.call else { unreachable!() };
 //! assert_eq!(params.uri, "file:///a.txt");
 //!
-//! // What was read is written back unchanged.
 //! let again: serde_json::Value = serde_json::to_value(&ClientMessage::parse(line).unwrap()).unwrap();
 //! assert_eq!(again, serde_json::from_str::<serde_json::Value>(line).unwrap());
 //! # }
 //! ```
 //!
+//! A message that does not fit its type is a [`MessageError`] naming the method and the JSON
+//! path of the culprit (`params.contents[0].uri`).
+//!
+//! ## Answer a request
+//!
+//! The result type of each method is generated; the response carries the request's id:
+//!
+//! ```
+//! # #[cfg(feature = "v2026_07_28")] {
+//! use mcp_spec_types::dispatch::ResultResponse;
+//! use mcp_spec_types::v2026_07_28::{ReadResourceResult, ReadResourceResultCacheScope, TextResourceContents};
+//!
+//! let result = ReadResourceResult::complete(
+//!     [TextResourceContents::new("file:///a.txt", "hello").with_mime_type("text/plain")],
+//!     60_000,
+//!     ReadResourceResultCacheScope::Private,
+//! );
+//! let response = ResultResponse::new(1, &result).unwrap();
+//! assert!(mcp_spec_types::json::to_string(&response).unwrap().starts_with(r#"{"jsonrpc":"2.0","id":1,"result":{"#));
+//! # }
+//! ```
+//!
 //! [`Message::to_json`](dispatch::Message::to_json) and [`json::to_string`] write the bytes
 //! `serde_json::to_string` writes, faster; the types are plain `serde::Serialize` for any other
-//! format. A message that does not fit its type is a [`MessageError`] naming the method and
-//! the JSON path of the culprit (`params.contents[0].uri`).
+//! format.
 //!
-//! The response to a request is typed once the request it answers is known:
+//! ## Read an answer
+//!
+//! The response to a request is typed once the request it answers is known: keep what it
+//! expects in [`dispatch::PendingRequests`] (by direction and id, since each side numbers its
+//! own requests), or name the request type:
 //!
 //! ```
 //! # #[cfg(feature = "v2025_06_18")] {
@@ -43,8 +64,32 @@
 //! assert!(matches!(&result.contents[0], ReadResourceResultContentsItem::TextResourceContents(t) if t.text == "hi"));
 //! # }
 //! ```
+//!
+//! ## Revisions
+//!
+//! Each revision of the specification is a module generated from its official JSON schema,
+//! behind a Cargo feature of the same name; any combination compiles together. Every
+//! definition of the schema is a type; constants are checked, unions pick their arm by
+//! discriminator, the schema's bounds are enforced, unknown members are kept, and integers
+//! stay integers.
+//!
+//! | revision | module | feature |
+//! |---|---|---|
+//! | 2024-11-05 | [`v2024_11_05`] | `v2024_11_05` |
+//! | 2025-03-26 | [`v2025_03_26`] | `v2025_03_26` |
+//! | 2025-06-18 | [`v2025_06_18`] | `v2025_06_18` |
+//! | 2025-11-25 | [`v2025_11_25`] | `v2025_11_25` |
+//! | 2026-07-28 | [`v2026_07_28`] | `v2026_07_28` (default) |
+//! | draft | `draft` | `unstable-draft` (changes without notice) |
+//! | newest enabled release | `latest` | (an alias that moves with each release) |
+//!
+//! `all-revisions` enables every released revision. The links above resolve when the
+//! revision's feature is enabled (every one is, on docs.rs).
 #![doc = include_str!("walkthrough.md")]
 #![deny(missing_docs)]
+// docs.rs builds with `--cfg docsrs` on nightly: feature-gated items then say which feature
+// they need. Stable builds never see the attribute.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[doc(hidden)]
 #[path = "private.rs"]
@@ -69,6 +114,8 @@ pub use error::{MessageError, MessageErrorKind};
 pub use jsonrpc::{Cursor, ErrorCode, ProgressToken, RequestId, RpcError};
 pub use method::{Direction, MethodKind, Notification, Request};
 pub use version::ProtocolVersion;
+
+include!(concat!(env!("OUT_DIR"), "/latest.rs"));
 
 #[cfg(feature = "unstable-draft")]
 pub mod draft;

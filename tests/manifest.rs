@@ -246,3 +246,32 @@ fn all_revisions_enables_every_release_but_not_the_draft() {
     released.sort_unstable();
     assert_eq!(enabled, released);
 }
+
+/// `latest` is the newest released revision among the enabled ones (the draft never).
+#[test]
+fn latest_is_the_newest_enabled_release() {
+    let newest = mcp_spec_types::ProtocolVersion::SUPPORTED_RELEASED.first();
+    #[cfg(any(
+        feature = "v2024_11_05",
+        feature = "v2025_03_26",
+        feature = "v2025_06_18",
+        feature = "v2025_11_25",
+        feature = "v2026_07_28"
+    ))]
+    assert_eq!(
+        newest.map(|v| v.as_str()),
+        Some(mcp_spec_types::latest::REVISION)
+    );
+    // The newest released row of the table, whatever this build enables.
+    let released: Vec<String> = rows()
+        .iter()
+        .filter(|r| field(r, "status") != "draft")
+        .map(|r| field(r, "revision").to_owned())
+        .collect();
+    if cfg!(feature = "all-revisions") {
+        assert_eq!(
+            newest.map(|v| v.as_str()),
+            released.last().map(String::as_str)
+        );
+    }
+}

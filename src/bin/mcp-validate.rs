@@ -24,10 +24,9 @@ use mcp_spec_types::ProtocolVersion;
 use std::io::Read;
 use std::process::ExitCode;
 
-const SAMPLE: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/examples/data/sample-session.jsonl"
-);
+/// The bundled sample session, built into the program so that an installed `mcp-validate`
+/// has it too (an installed binary has no source tree to read it from).
+const SAMPLE: &[u8] = include_bytes!("../../examples/data/sample-session.jsonl");
 
 const USAGE: &str = "usage: mcp-validate [--revision <rev>] [<file|->]
 
@@ -77,15 +76,10 @@ fn run() -> Result<ExitCode, String> {
             _ => input = Some(arg),
         }
     }
-    let input = input.unwrap_or_else(|| SAMPLE.to_owned());
-    let bytes = if input == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| format!("reading standard input: {e}"))?;
-        bytes
+    let bytes = if let Some(input) = &input {
+        read_input(input)?
     } else {
-        std::fs::read(&input).map_err(|e| format!("reading {input}: {e}"))?
+        SAMPLE.to_vec()
     };
 
     let report = validate_session(&bytes, revision).map_err(|e| e.to_string())?;
@@ -108,4 +102,17 @@ fn run() -> Result<ExitCode, String> {
     }
     println!("{}", report.summary);
     Ok(ExitCode::from(report.exit_code() as u8))
+}
+
+/// Reads the session from a file, or from standard input for `-`.
+fn read_input(input: &str) -> Result<Vec<u8>, String> {
+    if input == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("reading standard input: {e}"))?;
+        Ok(bytes)
+    } else {
+        std::fs::read(input).map_err(|e| format!("reading {input}: {e}"))
+    }
 }

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Builds what a user gets from the registry: `cargo package`, then a small consumer crate
+# against the unpacked package with the default features and with `all-revisions` (a file the
+# build needs that `include` leaves out fails here), then `cargo install` of the packaged
+# crate's `mcp-validate`, run on the bundled sample session.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+# Reuse the checkout's compiled dependencies: only the packaged crate itself is new.
+export CARGO_TARGET_DIR="$root/target"
+
+cargo package --no-verify --allow-dirty --quiet
+version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n1)
+packaged="$CARGO_TARGET_DIR/package/mcp-spec-types-$version"
+rm -rf "$packaged"
+tar -xzf "$CARGO_TARGET_DIR/package/mcp-spec-types-$version.crate" -C "$CARGO_TARGET_DIR/package"
+for needed in LICENSE-MIT LICENSE-APACHE CHANGELOG.md README.md schema/LICENSE.md schema/revisions.json; do
+    [ -f "$packaged/$needed" ] || { echo "the package lacks $needed" >&2; exit 1; }
+done
+
+consumer=$(mktemp -d)
+trap 'rm -rf "$consumer"' EXIT
+mkdir -p "$consumer/src"
+cat >"$consumer/Cargo.toml" <<TOML
+[package]
+name = "consumer"
+version = "0.0.0"
+edition = "2021"
+publish = false
+
+[dependencies]
+mcp-spec-types = { path = "$packaged", default-features = false }
+serde_json = "1"
+
+[features]
+default = ["mcp-spec-types/default"]
+all-revisions = ["mcp-spec-types/all-revisions"]
+older = ["mcp-spec-types/v2024_11_05", "mcp-spec-types/v2025_11_25"]
+
+[workspace]
+TOML
+cat >"$consumer/src/main.rs" <<'RS'
+//! Reads one message with the newest enabled revision, as a user's first program would.
+use mcp_spec_types::dispatch::Message;
+use mcp_spec_types::latest::{ClientCall, ClientMessage};
+
+fn main() {
+    let line = r#"{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"file:///a.txt","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#;
+    match ClientMessage::parse(line) {
+        Ok(Message::Request(request)) if matches!(request.call, ClientCall::ReadResource(_)) => {
+            println!("consumer: read resources/read with revision {}", mcp_spec_types::latest::REVISION);
+        }
+        other => {
+            eprintln!("consumer: unexpected {other:?}");
+            std::process::exit(1);
+        }
+    }
+}
+RS
+cp Cargo.lock "$consumer/Cargo.lock"
+expect() {
+    local got
+    got=$(cd "$consumer" && cargo run --quiet "${@:2}")
+    echo "$got"
+    [ "$got" = "consumer: read resources/read with revision $1" ] || { echo "expected revision $1" >&2; exit 1; }
+}
+expect 2026-07-28
+expect 2026-07-28 --no-default-features --features all-revisions
+# `latest` is the newest enabled release.
+expect 2025-11-25 --no-default-features --features older
+
+install_root="$consumer/install"
+cargo install --quiet --debug --locked --path "$packaged" --features cli --root "$install_root"
+summary=$("$install_root/bin/mcp-validate" "$root/examples/data/sample-session.jsonl")
+echo "installed mcp-validate: $summary"
+case "$summary" in
+    *"valid, 0 invalid") ;;
+    *) echo "the installed mcp-validate did not validate the sample" >&2; exit 1 ;;
+esac
