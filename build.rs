@@ -11,6 +11,8 @@
 mod bounds;
 #[path = "codegen/constructors.rs"]
 mod constructors;
+#[path = "codegen/conversions.rs"]
+mod conversions;
 #[path = "codegen/manifest.rs"]
 mod manifest;
 #[path = "codegen/methods.rs"]
@@ -73,21 +75,34 @@ fn run() -> Result<(), String> {
     let table = methods::all_methods_table(&all_methods);
     std::fs::write(out_dir.join("all_methods.rs"), table)
         .map_err(|e| format!("writing all_methods.rs: {e}"))?;
+    let mut types = Vec::new();
     for revision in &revisions {
         if !revision.is_enabled() {
             continue;
         }
         let schema_path = root.join("schema").join(&revision.file);
         println!("cargo:rerun-if-changed={}", schema_path.display());
-        let code = generate(revision, &schema_path)
+        let (code, revision_types) = generate(revision, &schema_path)
             .map_err(|e| format!("revision {}: {e}", revision.revision))?;
         let target = out_dir.join(format!("{}.rs", revision.module));
         std::fs::write(&target, code).map_err(|e| format!("writing {}: {e}", target.display()))?;
+        types.push(revision_types);
     }
+    // Conversions between revisions only cost their compile time when asked for.
+    let conversions = if std::env::var_os("CARGO_FEATURE_CONVERT").is_some() {
+        conversions::generate(&types)?
+    } else {
+        String::new()
+    };
+    std::fs::write(out_dir.join("conversions.rs"), conversions)
+        .map_err(|e| format!("writing conversions.rs: {e}"))?;
     Ok(())
 }
 
-fn generate(revision: &manifest::Revision, schema_path: &Path) -> Result<String, String> {
+fn generate(
+    revision: &manifest::Revision,
+    schema_path: &Path,
+) -> Result<(String, conversions::RevisionTypes), String> {
     let text = std::fs::read_to_string(schema_path)
         .map_err(|e| format!("reading {}: {e}", schema_path.display()))?;
     let mut schema: serde_json::Value = serde_json::from_str(&text)
@@ -121,6 +136,12 @@ fn generate(revision: &manifest::Revision, schema_path: &Path) -> Result<String,
         .collect();
     let schemas =
         schemars_impls::generate(&upstream_defs, &rust_paths, &emitted, &revision.module)?;
+    let revision_types = conversions::RevisionTypes::new(
+        &revision.revision,
+        &revision.module,
+        &rust_paths,
+        &emitted,
+    );
     let schemas: syn::File = syn::parse2(quote::quote!(#(#schemas)*))
         .map_err(|e| format!("emitted schema impls do not parse: {e}"))?;
 
@@ -138,7 +159,7 @@ fn generate(revision: &manifest::Revision, schema_path: &Path) -> Result<String,
         sha = revision.sha256,
         typify = types::TYPIFY_VERSION,
     );
-    Ok(header + &prettyplease::unparse(&file))
+    Ok((header + &prettyplease::unparse(&file), revision_types))
 }
 
 fn env(name: &str) -> Result<String, String> {

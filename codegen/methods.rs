@@ -158,6 +158,7 @@ pub fn generate(
         &methods,
         &results,
         tasks.as_ref(),
+        &rust_name,
     )?);
     let file: syn::File = syn::parse2(quote!(#(#items)*))
         .map_err(|e| format!("emitted method code does not parse: {e}"))?;
@@ -380,6 +381,7 @@ fn dispatch_sets(
     methods: &[MethodDef],
     results: &BTreeMap<String, syn::Type>,
     tasks: Option<&crate::tasks::Tasks>,
+    rust_name: &dyn Fn(&str) -> Result<String, String>,
 ) -> Result<TokenStream, String> {
     // 2025-03-26 is the one revision whose JSONRPCMessage admits batch arrays.
     let batches = facts
@@ -543,6 +545,27 @@ fn dispatch_sets(
                 let mut variants = Vec::new();
                 let mut parse_arms = Vec::new();
                 let mut ser_arms = Vec::new();
+                let mut member_arms = Vec::new();
+                for m in &members {
+                    // The members of the method's named result (`ListResourcesResult`).
+                    let stem = m
+                        .definition
+                        .strip_suffix("Request")
+                        .unwrap_or(&m.definition);
+                    let named = format!("{stem}Result");
+                    let declared: Vec<String> = match rust_name(&named) {
+                        Ok(rust) if facts.definitions.contains_key(&named) => rewritten
+                            .structs
+                            .get(&rust)
+                            .map(|info| info.members.clone())
+                            .unwrap_or_default(),
+                        _ => Vec::new(),
+                    };
+                    if !declared.is_empty() {
+                        let method = &m.method;
+                        member_arms.push(quote!(#method => &[#(#declared),*],));
+                    }
+                }
                 // A set with a request that can ask for a task also answers with the task.
                 let task_result = tasks
                     .filter(|_| !task_arms.is_empty())
@@ -619,6 +642,13 @@ fn dispatch_sets(
                             result: &::serde_json::value::RawValue,
                         ) -> ::std::result::Result<#result_name, crate::MessageError> {
                             #result_name::parse(request, result)
+                        }
+
+                        fn result_members(method: &str) -> &'static [&'static str] {
+                            match method {
+                                #(#member_arms)*
+                                _ => &[],
+                            }
                         }
                     }
 

@@ -98,6 +98,8 @@ pub mod __private;
 pub mod annotations;
 pub mod blob;
 mod content;
+#[cfg(feature = "convert")]
+pub mod convert;
 pub mod dispatch;
 mod error;
 pub mod json;

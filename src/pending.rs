@@ -19,7 +19,7 @@ use std::collections::HashMap;
 /// typed by [`CallSet::Result`]. Implemented by generated code only.
 pub trait CallSet: MethodSet {
     /// The results of the set's requests (`ClientCallResult`, `ServerCallResult`).
-    type Result;
+    type Result: serde::Serialize;
 
     /// Whether the request asked to run as a task (`params.task`), so that its answer is a
     /// `CreateTaskResult`. Always `false` in revisions without tasks.
@@ -30,6 +30,10 @@ pub trait CallSet: MethodSet {
         request: &PendingRequest,
         result: &RawValue,
     ) -> Result<Self::Result, MessageError>;
+
+    /// The members the schema declares for the result of `method` (its named result
+    /// definition, `ListResourcesResult` for `resources/list`); empty when it names none.
+    fn result_members(method: &str) -> &'static [&'static str];
 }
 
 /// What a request that is still unanswered expects as its result: its method, and whether it

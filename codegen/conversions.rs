@@ -1,0 +1,111 @@
+//! Conversions between revisions (feature `convert`): for every definition two enabled
+//! revisions share by name, `ConvertTo` both ways between their types, and one arm of
+//! `convert::convert_value`, which converts by definition name at run time. The bodies are the
+//! runtime's (`src/convert.rs`): a value is written as JSON and read as the other revision's
+//! type, so members the target does not declare stay in its `extra`, and what it cannot hold is
+//! a typed error.
+
+use quote::{format_ident, quote};
+use std::collections::BTreeMap;
+
+/// The Rust types of one enabled revision's definitions.
+pub struct RevisionTypes {
+    /// `2025-06-18`.
+    pub revision: String,
+    /// Each definition's Rust type path, and whether it is a type the revision's module
+    /// declares itself (not a shared crate type or an alias).
+    pub definitions: BTreeMap<String, (String, bool)>,
+}
+
+impl RevisionTypes {
+    /// Collects the paths from the names the module was generated with.
+    pub fn new(
+        revision: &str,
+        module: &str,
+        paths: &BTreeMap<String, String>,
+        emitted: &std::collections::BTreeSet<String>,
+    ) -> Self {
+        let definitions = paths
+            .iter()
+            .map(|(definition, path)| {
+                let own = emitted.contains(path);
+                let qualified = if path.starts_with("crate::") || path.starts_with("::") {
+                    path.clone()
+                } else {
+                    format!("crate::{module}::{path}")
+                };
+                (definition.clone(), (qualified, own))
+            })
+            .collect();
+        RevisionTypes {
+            revision: revision.to_owned(),
+            definitions,
+        }
+    }
+}
+
+/// The conversion code for every pair of enabled revisions.
+pub fn generate(revisions: &[RevisionTypes]) -> Result<String, String> {
+    let ty = |path: &str| syn::parse_str::<syn::Type>(path).map_err(|e| format!("{path}: {e}"));
+    let mut items = Vec::new();
+    let mut arms = Vec::new();
+    for from in revisions {
+        // Each declared type knows its definition and revision, once (aliases share a type).
+        let mut seen = std::collections::BTreeSet::new();
+        for (definition, (path, own)) in &from.definitions {
+            if !own || !seen.insert(path.clone()) {
+                continue;
+            }
+            let t = ty(path)?;
+            let revision = &from.revision;
+            items.push(quote! {
+                impl crate::convert::Definition for #t {
+                    const NAME: &'static str = #definition;
+                    const REVISION: &'static str = #revision;
+                }
+            });
+        }
+    }
+    for from in revisions {
+        for to in revisions {
+            if from.revision == to.revision {
+                continue;
+            }
+            let (from_rev, to_rev) = (&from.revision, &to.revision);
+            let mut seen = std::collections::BTreeSet::new();
+            for (definition, (from_path, from_own)) in &from.definitions {
+                let Some((to_path, to_own)) = to.definitions.get(definition) else {
+                    continue;
+                };
+                let (a, b) = (ty(from_path)?, ty(to_path)?);
+                arms.push(quote! {
+                    (#from_rev, #to_rev, #definition) => crate::convert::via_json::<#a, #b>(#definition, #from_rev, #to_rev, value),
+                });
+                if *from_own && *to_own && seen.insert((from_path.clone(), to_path.clone())) {
+                    items.push(quote!(impl crate::convert::ConvertTo<#b> for #a {}));
+                }
+            }
+        }
+    }
+    let lookup = format_ident!("convert_generated");
+    let code = quote! {
+        #(#items)*
+
+        /// The generated arm of [`convert_value`]: `None` when the pair of revisions does not
+        /// share `definition` (or one of them is not enabled).
+        fn #lookup(
+            definition: &str,
+            from: &str,
+            to: &str,
+            value: &::serde_json::Value,
+        ) -> ::std::option::Option<::std::result::Result<::serde_json::Value, ConversionError>> {
+            ::std::option::Option::Some(match (from, to, definition) {
+                #(#arms)*
+                _ => return ::std::option::Option::None,
+            })
+        }
+    };
+    let file: syn::File =
+        syn::parse2(code).map_err(|e| format!("emitted conversions do not parse: {e}"))?;
+    Ok(prettyplease::unparse(&file))
+}
