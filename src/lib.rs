@@ -96,16 +96,20 @@
 pub mod __private;
 
 pub mod annotations;
+pub mod answer;
 pub mod blob;
 mod content;
 #[cfg(feature = "convert")]
 pub mod convert;
 pub mod dispatch;
+#[cfg(feature = "v2025_11_25")]
+pub mod elicitation;
 mod error;
 pub mod json;
 pub mod jsonrpc;
 mod method;
 mod pending;
+pub mod progress;
 pub mod uri_template;
 pub mod validate;
 mod version;

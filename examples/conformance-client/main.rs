@@ -1,0 +1,430 @@
+//! An MCP client over Streamable HTTP, for the client mode of the MCP conformance suite
+//! (`conformance client --command '<this binary>'`), every message read and written with this
+//! crate's types.
+//!
+//! ```text
+//! cargo run --example conformance-client --features all-revisions -- <server URL>
+//! ```
+//!
+//! It initializes (asking for 2025-11-25, declaring sampling and form elicitation), follows the
+//! revision the server answers (any stateful one: the session's messages are then read and
+//! written in that revision's types), sends `notifications/initialized`, lists the tools and
+//! calls each one with arguments made from its input schema. Requests of the server on a
+//! call's SSE stream are answered: elicitation with the requested schema's defaults (SEP-1034),
+//! sampling with a fixed text, ping, roots. A stream that ends before the answer is resumed
+//! with GET and `Last-Event-ID` once the server's `retry` delay has passed (SEP-1699).
+
+mod transport;
+
+use hyper::Method;
+use mcp_spec_types::dispatch::{
+    CallSet, Message, NotificationEnvelope, PendingRequest, PendingRequests, RequestEnvelope,
+    ResultResponse,
+};
+use mcp_spec_types::v2025_11_25::{
+    self as latest, CallToolRequestParams, ClientCall, ClientCallResult, ClientCapabilities,
+    ClientCapabilitiesElicitation, ClientCapabilitiesSampling, ClientMessage, ClientNotify,
+    CreateMessageResult, ElicitRequestParams, ElicitResult, ElicitResultAction,
+    ElicitResultContentValue as Value, ElicitResultContentValueVariant1 as One, Implementation,
+    InitializeRequestParams, PrimitiveSchemaDefinition as Field, Role, ServerCall,
+    ServerCallResult, ServerMessage,
+};
+use mcp_spec_types::{Direction, ErrorCode, MessageError, RequestId, RpcError};
+use serde_json::Map;
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use transport::{is_sse, Endpoint, EventStream};
+
+const REQUESTED: &str = "2025-11-25";
+
+/// One stateful revision, seen from the client.
+trait Revision: Send + Sync {
+    fn version(&self) -> &'static str;
+    /// Reads what the server sent as 2025-11-25 messages.
+    fn read(&self, text: &str) -> Result<Vec<ServerMessage>, MessageError>;
+    /// Writes a request or notification of the client in this revision's types.
+    fn write(&self, message: &ClientMessage) -> Result<String, MessageError>;
+    /// The response carrying `result`, the answer to the server's `method`.
+    fn answer(
+        &self,
+        id: RequestId,
+        method: &str,
+        result: &ServerCallResult,
+    ) -> Result<ResultResponse, String>;
+}
+
+macro_rules! revision {
+    ($name:ident, $module:ident, $version:literal) => {
+        struct $name;
+        impl Revision for $name {
+            fn version(&self) -> &'static str {
+                $version
+            }
+            fn read(&self, text: &str) -> Result<Vec<ServerMessage>, MessageError> {
+                use mcp_spec_types::$module as m;
+                let items = match m::ServerMessage::parse(text)? {
+                    Message::Batch(items) => items,
+                    one => vec![one],
+                };
+                items
+                    .iter()
+                    .map(|i| ServerMessage::parse(&i.to_json()))
+                    .collect()
+            }
+            fn write(&self, message: &ClientMessage) -> Result<String, MessageError> {
+                use mcp_spec_types::$module as m;
+                Ok(m::ClientMessage::parse(&message.to_json())?.to_json())
+            }
+            fn answer(
+                &self,
+                id: RequestId,
+                method: &str,
+                result: &ServerCallResult,
+            ) -> Result<ResultResponse, String> {
+                use mcp_spec_types::$module as m;
+                let raw = ResultResponse::new(id.clone(), result).map_err(|e| e.to_string())?;
+                let request = PendingRequest::without_task(method);
+                let typed = <m::ServerCall as CallSet>::parse_result(&request, &raw.result)
+                    .map_err(|e| e.to_string())?;
+                ResultResponse::new(id, &typed).map_err(|e| e.to_string())
+            }
+        }
+    };
+}
+
+revision!(V20241105, v2024_11_05, "2024-11-05");
+revision!(V20250326, v2025_03_26, "2025-03-26");
+revision!(V20250618, v2025_06_18, "2025-06-18");
+revision!(V20251125, v2025_11_25, "2025-11-25");
+const STATEFUL: [&dyn Revision; 4] = [&V20241105, &V20250326, &V20250618, &V20251125];
+
+struct Client {
+    endpoint: Endpoint,
+    session: Mutex<Option<String>>,
+    revision: Mutex<&'static dyn Revision>,
+    next_id: Mutex<i64>,
+    pending: Mutex<PendingRequests>,
+}
+
+fn main() -> ExitCode {
+    let Some(url) = std::env::args().nth(1) else {
+        eprintln!("usage: conformance-client <server URL>");
+        return ExitCode::from(2);
+    };
+    let scenario = std::env::var("MCP_CONFORMANCE_SCENARIO").unwrap_or_default();
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("conformance-client: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(&url)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("conformance-client ({scenario}): {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(url: &str) -> Result<(), String> {
+    let client = Arc::new(Client {
+        endpoint: Endpoint::parse(url)?,
+        session: Mutex::new(None),
+        revision: Mutex::new(STATEFUL[3]),
+        next_id: Mutex::new(0),
+        pending: Mutex::new(PendingRequests::new()),
+    });
+    let capabilities = ClientCapabilities {
+        elicitation: Some(ClientCapabilitiesElicitation {
+            form: Some(Map::new()),
+            ..ClientCapabilitiesElicitation::default()
+        }),
+        sampling: Some(ClientCapabilitiesSampling::default()),
+        ..ClientCapabilities::default()
+    };
+    let initialize = ClientCall::Initialize(InitializeRequestParams {
+        capabilities,
+        client_info: Implementation::new("mcp-spec-types-conformance-client", "1.0.0"),
+        meta: None,
+        protocol_version: REQUESTED.to_owned(),
+        extra: Map::new(),
+    });
+    let ClientCallResult::Initialize(init) = client.request(initialize).await? else {
+        return Err("initialize was answered with another result".to_owned());
+    };
+    let revision = STATEFUL
+        .into_iter()
+        .find(|r| r.version() == init.protocol_version)
+        .ok_or_else(|| {
+            format!(
+                "the server chose {}, which this client does not speak",
+                init.protocol_version
+            )
+        })?;
+    *lock(&client.revision) = revision;
+    eprintln!("session in revision {}", revision.version());
+    client.notify(ClientNotify::Initialized(None)).await?;
+    // The server's own stream, for what relates to no request of the client.
+    tokio::spawn(listen(Arc::clone(&client)));
+
+    let ClientCallResult::ListTools(list) = client.request(ClientCall::ListTools(None)).await?
+    else {
+        return Err("tools/list was answered with another result".to_owned());
+    };
+    for tool in list.tools {
+        let arguments: Map<String, serde_json::Value> = tool
+            .input_schema
+            .properties
+            .iter()
+            .flatten()
+            .filter_map(|(name, schema)| {
+                let value = match schema.get("type")?.as_str()? {
+                    "number" | "integer" => serde_json::Value::from(1),
+                    "string" => serde_json::Value::from("test"),
+                    "boolean" => serde_json::Value::Bool(true),
+                    _ => return None,
+                };
+                Some((name.clone(), value))
+            })
+            .collect();
+        let call = ClientCall::CallTool(CallToolRequestParams {
+            arguments: Some(arguments),
+            meta: None,
+            name: tool.name.clone(),
+            task: None,
+            extra: Map::new(),
+        });
+        match client.request(call).await? {
+            ClientCallResult::CallTool(result) => {
+                let texts: Vec<&str> = result.content.iter().filter_map(|c| c.as_text()).collect();
+                eprintln!("{}: {}", tool.name, texts.join(" "));
+            }
+            _ => {
+                return Err(format!(
+                    "tools/call {} was answered with another result",
+                    tool.name
+                ))
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Reads the GET stream (when the server offers one), answering the requests on it.
+async fn listen(client: Arc<Client>) {
+    let Ok(response) = client.send(None, None).await else {
+        return;
+    };
+    if !is_sse(&response) {
+        return;
+    }
+    let mut stream = EventStream::new(response);
+    let none = RequestId::from("");
+    while let Some(data) = stream.next().await {
+        if let Err(e) = client.answer_in(&data, &none).await {
+            eprintln!("on the GET stream: {e}");
+        }
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl Client {
+    fn revision(&self) -> &'static dyn Revision {
+        *lock(&self.revision)
+    }
+
+    /// POSTs `text` (GETs the stream after `resume`, without a body).
+    async fn send(
+        &self,
+        text: Option<String>,
+        resume: Option<&str>,
+    ) -> Result<hyper::Response<hyper::body::Incoming>, String> {
+        let mut headers = Vec::new();
+        if let Some(session) = lock(&self.session).clone() {
+            headers.push(("mcp-session-id", session));
+            headers.push(("mcp-protocol-version", self.revision().version().to_owned()));
+        }
+        if let Some(last) = resume {
+            headers.push(("last-event-id", last.to_owned()));
+        }
+        let method = if text.is_some() {
+            Method::POST
+        } else {
+            Method::GET
+        };
+        let response = self.endpoint.send(method, &headers, text).await?;
+        if !response.status().is_success() {
+            return Err(format!("HTTP {}", response.status()));
+        }
+        if let Some(id) = response
+            .headers()
+            .get("mcp-session-id")
+            .and_then(|v| v.to_str().ok())
+        {
+            lock(&self.session).get_or_insert_with(|| id.to_owned());
+        }
+        Ok(response)
+    }
+
+    async fn notify(&self, notification: ClientNotify) -> Result<(), String> {
+        let message = Message::Notification(NotificationEnvelope::new(notification));
+        let text = self.revision().write(&message).map_err(|e| e.to_string())?;
+        self.send(Some(text), None).await.map(drop)
+    }
+
+    /// Sends a request and waits for its answer, answering the server's requests meanwhile.
+    async fn request(&self, call: ClientCall) -> Result<ClientCallResult, String> {
+        let id = {
+            let mut next = lock(&self.next_id);
+            *next += 1;
+            RequestId::from(*next)
+        };
+        lock(&self.pending).insert(
+            Direction::ClientToServer,
+            id.clone(),
+            PendingRequest::of(&call),
+        );
+        let message = Message::Request(RequestEnvelope::new(id.clone(), call));
+        let text = self.revision().write(&message).map_err(|e| e.to_string())?;
+        let response = self.send(Some(text), None).await?;
+        if !is_sse(&response) {
+            let body = transport::text(response).await?;
+            return self
+                .answer_in(&body, &id)
+                .await?
+                .ok_or_else(|| "no answer in the response".to_owned());
+        }
+        let mut stream = EventStream::new(response);
+        for _ in 0..5 {
+            while let Some(data) = stream.next().await {
+                if let Some(answer) = self.answer_in(&data, &id).await? {
+                    return Ok(answer);
+                }
+            }
+            // The stream closed before the answer: resume it after the delay the server set.
+            let last = stream
+                .last_id
+                .clone()
+                .ok_or("the stream ended without an answer")?;
+            let retry = stream.retry;
+            tokio::time::sleep(retry.unwrap_or(Duration::from_secs(1))).await;
+            stream = EventStream::new(self.send(None, Some(&last)).await?);
+            stream.retry = retry;
+        }
+        Err("no answer after five reconnections".to_owned())
+    }
+
+    /// Handles the messages of `text`; the answer to request `id` if one of them is.
+    async fn answer_in(
+        &self,
+        text: &str,
+        id: &RequestId,
+    ) -> Result<Option<ClientCallResult>, String> {
+        for message in self.revision().read(text).map_err(|e| e.to_string())? {
+            match message {
+                Message::Response(response) if &response.id == id => {
+                    let answer = lock(&self.pending).answer::<ClientCall>(&response);
+                    return match answer {
+                        Some(result) => result.map(Some).map_err(|e| e.to_string()),
+                        None => Err("an answer to no request".to_owned()),
+                    };
+                }
+                Message::Error(error) if error.id.as_ref() == Some(id) => {
+                    return Err(format!(
+                        "error {}: {}",
+                        error.error.code, error.error.message
+                    ));
+                }
+                Message::Request(request) => self.serve(request).await?,
+                Message::Notification(n) => eprintln!(
+                    "notification {}",
+                    mcp_spec_types::dispatch::MethodSet::method(&n.notification)
+                ),
+                _ => {}
+            }
+        }
+        Ok(None)
+    }
+
+    /// Answers a request of the server.
+    async fn serve(&self, request: RequestEnvelope<ServerCall>) -> Result<(), String> {
+        let method = mcp_spec_types::dispatch::MethodSet::method(&request.call).to_owned();
+        let result = match request.call {
+            ServerCall::Elicit(ElicitRequestParams::FormParams(form)) => {
+                let content = form
+                    .requested_schema
+                    .properties
+                    .iter()
+                    .filter_map(|(name, field)| Some((name.clone(), default_of(field)?)))
+                    .collect();
+                Ok(ServerCallResult::Elicit(ElicitResult {
+                    action: ElicitResultAction::Accept,
+                    content: Some(content),
+                    meta: None,
+                    extra: Map::new(),
+                }))
+            }
+            ServerCall::CreateMessage(_) => {
+                Ok(ServerCallResult::CreateMessage(CreateMessageResult {
+                    content: latest::TextContent::new("This is a test response from the client")
+                        .into(),
+                    meta: None,
+                    model: "conformance-client-model".to_owned(),
+                    role: Role::Assistant,
+                    stop_reason: Some("endTurn".to_owned()),
+                    extra: Map::new(),
+                }))
+            }
+            ServerCall::Ping(_) => Ok(ServerCallResult::Ping(latest::EmptyResult(
+                latest::BaseResult {
+                    meta: None,
+                    extra: Map::new(),
+                },
+            ))),
+            ServerCall::ListRoots(_) => Ok(ServerCallResult::ListRoots(latest::ListRootsResult {
+                meta: None,
+                roots: Vec::new(),
+                extra: Map::new(),
+            })),
+            _ => Err(RpcError::method_not_found(&method)),
+        };
+        let reply: ClientMessage = match result
+            .map(|r| self.revision().answer(request.id.clone(), &method, &r))
+        {
+            Ok(Ok(response)) => Message::Response(response),
+            Ok(Err(e)) => Message::Error(mcp_spec_types::dispatch::ErrorResponse::new(
+                request.id,
+                RpcError::new(ErrorCode::InternalError, e),
+            )),
+            Err(e) => Message::Error(mcp_spec_types::dispatch::ErrorResponse::new(request.id, e)),
+        };
+        self.send(Some(reply.to_json()), None).await.map(drop)
+    }
+}
+
+/// The default of a form field (SEP-1034), when it has one this revision's answer can carry:
+/// the schema admits strings, integers, booleans and string lists, so a fractional number
+/// default is left for the user.
+fn default_of(field: &Field) -> Option<Value> {
+    Some(match field {
+        Field::StringSchema(s) => Value::Variant1(One::String(s.default.clone()?)),
+        Field::NumberSchema(s) => Value::Variant1(One::Integer(s.default.as_ref()?.as_i64()?)),
+        Field::BooleanSchema(s) => Value::Variant1(One::Boolean(s.default?)),
+        Field::UntitledSingleSelectEnumSchema(s) => {
+            Value::Variant1(One::String(s.default.clone()?))
+        }
+        Field::TitledSingleSelectEnumSchema(s) => Value::Variant1(One::String(s.default.clone()?)),
+        Field::LegacyTitledEnumSchema(s) => Value::Variant1(One::String(s.default.clone()?)),
+        Field::UntitledMultiSelectEnumSchema(s) => Value::Variant0(s.default.clone()?),
+        Field::TitledMultiSelectEnumSchema(s) => Value::Variant0(s.default.clone()?),
+    })
+}

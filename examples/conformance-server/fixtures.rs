@@ -1,0 +1,675 @@
+//! What the conformance suite expects of a server: the `test_*` tools, prompts and `test://`
+//! resources of its reference server, completion, logging and subscriptions, written once
+//! against revision 2025-11-25's types.
+
+use crate::session::Call;
+use mcp_spec_types::dispatch::MethodSet;
+use mcp_spec_types::elicitation::{
+    boolean, integer, legacy_titled_select, multi_select, number, single_select, string,
+    titled_multi_select, titled_single_select, FormSchema, Property, WithDefault,
+};
+use mcp_spec_types::v2025_11_25::{
+    self as mcp, CallToolResult, ClientCall, ClientCallResult, CompleteResult,
+    CompleteResultCompletion, ContentBlock, CreateMessageRequestParams, EmptyResult,
+    GetPromptResult, Implementation, InitializeResult, ListPromptsResult,
+    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, LoggingLevel,
+    LoggingMessageNotificationParams, Prompt, PromptArgument, PromptMessage, ReadResourceResult,
+    Resource, ResourceTemplate, Role, SamplingMessage, ServerCall, ServerCallResult,
+    ServerCapabilities, ServerCapabilitiesPrompts, ServerCapabilitiesResources,
+    ServerCapabilitiesTools, TextResourceContents, Tool, ToolInputSchema,
+};
+use mcp_spec_types::RpcError;
+use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+/// A 1x1 red PNG.
+const PNG: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
+/// A minimal WAV file.
+const WAV: &str = "UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0YQIAAAA=";
+const PAUSE: Duration = Duration::from_millis(50);
+
+/// The `initialize` result, for the negotiated `version`.
+pub fn initialize(version: &str) -> InitializeResult {
+    let empty = Some(Map::new());
+    InitializeResult {
+        capabilities: ServerCapabilities {
+            completions: empty.clone(),
+            logging: empty,
+            prompts: Some(ServerCapabilitiesPrompts {
+                list_changed: Some(true),
+                extra: Map::new(),
+            }),
+            resources: Some(ServerCapabilitiesResources {
+                list_changed: Some(true),
+                subscribe: Some(true),
+                extra: Map::new(),
+            }),
+            tools: Some(ServerCapabilitiesTools {
+                list_changed: Some(true),
+                extra: Map::new(),
+            }),
+            ..ServerCapabilities::default()
+        },
+        instructions: None,
+        meta: None,
+        protocol_version: version.to_owned(),
+        server_info: Implementation::new("mcp-spec-types-conformance-server", "1.0.0"),
+        extra: Map::new(),
+    }
+}
+
+/// Answers one request (other than `initialize`).
+pub async fn answer(call: &Call, request: ClientCall) -> Result<ClientCallResult, RpcError> {
+    Ok(match request {
+        ClientCall::Ping(_) => ClientCallResult::Ping(empty()),
+        ClientCall::SetLevel(params) => {
+            call.session.set_level(params.level);
+            ClientCallResult::SetLevel(empty())
+        }
+        ClientCall::Subscribe(params) => {
+            call.session.subscribe(&params.uri, true);
+            ClientCallResult::Subscribe(empty())
+        }
+        ClientCall::Unsubscribe(params) => {
+            call.session.subscribe(&params.uri, false);
+            ClientCallResult::Unsubscribe(empty())
+        }
+        ClientCall::Complete(_) => ClientCallResult::Complete(CompleteResult {
+            completion: CompleteResultCompletion {
+                has_more: Some(false),
+                total: Some(0),
+                values: Vec::new(),
+                extra: Map::new(),
+            },
+            meta: None,
+            extra: Map::new(),
+        }),
+        ClientCall::ListTools(_) => ClientCallResult::ListTools(ListToolsResult {
+            meta: None,
+            next_cursor: None,
+            tools: tools(),
+            extra: Map::new(),
+        }),
+        ClientCall::CallTool(params) => {
+            let arguments = params.arguments.unwrap_or_default();
+            ClientCallResult::CallTool(call_tool(call, &params.name, &arguments).await?)
+        }
+        ClientCall::ListResources(_) => ClientCallResult::ListResources(ListResourcesResult::new(
+            RESOURCES
+                .iter()
+                .map(|(uri, name, mime, _)| {
+                    Resource::new(*uri, *name)
+                        .with_description(format!("The {name} resource"))
+                        .with_mime_type(*mime)
+                })
+                .collect::<Vec<_>>(),
+        )),
+        ClientCall::ListResourceTemplates(_) => {
+            ClientCallResult::ListResourceTemplates(ListResourceTemplatesResult::new(vec![
+                ResourceTemplate::new(TEMPLATE, "template")
+                    .with_description("A resource template with parameter substitution")
+                    .with_mime_type("application/json"),
+            ]))
+        }
+        ClientCall::ReadResource(params) => ClientCallResult::ReadResource(read(&params.uri)?),
+        ClientCall::ListPrompts(_) => ClientCallResult::ListPrompts(ListPromptsResult {
+            meta: None,
+            next_cursor: None,
+            prompts: prompts(),
+            extra: Map::new(),
+        }),
+        ClientCall::GetPrompt(params) => ClientCallResult::GetPrompt(get_prompt(
+            &params.name,
+            &params.arguments.unwrap_or_default(),
+        )?),
+        other => return Err(RpcError::method_not_found(other.method())),
+    })
+}
+
+fn empty() -> EmptyResult {
+    EmptyResult(mcp::BaseResult {
+        meta: None,
+        extra: Map::new(),
+    })
+}
+
+fn text_result(text: impl Into<String>) -> CallToolResult {
+    result(vec![ContentBlock::text(text)])
+}
+
+fn result(content: Vec<ContentBlock>) -> CallToolResult {
+    CallToolResult {
+        content,
+        is_error: None,
+        meta: None,
+        structured_content: None,
+        extra: Map::new(),
+    }
+}
+
+fn image() -> Result<ContentBlock, RpcError> {
+    let image = mcp::ImageContent::from_base64(PNG, "image/png").map_err(internal)?;
+    Ok(ContentBlock::from(image))
+}
+
+fn internal(error: impl std::fmt::Display) -> RpcError {
+    RpcError::new(mcp_spec_types::ErrorCode::InternalError, error.to_string())
+}
+
+/// The tools: name, description, and the properties of the input schema (each a string
+/// argument the call requires).
+const TOOLS: &[(&str, &str, &[&str])] = &[
+    (
+        "test_simple_text",
+        "Tests simple text content response",
+        &[],
+    ),
+    ("test_image_content", "Tests image content response", &[]),
+    ("test_audio_content", "Tests audio content response", &[]),
+    (
+        "test_embedded_resource",
+        "Tests embedded resource content response",
+        &[],
+    ),
+    (
+        "test_multiple_content_types",
+        "Tests response with multiple content types (text, image, resource)",
+        &[],
+    ),
+    (
+        "test_tool_with_logging",
+        "Tests tool that emits log messages during execution",
+        &[],
+    ),
+    (
+        "test_tool_with_progress",
+        "Tests tool that reports progress notifications",
+        &[],
+    ),
+    ("test_error_handling", "Tests error response handling", &[]),
+    (
+        "test_reconnection",
+        "Closes the SSE stream mid-call; the result follows on reconnection (SEP-1699)",
+        &[],
+    ),
+    (
+        "test_sampling",
+        "Tests server-initiated sampling (LLM completion request)",
+        &["prompt"],
+    ),
+    (
+        "test_elicitation",
+        "Tests server-initiated elicitation (user input request)",
+        &["message"],
+    ),
+    (
+        "test_elicitation_sep1034_defaults",
+        "Tests elicitation with default values per SEP-1034",
+        &[],
+    ),
+    (
+        "test_elicitation_sep1330_enums",
+        "Tests elicitation with enum schema improvements per SEP-1330",
+        &[],
+    ),
+];
+
+const JSON_SCHEMA_TOOL: &str = "json_schema_2020_12_tool";
+
+fn tools() -> Vec<Tool> {
+    let mut tools: Vec<Tool> = TOOLS
+        .iter()
+        .map(|(name, description, arguments)| {
+            let properties = arguments
+                .iter()
+                .map(|a| (a.to_string(), schema_object(&[("type", "string".into())])))
+                .collect();
+            tool(name, description, input_schema(Some(properties), arguments))
+        })
+        .collect();
+    // SEP-1613: JSON Schema 2020-12 keywords survive in the tool listing.
+    let mut schema = input_schema(
+        Some(BTreeMap::from([
+            (
+                "name".to_owned(),
+                schema_object(&[("type", "string".into())]),
+            ),
+            (
+                "address".to_owned(),
+                schema_object(&[("$ref", "#/$defs/address".into())]),
+            ),
+        ])),
+        &[],
+    );
+    schema.required = None;
+    schema.schema = Some("https://json-schema.org/draft/2020-12/schema".to_owned());
+    let string = Value::Object(schema_object(&[("type", "string".into())]));
+    let address = schema_object(&[
+        ("type", "object".into()),
+        (
+            "properties",
+            Value::Object(Map::from_iter([
+                ("street".to_owned(), string.clone()),
+                ("city".to_owned(), string),
+            ])),
+        ),
+    ]);
+    schema.extra.insert(
+        "$defs".to_owned(),
+        Value::Object(Map::from_iter([(
+            "address".to_owned(),
+            Value::Object(address),
+        )])),
+    );
+    schema
+        .extra
+        .insert("additionalProperties".to_owned(), Value::Bool(false));
+    tools.push(tool(
+        JSON_SCHEMA_TOOL,
+        "Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613)",
+        schema,
+    ));
+    tools
+}
+
+/// A JSON Schema object (tool input schemas are JSON Schema documents, not MCP messages).
+fn schema_object(members: &[(&str, Value)]) -> Map<String, Value> {
+    members
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), v.clone()))
+        .collect()
+}
+
+fn input_schema(
+    properties: Option<BTreeMap<String, Map<String, Value>>>,
+    required: &[&str],
+) -> ToolInputSchema {
+    ToolInputSchema {
+        properties,
+        required: Some(required.iter().map(|r| r.to_string()).collect()),
+        schema: None,
+        extra: Map::new(),
+    }
+}
+
+fn tool(name: &str, description: &str, input_schema: ToolInputSchema) -> Tool {
+    Tool {
+        annotations: None,
+        description: Some(description.to_owned()),
+        execution: None,
+        icons: None,
+        input_schema,
+        meta: None,
+        name: name.to_owned(),
+        output_schema: None,
+        title: None,
+        extra: Map::new(),
+    }
+}
+
+fn argument<'a>(arguments: &'a Map<String, Value>, name: &str) -> Result<&'a str, RpcError> {
+    arguments.get(name).and_then(Value::as_str).ok_or_else(|| {
+        RpcError::invalid_params(format!("argument `{name}` (a string) is required"))
+    })
+}
+
+async fn call_tool(
+    call: &Call,
+    name: &str,
+    arguments: &Map<String, Value>,
+) -> Result<CallToolResult, RpcError> {
+    Ok(match name {
+        "test_simple_text" => text_result("This is a simple text response for testing."),
+        "test_image_content" => result(vec![image()?]),
+        "test_audio_content" => result(vec![ContentBlock::from(
+            mcp::AudioContent::from_base64(WAV, "audio/wav").map_err(internal)?,
+        )]),
+        "test_embedded_resource" => result(vec![ContentBlock::resource_text(
+            "test://embedded-resource",
+            "This is an embedded resource content.",
+            "text/plain",
+        )]),
+        "test_multiple_content_types" => result(vec![
+            ContentBlock::text("Multiple content types test:"),
+            image()?,
+            ContentBlock::resource_text(
+                "test://mixed-content-resource",
+                r#"{"test":"data","value":123}"#,
+                "application/json",
+            ),
+        ]),
+        "test_tool_with_logging" => {
+            for (i, message) in [
+                "Tool execution started",
+                "Tool processing data",
+                "Tool execution completed",
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                if i > 0 {
+                    tokio::time::sleep(PAUSE).await;
+                }
+                call.log(LoggingLevel::Info, message);
+            }
+            text_result("Tool with logging executed successfully")
+        }
+        "test_tool_with_progress" => {
+            let progress = call.progress.clone().map(|p| p.with_total(100));
+            for step in [0, 50, 100] {
+                if step > 0 {
+                    tokio::time::sleep(PAUSE).await;
+                }
+                if let Some(progress) = &progress {
+                    let message = format!("Completed step {step} of 100");
+                    call.notify(progress.notification(step, Some(&message)));
+                }
+            }
+            let token = progress.map(|p| p.token().to_string());
+            text_result(token.unwrap_or_else(|| "0".to_owned()))
+        }
+        "test_error_handling" => {
+            let mut failed = text_result("This tool intentionally returns an error for testing");
+            failed.is_error = Some(true);
+            failed
+        }
+        "test_reconnection" => {
+            call.close_stream();
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            text_result("Reconnection test completed successfully. If you received this, the client properly reconnected after stream closure.")
+        }
+        "test_sampling" => {
+            let prompt = argument(arguments, "prompt")?;
+            let request = ServerCall::CreateMessage(CreateMessageRequestParams {
+                include_context: None,
+                max_tokens: 100,
+                messages: vec![SamplingMessage {
+                    content: mcp::TextContent::new(prompt).into(),
+                    meta: None,
+                    role: Role::User,
+                    extra: Map::new(),
+                }],
+                meta: None,
+                metadata: None,
+                model_preferences: None,
+                stop_sequences: None,
+                system_prompt: None,
+                task: None,
+                temperature: None,
+                tool_choice: None,
+                tools: None,
+                extra: Map::new(),
+            });
+            match call.request(request).await {
+                Ok(ServerCallResult::CreateMessage(answer)) => {
+                    let text = match &answer.content {
+                        mcp::CreateMessageResultContent::TextContent(t) => t.text.as_str(),
+                        _ => "No response",
+                    };
+                    text_result(format!("LLM response: {text}"))
+                }
+                Ok(_) => text_result("Sampling not supported or error: unexpected answer"),
+                Err(e) => text_result(format!("Sampling not supported or error: {e}")),
+            }
+        }
+        "test_elicitation" => {
+            let message = argument(arguments, "message")?;
+            let form = FormSchema::new().required("response", string().describe("User's response"));
+            elicit(call, form.request(message)).await
+        }
+        "test_elicitation_sep1034_defaults" => {
+            let form = FormSchema::new()
+                .property(
+                    "name",
+                    string().describe("User name").with_default("John Doe"),
+                )
+                .property("age", integer().describe("User age").with_default(30))
+                .property("score", number().describe("User score").with_default(95.5))
+                .property(
+                    "status",
+                    single_select(["active", "inactive", "pending"])
+                        .describe("User status")
+                        .with_default("active"),
+                )
+                .property(
+                    "verified",
+                    boolean().describe("Verification status").with_default(true),
+                );
+            elicit(
+                call,
+                form.request("Please review and update the form fields with defaults"),
+            )
+            .await
+        }
+        "test_elicitation_sep1330_enums" => {
+            let titled = [
+                ("value1", "First Option"),
+                ("value2", "Second Option"),
+                ("value3", "Third Option"),
+            ];
+            let choices = [
+                ("value1", "First Choice"),
+                ("value2", "Second Choice"),
+                ("value3", "Third Choice"),
+            ];
+            let form = FormSchema::new()
+                .property(
+                    "untitledSingle",
+                    single_select(["option1", "option2", "option3"]).describe("Select one option"),
+                )
+                .property(
+                    "titledSingle",
+                    titled_single_select(titled).describe("Select one option with titles"),
+                )
+                .property(
+                    "legacyEnum",
+                    legacy_titled_select(
+                        ["opt1", "opt2", "opt3"],
+                        ["Option One", "Option Two", "Option Three"],
+                    )
+                    .describe("Select one option (legacy)"),
+                )
+                .property(
+                    "untitledMulti",
+                    multi_select(["option1", "option2", "option3"], Some(1), Some(3))
+                        .describe("Select multiple options"),
+                )
+                .property(
+                    "titledMulti",
+                    titled_multi_select(choices, Some(1), Some(3))
+                        .describe("Select multiple options with titles"),
+                );
+            elicit(
+                call,
+                form.request("Please select options from the enum fields"),
+            )
+            .await
+        }
+        JSON_SCHEMA_TOOL => text_result(format!(
+            "JSON Schema 2020-12 tool called with: {}",
+            Value::Object(arguments.clone())
+        )),
+        other => return Err(RpcError::invalid_params(format!("unknown tool {other}"))),
+    })
+}
+
+async fn elicit(call: &Call, params: mcp::ElicitRequestParams) -> CallToolResult {
+    match call.request(ServerCall::Elicit(params)).await {
+        Ok(ServerCallResult::Elicit(answer)) => {
+            let content =
+                serde_json::to_string(&answer.content.unwrap_or_default()).unwrap_or_default();
+            let action = serde_json::to_value(answer.action).unwrap_or_default();
+            let action = action.as_str().unwrap_or("?").to_owned();
+            text_result(format!(
+                "Elicitation completed: action={action}, content={content}"
+            ))
+        }
+        Ok(_) => text_result("Elicitation not supported or error: unexpected answer"),
+        Err(e) => text_result(format!("Elicitation not supported or error: {e}")),
+    }
+}
+
+const TEMPLATE: &str = "test://template/{id}/data";
+
+/// The direct resources: URI, name, MIME type, and text (or base64 for a blob).
+const RESOURCES: &[(&str, &str, &str, &str)] = &[
+    (
+        "test://static-text",
+        "static-text",
+        "text/plain",
+        "This is the content of the static text resource.",
+    ),
+    ("test://static-binary", "static-binary", "image/png", PNG),
+    (
+        "test://watched-resource",
+        "watched-resource",
+        "text/plain",
+        "Watched resource content",
+    ),
+];
+
+fn read(uri: &str) -> Result<ReadResourceResult, RpcError> {
+    if let Some((uri, _, mime, content)) = RESOURCES.iter().find(|r| r.0 == uri) {
+        if *mime == "image/png" {
+            let blob = mcp::BlobResourceContents::from_base64(*uri, *content).map_err(internal)?;
+            let blob = blob.with_mime_type(*mime);
+            return Ok(ReadResourceResult::from_contents([blob]));
+        }
+        let text = TextResourceContents::new(*uri, *content).with_mime_type(*mime);
+        return Ok(ReadResourceResult::from_contents([text]));
+    }
+    let template = ResourceTemplate::new(TEMPLATE, "template");
+    let matched = template
+        .match_uri(uri)
+        .ok()
+        .flatten()
+        .ok_or_else(|| RpcError::resource_not_found(uri))?;
+    let id = matched
+        .get("id")
+        .and_then(|v| v.as_str())
+        .unwrap_or_default()
+        .to_owned();
+    let data = Value::Object(Map::from_iter([
+        ("id".to_owned(), Value::String(id.clone())),
+        ("templateTest".to_owned(), Value::Bool(true)),
+        (
+            "data".to_owned(),
+            Value::String(format!("Data for ID: {id}")),
+        ),
+    ]));
+    let text = TextResourceContents::new(uri, data.to_string()).with_mime_type("application/json");
+    Ok(ReadResourceResult::from_contents([text]))
+}
+
+/// The prompts: name, description, required arguments.
+const PROMPTS: &[(&str, &str, &[&str])] = &[
+    (
+        "test_simple_prompt",
+        "A simple prompt without arguments",
+        &[],
+    ),
+    (
+        "test_prompt_with_arguments",
+        "A prompt with required arguments",
+        &["arg1", "arg2"],
+    ),
+    (
+        "test_prompt_with_embedded_resource",
+        "A prompt that includes an embedded resource",
+        &["resourceUri"],
+    ),
+    (
+        "test_prompt_with_image",
+        "A prompt that includes image content",
+        &[],
+    ),
+];
+
+fn prompts() -> Vec<Prompt> {
+    PROMPTS
+        .iter()
+        .map(|(name, description, arguments)| Prompt {
+            arguments: Some(
+                arguments
+                    .iter()
+                    .map(|a| PromptArgument {
+                        description: None,
+                        name: a.to_string(),
+                        required: Some(true),
+                        title: None,
+                        extra: Map::new(),
+                    })
+                    .collect(),
+            ),
+            description: Some(description.to_string()),
+            icons: None,
+            meta: None,
+            name: name.to_string(),
+            title: None,
+            extra: Map::new(),
+        })
+        .collect()
+}
+
+fn user(content: ContentBlock) -> PromptMessage {
+    PromptMessage {
+        content,
+        role: Role::User,
+        extra: Map::new(),
+    }
+}
+
+fn get_prompt(name: &str, args: &BTreeMap<String, String>) -> Result<GetPromptResult, RpcError> {
+    let (_, _, required) = PROMPTS
+        .iter()
+        .find(|p| p.0 == name)
+        .ok_or_else(|| RpcError::invalid_params(format!("unknown prompt {name}")))?;
+    if let Some(missing) = required.iter().find(|a| !args.contains_key(**a)) {
+        return Err(RpcError::invalid_params(format!(
+            "argument `{missing}` is required"
+        )));
+    }
+    let arg = |n: &str| args.get(n).cloned().unwrap_or_default();
+    let messages = match name {
+        "test_prompt_with_arguments" => vec![user(ContentBlock::text(format!(
+            "Prompt with arguments: arg1='{}', arg2='{}'",
+            arg("arg1"),
+            arg("arg2")
+        )))],
+        "test_prompt_with_embedded_resource" => vec![
+            user(ContentBlock::resource_text(
+                arg("resourceUri"),
+                "Embedded resource content for testing.",
+                "text/plain",
+            )),
+            user(ContentBlock::text(
+                "Please process the embedded resource above.",
+            )),
+        ],
+        "test_prompt_with_image" => vec![
+            user(image()?),
+            user(ContentBlock::text("Please analyze the image above.")),
+        ],
+        _ => vec![user(ContentBlock::text(
+            "This is a simple prompt for testing.",
+        ))],
+    };
+    Ok(GetPromptResult {
+        description: None,
+        messages,
+        meta: None,
+        extra: Map::new(),
+    })
+}
+
+/// A log message of the server's logger.
+pub fn log_message(level: LoggingLevel, text: &str) -> LoggingMessageNotificationParams {
+    LoggingMessageNotificationParams {
+        data: Value::String(text.to_owned()),
+        level,
+        logger: Some("conformance-test-server".to_owned()),
+        meta: None,
+        extra: Map::new(),
+    }
+}

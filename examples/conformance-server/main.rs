@@ -1,0 +1,84 @@
+//! A Streamable HTTP MCP server for the MCP conformance suite (`@modelcontextprotocol/conformance`),
+//! every message read and written with this crate's types.
+//!
+//! ```text
+//! cargo run --example conformance-server --features all-revisions -- [--port <n>]
+//! ```
+//!
+//! Serves `http://127.0.0.1:<port>/mcp` (port 0, the default, picks a free one) and prints
+//! `listening on <url>` once it accepts connections.
+//!
+//! * Sessions (`Mcp-Session-Id`) in every stateful revision (2024-11-05 to 2025-11-25), chosen
+//!   by `initialize` with the crate's negotiation rule; each session's messages are read and
+//!   written in its own revision's types (`revision.rs`), the handlers work on 2025-11-25's
+//!   (`fixtures.rs`: the tools, prompts and resources of the suite's reference server).
+//! * A POST with `tools/call` is answered on an SSE stream, which also carries the call's
+//!   notifications and requests to the client (sampling, elicitation); other requests get JSON.
+//!   Every stream opens with a priming event (`id`, `retry`, no data) and keeps its events, so a
+//!   client resumes it with GET and `Last-Event-ID`; GET alone opens the server's own stream;
+//!   DELETE ends the session.
+//! * Bad input gets the JSON-RPC or HTTP error the specification names (`http.rs`): 403 for a
+//!   Host or Origin that is not local (DNS rebinding), 404 for an unknown session, 400 for an
+//!   unsupported `MCP-Protocol-Version`, 413 above 4 MiB, -32700/-32600/-32601/-32602.
+
+mod fixtures;
+mod http;
+mod revision;
+mod session;
+
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper_util::rt::TokioIo;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+fn main() -> ExitCode {
+    let mut port = 0u16;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match (arg.as_str(), args.next().map(|p| p.parse())) {
+            ("--port", Some(Ok(p))) => port = p,
+            _ => {
+                eprintln!("usage: conformance-server [--port <n>]");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("conformance-server: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(port)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("conformance-server: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(port: u16) -> std::io::Result<()> {
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
+    println!("listening on http://{}/mcp", listener.local_addr()?);
+    let sessions = Arc::new(session::Sessions::default());
+    loop {
+        let (stream, _) = listener.accept().await?;
+        let sessions = Arc::clone(&sessions);
+        tokio::spawn(async move {
+            let service = service_fn(move |request| {
+                let sessions = Arc::clone(&sessions);
+                async move { Ok::<_, std::convert::Infallible>(http::serve(sessions, request).await) }
+            });
+            // A connection that breaks off mid-request only ends itself.
+            let _ = http1::Builder::new()
+                .serve_connection(TokioIo::new(stream), service)
+                .await;
+        });
+    }
+}

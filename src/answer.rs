@@ -1,0 +1,158 @@
+//! Answering what could not be read: the JSON-RPC error a [`MessageError`] calls for, and the
+//! error response that carries it back to the request's id.
+//!
+//! A peer that sends something unreadable still gets an answer: -32700 for text that is not
+//! JSON, -32600 for JSON that is not a JSON-RPC message (or a batch where the revision has
+//! none), -32601 for a method the receiver does not take, -32602 for params that do not fit the
+//! method. The response carries the request's id whenever the envelope got far enough to have
+//! one, and `null` otherwise, as JSON-RPC 2.0 requires.
+//!
+//! ```
+//! # #[cfg(feature = "v2025_11_25")] {
+//! use mcp_spec_types::answer::error_response;
+//! use mcp_spec_types::v2025_11_25::ClientMessage;
+//! use mcp_spec_types::{ErrorCode, RequestId};
+//!
+//! let text = r#"{"jsonrpc":"2.0","id":7,"method":"resources/read","params":{"uri":7}}"#;
+//! let error = ClientMessage::parse(text).unwrap_err();
+//! let response = error_response(text, &error).unwrap();
+//! assert_eq!(response.id, Some(RequestId::from(7)));
+//! assert_eq!(response.code(), ErrorCode::InvalidParams);
+//! # }
+//! ```
+
+use crate::dispatch::ErrorResponse;
+use crate::error::{MessageError, MessageErrorKind};
+use crate::jsonrpc::{ErrorCode, RequestId, RpcError};
+use serde::Deserialize;
+use serde_json::Value;
+
+/// The JSON-RPC error code for a message that could not be read.
+pub fn error_code(error: &MessageError) -> ErrorCode {
+    match error.kind() {
+        MessageErrorKind::Json => ErrorCode::ParseError,
+        MessageErrorKind::Envelope | MessageErrorKind::BatchNotAllowed => ErrorCode::InvalidRequest,
+        MessageErrorKind::WrongDirection
+        | MessageErrorKind::WrongKind
+        | MessageErrorKind::WrongRevision => ErrorCode::MethodNotFound,
+        MessageErrorKind::Params => ErrorCode::InvalidParams,
+        // A result or error object from the peer is never answered, but the error still has a
+        // code: the response did not fit what the request expects.
+        MessageErrorKind::Result | MessageErrorKind::ErrorObject => ErrorCode::InvalidParams,
+    }
+}
+
+/// The JSON-RPC error for a message that could not be read: [`error_code`], the error's text
+/// as the message, and the method and JSON path (when known) in `data`.
+pub fn rpc_error(error: &MessageError) -> RpcError {
+    let mut data = serde_json::Map::new();
+    if let Some(method) = error.method() {
+        data.insert("method".into(), Value::String(method.to_owned()));
+    }
+    if !error.path().is_empty() {
+        data.insert("path".into(), Value::String(error.path().to_owned()));
+    }
+    let rpc = RpcError::new(error_code(error), error.to_string());
+    if data.is_empty() {
+        rpc
+    } else {
+        rpc.with_data(Value::Object(data))
+    }
+}
+
+/// The id of the message `text`, when it is an object with a string or integer `id`; reads no
+/// other member. `None` for anything else (not JSON, a batch, no id, a `null` id).
+pub fn request_id(text: &str) -> Option<RequestId> {
+    #[derive(Deserialize)]
+    struct Id {
+        id: Option<RequestId>,
+    }
+    // A struct reads from an array too; only an object is a message with an id.
+    if !text.trim_start().starts_with('{') {
+        return None;
+    }
+    serde_json::from_str::<Id>(text).ok().and_then(|m| m.id)
+}
+
+/// Whether `text` is a JSON object with a `method` and no `id` member at all: a
+/// notification, which is never answered, not even with an error.
+fn is_notification(text: &str) -> bool {
+    serde_json::from_str::<serde_json::Map<String, Value>>(text)
+        .is_ok_and(|m| m.contains_key("method") && !m.contains_key("id"))
+}
+
+/// The error response to the message `text` that failed with `error`: the request's id when
+/// it can be read, `null` otherwise. `None` when the message is a notification (which JSON-RPC
+/// never answers) or a response (answering it would start a loop).
+pub fn error_response(text: &str, error: &MessageError) -> Option<ErrorResponse> {
+    if is_notification(text) || error.kind() == MessageErrorKind::Result {
+        return None;
+    }
+    let rpc = rpc_error(error);
+    Some(match request_id(text) {
+        Some(id) => ErrorResponse::new(id, rpc),
+        None => ErrorResponse::without_id(rpc),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(kind: MessageErrorKind) -> MessageError {
+        MessageError::new(kind, "broken")
+    }
+
+    #[test]
+    fn codes_follow_json_rpc() {
+        assert_eq!(
+            error_code(&error(MessageErrorKind::Json)),
+            ErrorCode::ParseError
+        );
+        assert_eq!(
+            error_code(&error(MessageErrorKind::Envelope)),
+            ErrorCode::InvalidRequest
+        );
+        assert_eq!(
+            error_code(&error(MessageErrorKind::BatchNotAllowed)),
+            ErrorCode::InvalidRequest
+        );
+        assert_eq!(
+            error_code(&error(MessageErrorKind::WrongDirection)),
+            ErrorCode::MethodNotFound
+        );
+        assert_eq!(
+            error_code(&error(MessageErrorKind::Params)),
+            ErrorCode::InvalidParams
+        );
+    }
+
+    #[test]
+    fn ids_are_read_when_present() {
+        assert_eq!(
+            request_id(r#"{"id":"a","x":[1]}"#),
+            Some(RequestId::from("a"))
+        );
+        assert_eq!(request_id(r#"{"id":null}"#), None);
+        assert_eq!(request_id("[1]"), None);
+        assert_eq!(request_id("not json"), None);
+    }
+
+    #[test]
+    fn notifications_and_results_get_no_answer() {
+        let e = error(MessageErrorKind::Params);
+        assert!(error_response(r#"{"jsonrpc":"2.0","method":"x","params":1}"#, &e).is_none());
+        // A null id is no id, but the message still is a (broken) request that gets an answer.
+        let null_id = error_response(r#"{"jsonrpc":"2.0","id":null,"method":"x"}"#, &e).unwrap();
+        assert_eq!(null_id.id, None);
+        assert!(error_response("{}", &error(MessageErrorKind::Result)).is_none());
+        let unreadable = error_response("{", &error(MessageErrorKind::Json)).unwrap();
+        assert_eq!(unreadable.id, None);
+        assert_eq!(unreadable.code(), ErrorCode::ParseError);
+        let data = rpc_error(&e.with_method("m").with_path("params.uri"))
+            .data
+            .unwrap();
+        assert_eq!(data["method"], "m");
+        assert_eq!(data["path"], "params.uri");
+    }
+}
