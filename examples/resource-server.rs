@@ -2,17 +2,23 @@
 //! types, `serde_json` and the standard library.
 //!
 //! ```text
-//! cargo run --example resource-server --all-features -- [--page-size <n>] [<dir>]
+//! cargo run --example resource-server --features all-revisions,convert -- [--page-size <n>] [<dir>]
 //! ```
 //!
 //! Messages are newline-delimited JSON-RPC on stdin/stdout; diagnostics go to stderr. The
 //! folder defaults to `examples/data/resources/`.
 //!
-//! * Every enabled revision is served. Revisions with `initialize` (2024-11-05 to 2025-11-25)
-//!   negotiate it with [`ProtocolVersion::negotiate`]; every later message of the session is
-//!   then parsed with the negotiated revision's module. Stateless revisions (2026-07-28, the
-//!   draft) are picked per request from `params._meta["io.modelcontextprotocol/protocolVersion"]`
-//!   and answer `server/discover`; an unsupported version gets -32022 with the supported ones.
+//! * The handlers are written once, against revision 2025-11-25 (`mod core`); the stateless
+//!   lifecycle (`server/discover`, `subscriptions/listen`) once, against 2026-07-28
+//!   (`mod stateless`). Every enabled revision is served through the crate's conversions
+//!   (`mcp_spec_types::convert`): a message is read in the client's revision, converted to the
+//!   handlers', and the answer converted back. The one table of revisions is `STATEFUL` /
+//!   `STATELESS`.
+//! * Revisions with `initialize` (2024-11-05 to 2025-11-25) negotiate it with
+//!   [`ProtocolVersion::negotiate`]; every later message of the session is then parsed with the
+//!   negotiated revision's module. Stateless revisions (2026-07-28, the draft) are picked per
+//!   request from `params._meta["io.modelcontextprotocol/protocolVersion"]` and answer
+//!   `server/discover`; an unsupported version gets -32022 with the supported ones.
 //! * `resources/list` pages by `--page-size` (default 10) with opaque cursors; a cursor the
 //!   server did not issue is refused with -32602.
 //! * `resources/read` sends UTF-8 text as `text` and anything else as a base64 `blob`, with a
@@ -34,13 +40,18 @@
 mod files;
 
 use files::{Contents, Cursors, Entry, Root, Stamp, UriError};
-use mcp_spec_types::dispatch::ErrorResponse;
-use mcp_spec_types::{
-    ErrorCode, MessageError, MessageErrorKind, ProtocolVersion, RequestId, RpcError,
+use mcp_spec_types::convert::{
+    convert_call, convert_result, convert_result_with, ConversionError, ConvertTo, StatelessResult,
 };
+use mcp_spec_types::dispatch::{
+    CallSet, ErrorResponse, Message, MethodSet, NotificationEnvelope, PendingRequest,
+    ResultResponse,
+};
+use mcp_spec_types::{ErrorCode, MessageError, ProtocolVersion, RequestId, RpcError};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, Write};
+use std::marker::PhantomData;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -204,16 +215,6 @@ impl Watches {
     }
 }
 
-/// One revision's handling, behind a revision-independent face.
-trait Revision: Sync {
-    /// Handles one line of the session in this revision; returns the reply, if any.
-    fn handle(&self, server: &Server, line: &str) -> Option<String>;
-    /// `notifications/resources/updated` for `uri`, on `subscription` when there is one.
-    fn updated(&self, uri: &str, subscription: Option<&RequestId>) -> String;
-    /// `notifications/resources/list_changed`, on `subscription` when there is one.
-    fn list_changed(&self, subscription: Option<&RequestId>) -> String;
-}
-
 impl Server {
     fn state(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
@@ -267,14 +268,14 @@ impl Server {
             .pointer("/params/_meta/io.modelcontextprotocol~1protocolVersion")
             .and_then(Value::as_str);
         if let Some(version) = version {
-            return match stateless_module(&ProtocolVersion::from(version)) {
+            return match find(STATELESS, version) {
                 Some(module) => module.handle(self, line),
                 None => id.map(|id| error_line(Some(id), unsupported_version(version))),
             };
         }
         match (method, id) {
             // Stateless notifications (`notifications/cancelled`) carry no version.
-            (Some(_), None) => newest_stateless().and_then(|m| m.handle(self, line)),
+            (Some(_), None) => STATELESS.first().and_then(|m| m.handle(self, line)),
             (Some(_), Some(id)) => Some(error_line(
                 Some(id),
                 RpcError::new(
@@ -352,58 +353,492 @@ fn error_line(id: Option<RequestId>, error: RpcError) -> String {
     serde_json::to_string(&response).unwrap_or_default()
 }
 
-/// The reply to a line the revision's parser refused: -32700 for JSON, -32600 for the
-/// envelope, -32601 for a method the client cannot send, -32602 for params; nothing for a
-/// notification or a response.
+/// The reply to a line the revision's parser refused (-32700, -32600, -32601 or -32602, to
+/// the request's id when it can be read); nothing for a notification or a response.
 fn parse_failure(line: &str, error: &MessageError) -> Option<String> {
-    if error.kind() == MessageErrorKind::Json {
-        return Some(error_line(
-            None,
-            RpcError::new(ErrorCode::ParseError, error.to_string()),
-        ));
+    let response = mcp_spec_types::answer::error_response(line, error)?;
+    Some(serde_json::to_string(&response).unwrap_or_default())
+}
+
+/// One revision, behind a revision-independent face: every revision is served by the same
+/// handlers (`core`, `stateless`) through the crate's conversions.
+trait Revision: Sync {
+    /// The revision (`2025-06-18`).
+    fn version(&self) -> &'static str;
+    /// Handles one line of the session in this revision; returns the reply, if any.
+    fn handle(&self, server: &Server, line: &str) -> Option<String>;
+    /// A notification built by the handlers, in this revision's types.
+    fn notification(&self, notification: &Notify) -> Option<String>;
+}
+
+/// The revision the handlers are written against.
+use mcp_spec_types::v2025_11_25 as core_rev;
+/// The stateless revision the stateless lifecycle (`server/discover`, `subscriptions/listen`)
+/// is written against.
+use mcp_spec_types::v2026_07_28 as stateless_rev;
+
+/// What the handlers send on their own, in either family's types.
+enum Notify {
+    Stateful(core_rev::ServerNotify),
+    Stateless(stateless_rev::ServerNotify),
+}
+
+/// The types of one revision, named but never held: `C`/`N` are what its client sends, `S`
+/// what its server notifies.
+type Types<C, N, S> = PhantomData<fn() -> (C, N, S)>;
+
+/// A revision with `initialize`.
+struct Stateful<C, N, S>(Types<C, N, S>);
+
+/// A stateless revision (2026-07-28 on).
+struct Stateless<C, N, S>(Types<C, N, S>);
+
+impl<C, N, S> Stateful<C, N, S> {
+    const NEW: Self = Stateful(PhantomData);
+}
+
+impl<C, N, S> Stateless<C, N, S> {
+    const NEW: Self = Stateless(PhantomData);
+}
+
+/// Every revision this build serves, newest first: the only per-revision lines of the server.
+static STATEFUL: &[&dyn Revision] = &[
+    #[cfg(feature = "v2025_11_25")]
+    &Stateful::<core_rev::ClientCall, core_rev::ClientNotify, core_rev::ServerNotify>::NEW,
+    #[cfg(feature = "v2025_06_18")]
+    &Stateful::<v2025_06_18::ClientCall, v2025_06_18::ClientNotify, v2025_06_18::ServerNotify>::NEW,
+    #[cfg(feature = "v2025_03_26")]
+    &Stateful::<v2025_03_26::ClientCall, v2025_03_26::ClientNotify, v2025_03_26::ServerNotify>::NEW,
+    #[cfg(feature = "v2024_11_05")]
+    &Stateful::<v2024_11_05::ClientCall, v2024_11_05::ClientNotify, v2024_11_05::ServerNotify>::NEW,
+];
+static STATELESS: &[&dyn Revision] =
+    &[
+        #[cfg(feature = "unstable-draft")]
+        &Stateless::<draft::ClientCall, draft::ClientNotify, draft::ServerNotify>::NEW,
+        &Stateless::<
+            stateless_rev::ClientCall,
+            stateless_rev::ClientNotify,
+            stateless_rev::ServerNotify,
+        >::NEW,
+    ];
+
+#[cfg(feature = "unstable-draft")]
+use mcp_spec_types::draft;
+#[cfg(feature = "v2024_11_05")]
+use mcp_spec_types::v2024_11_05;
+#[cfg(feature = "v2025_03_26")]
+use mcp_spec_types::v2025_03_26;
+#[cfg(feature = "v2025_06_18")]
+use mcp_spec_types::v2025_06_18;
+
+fn find(table: &[&'static dyn Revision], version: &str) -> Option<&'static dyn Revision> {
+    table.iter().copied().find(|r| r.version() == version)
+}
+
+/// Answers a request: the result as JSON text, nothing (answered later, on a stream), or the
+/// error to answer with.
+fn respond<T: serde::Serialize>(
+    id: RequestId,
+    result: Result<Option<T>, RpcError>,
+) -> Option<String> {
+    Some(match result {
+        Ok(Some(result)) => match ResultResponse::new(id.clone(), &result) {
+            Ok(response) => serde_json::to_string(&response).unwrap_or_default(),
+            Err(e) => error_line(
+                Some(id),
+                RpcError::new(ErrorCode::InternalError, e.to_string()),
+            ),
+        },
+        Ok(None) => return None,
+        Err(error) => error_line(Some(id), error),
+    })
+}
+
+/// A notification the handlers built, as a line of the client's revision `S`.
+fn notification_line<A: MethodSet, S: MethodSet>(notification: &A) -> Option<String> {
+    let converted: S = convert_call(notification).ok()?;
+    Some(Message::<S, S>::Notification(NotificationEnvelope::new(converted)).to_json())
+}
+
+/// A conversion the client's revision cannot take: the client asked for what its revision
+/// cannot express (-32602), or the server built what it cannot (-32603).
+fn conversion(error: ConversionError, code: ErrorCode) -> RpcError {
+    RpcError::new(code, error.to_string())
+}
+
+impl<C, N, S> Revision for Stateful<C, N, S>
+where
+    C: CallSet + Sync,
+    N: MethodSet + Sync,
+    S: MethodSet + Sync,
+{
+    fn version(&self) -> &'static str {
+        C::REVISION
     }
-    let peek: Value = serde_json::from_str(line).unwrap_or(Value::Null);
-    let id = peek
-        .get("id")
-        .and_then(|id| serde_json::from_value::<RequestId>(id.clone()).ok());
-    let rpc = match error.kind() {
-        MessageErrorKind::WrongDirection
-        | MessageErrorKind::WrongKind
-        | MessageErrorKind::WrongRevision => {
-            let mut rpc = RpcError::method_not_found(error.method().unwrap_or_default());
-            rpc.message = error.to_string();
-            rpc
+
+    fn handle(&self, server: &Server, line: &str) -> Option<String> {
+        match Message::<C, N>::parse(line) {
+            Ok(message) => self.reply(server, message),
+            Err(error) => parse_failure(line, &error),
         }
-        MessageErrorKind::Params => RpcError::invalid_params(error.to_string()),
-        _ => RpcError::new(ErrorCode::InvalidRequest, error.to_string()),
-    };
-    let has_method = peek.get("method").is_some();
-    let is_notification = has_method && peek.get("id").is_none();
-    let is_response = !has_method && (peek.get("result").is_some() || peek.get("error").is_some());
-    if is_notification || is_response {
-        return None;
     }
-    Some(error_line(id, rpc))
+
+    fn notification(&self, notification: &Notify) -> Option<String> {
+        match notification {
+            Notify::Stateful(n) => notification_line::<_, S>(n),
+            Notify::Stateless(_) => None,
+        }
+    }
+}
+
+impl<C: CallSet, N: MethodSet, S> Stateful<C, N, S> {
+    fn reply(&self, server: &Server, message: Message<C, N>) -> Option<String> {
+        match message {
+            Message::Request(request) => {
+                let result = convert_call::<C, core_rev::ClientCall>(&request.call)
+                    .map_err(|e| conversion(e, ErrorCode::InvalidParams))
+                    .and_then(|call| {
+                        let pending = PendingRequest::of(&call);
+                        let result = core::call(server, C::REVISION, call)?;
+                        result
+                            .map(|r| convert_result::<core_rev::ClientCall, C>(&r, &pending))
+                            .transpose()
+                            .map_err(|e| conversion(e, ErrorCode::InternalError))
+                    });
+                respond(request.id, result)
+            }
+            Message::Notification(notification) => {
+                if let Ok(n) = convert_call::<N, core_rev::ClientNotify>(&notification.notification)
+                {
+                    core::notify(server, n);
+                }
+                None
+            }
+            Message::Batch(items) => {
+                let replies: Vec<String> = items
+                    .into_iter()
+                    .filter_map(|m| self.reply(server, m))
+                    .collect();
+                (!replies.is_empty()).then(|| format!("[{}]", replies.join(",")))
+            }
+            // This server sends no requests: responses have nothing to answer.
+            Message::Response(_) | Message::Error(_) => None,
+        }
+    }
+}
+
+impl<C, N, S> Revision for Stateless<C, N, S>
+where
+    C: CallSet + Sync,
+    N: MethodSet + Sync,
+    S: MethodSet + Sync,
+{
+    fn version(&self) -> &'static str {
+        C::REVISION
+    }
+
+    fn handle(&self, server: &Server, line: &str) -> Option<String> {
+        let message = match Message::<C, N>::parse(line) {
+            Ok(message) => message,
+            Err(error) => return parse_failure(line, &error),
+        };
+        match message {
+            Message::Request(request) => {
+                let result = convert_call::<C, stateless_rev::ClientCall>(&request.call)
+                    .map_err(|e| conversion(e, ErrorCode::InvalidParams))
+                    .and_then(|call| {
+                        let pending = PendingRequest::of(&call);
+                        // The table's own entry: streams outlive this call.
+                        let revision = find(STATELESS, C::REVISION).ok_or_else(|| {
+                            RpcError::new(ErrorCode::InternalError, "revision not served")
+                        })?;
+                        let result = stateless::call(server, revision, &request.id, call)?;
+                        result
+                            .map(|r| convert_result::<stateless_rev::ClientCall, C>(&r, &pending))
+                            .transpose()
+                            .map_err(|e| conversion(e, ErrorCode::InternalError))
+                    });
+                respond(request.id, result)
+            }
+            Message::Notification(notification) => {
+                let converted =
+                    convert_call::<N, stateless_rev::ClientNotify>(&notification.notification);
+                if let Ok(stateless_rev::ClientNotify::Cancelled(params)) = converted {
+                    server.state().listens.retain(|l| l.id != params.request_id);
+                }
+                None
+            }
+            _ => None,
+        }
+    }
+
+    fn notification(&self, notification: &Notify) -> Option<String> {
+        match notification {
+            Notify::Stateless(n) => notification_line::<_, S>(n),
+            Notify::Stateful(_) => None,
+        }
+    }
+}
+
+/// The handlers, written once against revision 2025-11-25.
+mod core {
+    use super::*;
+    use core_rev::{ClientCall as C, ClientCallResult as R};
+
+    fn empty() -> core_rev::EmptyResult {
+        core_rev::EmptyResult(core_rev::BaseResult {
+            meta: None,
+            extra: Default::default(),
+        })
+    }
+
+    pub fn resource(entry: &Entry) -> core_rev::Resource {
+        let size = i64::try_from(entry.size).unwrap_or(i64::MAX);
+        let resource =
+            core_rev::Resource::new(entry.uri.clone(), entry.relative.clone()).with_size(size);
+        match entry.mime {
+            Some(mime) => resource.with_mime_type(mime),
+            None => resource,
+        }
+    }
+
+    pub fn capabilities() -> core_rev::ServerCapabilities {
+        core_rev::ServerCapabilities {
+            resources: Some(core_rev::ServerCapabilitiesResources {
+                list_changed: Some(true),
+                subscribe: Some(true),
+                ..Default::default()
+            }),
+            ..Default::default()
+        }
+    }
+
+    pub fn server_info() -> core_rev::Implementation {
+        core_rev::Implementation::new(SERVER_NAME, env!("CARGO_PKG_VERSION"))
+    }
+
+    /// Answers `call` for a session of revision `version`.
+    pub fn call(server: &Server, version: &str, call: C) -> Result<Option<R>, RpcError> {
+        Ok(Some(match call {
+            C::Initialize(_) => {
+                let mut state = server.state();
+                if state.session.is_some() {
+                    return Err(RpcError::new(
+                        ErrorCode::InvalidRequest,
+                        "the session is already initialized",
+                    ));
+                }
+                state.session = find(STATEFUL, version);
+                R::Initialize(core_rev::InitializeResult {
+                    capabilities: capabilities(),
+                    instructions: Some(INSTRUCTIONS.to_owned()),
+                    meta: None,
+                    protocol_version: version.to_owned(),
+                    server_info: server_info(),
+                    extra: Default::default(),
+                })
+            }
+            C::Ping(_) => R::Ping(empty()),
+            C::ListResources(params) => {
+                let (page, next) = server.page(params.and_then(|p| p.cursor).as_deref())?;
+                let result = core_rev::ListResourcesResult::new(
+                    page.iter().map(resource).collect::<Vec<_>>(),
+                );
+                R::ListResources(match next {
+                    Some(next) => result.with_next_cursor(next),
+                    None => result,
+                })
+            }
+            C::ListResourceTemplates(params) => {
+                server.single_page(params.and_then(|p| p.cursor).as_deref())?;
+                R::ListResourceTemplates(core_rev::ListResourceTemplatesResult::new(vec![
+                    core_rev::ResourceTemplate::new(files::TEMPLATE, "files")
+                        .with_description("Any file under the served folder, by its absolute path"),
+                ]))
+            }
+            C::ReadResource(params) => {
+                let item = match server.read(&params.uri)? {
+                    Contents::Text { text, mime } => {
+                        core_rev::ReadResourceResultContentsItem::TextResourceContents(
+                            core_rev::TextResourceContents::new(&params.uri, text)
+                                .with_mime_type(mime),
+                        )
+                    }
+                    Contents::Blob { base64, mime } => {
+                        core_rev::ReadResourceResultContentsItem::BlobResourceContents(
+                            core_rev::BlobResourceContents::new(&params.uri, base64)
+                                .with_mime_type(mime),
+                        )
+                    }
+                };
+                R::ReadResource(core_rev::ReadResourceResult::new(vec![item]))
+            }
+            C::Subscribe(params) => {
+                let path = server.resolve(&params.uri)?;
+                server.state().subscriptions.add(path, params.uri);
+                R::Subscribe(empty())
+            }
+            C::Unsubscribe(params) => {
+                server.state().subscriptions.remove(&params.uri);
+                R::Unsubscribe(empty())
+            }
+            other => return Err(RpcError::method_not_found(other.method())),
+        }))
+    }
+
+    pub fn notify(server: &Server, notification: core_rev::ClientNotify) {
+        if let core_rev::ClientNotify::Initialized(_) = notification {
+            server.state().initialized = true;
+        }
+    }
+
+    pub fn updated(uri: &str) -> Notify {
+        Notify::Stateful(core_rev::ServerNotify::ResourceUpdated(
+            core_rev::ResourceUpdatedNotificationParams::new(uri),
+        ))
+    }
+
+    pub fn list_changed() -> Notify {
+        Notify::Stateful(core_rev::ServerNotify::ResourceListChanged(None))
+    }
+}
+
+/// The stateless lifecycle, written once against revision 2026-07-28: `server/discover` and
+/// `subscriptions/listen` are its own; everything else is the core's, converted.
+mod stateless {
+    use super::*;
+    use stateless_rev::{ClientCall as C, ClientCallResult as R};
+
+    fn stream_meta(
+        subscription: Option<&RequestId>,
+    ) -> Option<stateless_rev::NotificationMetaObject> {
+        subscription.map(|id| stateless_rev::NotificationMetaObject {
+            io_modelcontextprotocol_subscription_id: Some(id.clone()),
+            ..Default::default()
+        })
+    }
+
+    fn result_fill() -> StatelessResult {
+        let info = serde_json::to_value(core::server_info()).unwrap_or_default();
+        StatelessResult::uncached().with_meta("io.modelcontextprotocol/serverInfo", info)
+    }
+
+    /// Answers `call`, sent by a client of `revision` with request id `id`.
+    pub fn call(
+        server: &Server,
+        revision: &'static dyn Revision,
+        id: &RequestId,
+        call: C,
+    ) -> Result<Option<R>, RpcError> {
+        match call {
+            C::Discover(_) => {
+                let capabilities: stateless_rev::ServerCapabilities =
+                    ConvertTo::convert(&core::capabilities())
+                        .map_err(|e| conversion(e, ErrorCode::InternalError))?;
+                let info = serde_json::to_value(core::server_info()).unwrap_or_default();
+                Ok(Some(R::Discover(stateless_rev::DiscoverResult {
+                    cache_scope: stateless_rev::DiscoverResultCacheScope::Public,
+                    capabilities,
+                    instructions: Some(INSTRUCTIONS.to_owned()),
+                    meta: Some(stateless_rev::ResultMetaObject {
+                        io_modelcontextprotocol_server_info: serde_json::from_value(info).ok(),
+                        extra: Default::default(),
+                    }),
+                    result_type: "complete".to_owned(),
+                    supported_versions: stateless_versions(),
+                    ttl_ms: 0,
+                    extra: Default::default(),
+                })))
+            }
+            C::SubscriptionsListen(params) => {
+                listen(server, revision, id, params.notifications)?;
+                Ok(None)
+            }
+            other => {
+                // The core answers it, in its own revision's types.
+                let pending = PendingRequest::of(&other);
+                let old: core_rev::ClientCall =
+                    convert_call(&other).map_err(|_| RpcError::method_not_found(other.method()))?;
+                let Some(result) = core::call(server, stateless_rev::REVISION, old)? else {
+                    return Ok(None);
+                };
+                convert_result_with::<core_rev::ClientCall, C>(&result, &pending, &result_fill())
+                    .map(Some)
+                    .map_err(|e| conversion(e, ErrorCode::InternalError))
+            }
+        }
+    }
+
+    /// Opens a stream: validates every URI, acknowledges what it will honour, then starts
+    /// delivering.
+    fn listen(
+        server: &Server,
+        revision: &'static dyn Revision,
+        id: &RequestId,
+        filter: stateless_rev::SubscriptionFilter,
+    ) -> Result<(), RpcError> {
+        let mut files = Watches::default();
+        for uri in filter.resource_subscriptions.iter().flatten() {
+            files.add(server.resolve(uri)?, uri.clone());
+        }
+        let list_changed = filter.resources_list_changed == Some(true);
+        let honoured = stateless_rev::SubscriptionFilter {
+            resource_subscriptions: filter.resource_subscriptions,
+            resources_list_changed: list_changed.then_some(true),
+            ..Default::default()
+        };
+        let ack = Notify::Stateless(stateless_rev::ServerNotify::SubscriptionsAcknowledged(
+            stateless_rev::SubscriptionsAcknowledgedNotificationParams {
+                meta: stream_meta(Some(id)),
+                notifications: honoured,
+                extra: Default::default(),
+            },
+        ));
+        let mut state = server.state();
+        state.listens.retain(|l| l.id != *id);
+        // Under the state lock: no notification of the stream can overtake it.
+        if let Some(line) = revision.notification(&ack) {
+            server.send(&line);
+        }
+        state.listens.push(Listen {
+            module: revision,
+            id: id.clone(),
+            files,
+            list_changed,
+        });
+        Ok(())
+    }
+
+    pub fn updated(uri: &str, subscription: &RequestId) -> Notify {
+        let params = stateless_rev::ResourceUpdatedNotificationParams::new(uri);
+        let params = match stream_meta(Some(subscription)) {
+            Some(meta) => params.with_meta(meta),
+            None => params,
+        };
+        Notify::Stateless(stateless_rev::ServerNotify::ResourceUpdated(params))
+    }
+
+    pub fn list_changed(subscription: &RequestId) -> Notify {
+        Notify::Stateless(stateless_rev::ServerNotify::ResourceListChanged(
+            stream_meta(Some(subscription)).map(|meta| stateless_rev::NotificationParams {
+                meta: Some(meta),
+                ..Default::default()
+            }),
+        ))
+    }
 }
 
 /// The revision `initialize` settles on: the negotiated one, or the newest revision with
 /// `initialize` when negotiation picks a stateless one.
 fn negotiate_stateful(requested: &str) -> Option<&'static dyn Revision> {
     ProtocolVersion::negotiate(requested)
-        .and_then(|v| stateful_module(&v))
-        .or_else(|| ProtocolVersion::SUPPORTED.iter().find_map(stateful_module))
-}
-
-fn newest_stateless() -> Option<&'static dyn Revision> {
-    ProtocolVersion::SUPPORTED.iter().find_map(stateless_module)
+        .and_then(|v| find(STATEFUL, v.as_str()))
+        .or_else(|| STATEFUL.first().copied())
 }
 
 fn stateless_versions() -> Vec<String> {
-    ProtocolVersion::SUPPORTED
-        .iter()
-        .filter(|v| stateless_module(v).is_some())
-        .map(|v| v.as_str().to_owned())
-        .collect()
+    STATELESS.iter().map(|r| r.version().to_owned()).collect()
 }
 
 /// Watches the folder: list changes, and changes of subscribed files.
@@ -420,427 +855,33 @@ fn watch(server: &Server) {
         let updated = state.subscriptions.poll();
         if let (Some(session), true) = (state.session, state.initialized) {
             if list_changed {
-                out.push(session.list_changed(None));
+                out.extend(session.notification(&core::list_changed()));
             }
-            out.extend(updated.iter().map(|uri| session.updated(uri, None)));
+            out.extend(
+                updated
+                    .iter()
+                    .filter_map(|uri| session.notification(&core::updated(uri))),
+            );
         }
         for listen in &mut state.listens {
             if list_changed && listen.list_changed {
-                out.push(listen.module.list_changed(Some(&listen.id)));
+                out.extend(
+                    listen
+                        .module
+                        .notification(&stateless::list_changed(&listen.id)),
+                );
             }
             for uri in listen.files.poll() {
-                out.push(listen.module.updated(&uri, Some(&listen.id)));
+                out.extend(
+                    listen
+                        .module
+                        .notification(&stateless::updated(&uri, &listen.id)),
+                );
             }
         }
         // Sent under the state lock, so a stream's acknowledgement always comes first.
         for line in out {
             server.send(&line);
         }
-    }
-}
-
-/// What every revision builds the same way from its own types.
-macro_rules! resource_builders {
-    () => {
-        fn resource(entry: &Entry) -> mcp::Resource {
-            let size = i64::try_from(entry.size).unwrap_or(i64::MAX);
-            let resource =
-                mcp::Resource::new(entry.uri.clone(), entry.relative.clone()).with_size(size);
-            match entry.mime {
-                Some(mime) => resource.with_mime_type(mime),
-                None => resource,
-            }
-        }
-
-        fn template() -> mcp::ResourceTemplate {
-            mcp::ResourceTemplate::new(files::TEMPLATE, "files")
-                .with_description("Any file under the served folder, by its absolute path")
-        }
-
-        fn item(uri: &str, contents: Contents) -> mcp::ReadResourceResultContentsItem {
-            match contents {
-                Contents::Text { text, mime } => {
-                    mcp::ReadResourceResultContentsItem::TextResourceContents(
-                        mcp::TextResourceContents::new(uri, text).with_mime_type(mime),
-                    )
-                }
-                Contents::Blob { base64, mime } => {
-                    mcp::ReadResourceResultContentsItem::BlobResourceContents(
-                        mcp::BlobResourceContents::new(uri, base64).with_mime_type(mime),
-                    )
-                }
-            }
-        }
-
-        fn capabilities() -> mcp::ServerCapabilities {
-            mcp::ServerCapabilities {
-                resources: Some(mcp::ServerCapabilitiesResources {
-                    list_changed: Some(true),
-                    subscribe: Some(true),
-                    ..Default::default()
-                }),
-                ..Default::default()
-            }
-        }
-
-        fn server_info() -> mcp::Implementation {
-            mcp::Implementation::new(SERVER_NAME, env!("CARGO_PKG_VERSION"))
-        }
-
-        fn reply(server: &Server, message: mcp::ClientMessage) -> Option<mcp::ServerMessage> {
-            match message {
-                Message::Request(request) => Some(match call(server, &request.id, request.call) {
-                    Ok(Some(result)) => match ResultResponse::new(request.id.clone(), &result) {
-                        Ok(response) => Message::Response(response),
-                        Err(e) => Message::Error(ErrorResponse::new(
-                            request.id,
-                            RpcError::new(ErrorCode::InternalError, e.to_string()),
-                        )),
-                    },
-                    // Answered later (a subscription stream).
-                    Ok(None) => return None,
-                    Err(error) => Message::Error(ErrorResponse::new(request.id, error)),
-                }),
-                Message::Notification(notification) => {
-                    notify(server, notification.notification);
-                    None
-                }
-                Message::Batch(items) => {
-                    let replies: Vec<_> =
-                        items.into_iter().filter_map(|m| reply(server, m)).collect();
-                    (!replies.is_empty()).then_some(Message::Batch(replies))
-                }
-                // This server sends no requests: responses have nothing to answer.
-                Message::Response(_) | Message::Error(_) => None,
-            }
-        }
-
-        impl Revision for Rev {
-            fn handle(&self, server: &Server, line: &str) -> Option<String> {
-                match mcp::ClientMessage::parse(line) {
-                    Ok(message) => reply(server, message).map(|m| m.to_json()),
-                    Err(error) => parse_failure(line, &error),
-                }
-            }
-
-            fn updated(&self, uri: &str, subscription: Option<&RequestId>) -> String {
-                let params = mcp::ResourceUpdatedNotificationParams::new(uri);
-                let params = on_stream(params, subscription);
-                mcp::ServerMessage::Notification(NotificationEnvelope::new(
-                    mcp::ServerNotify::ResourceUpdated(params),
-                ))
-                .to_json()
-            }
-
-            fn list_changed(&self, subscription: Option<&RequestId>) -> String {
-                mcp::ServerMessage::Notification(NotificationEnvelope::new(
-                    mcp::ServerNotify::ResourceListChanged(list_changed_params(subscription)),
-                ))
-                .to_json()
-            }
-        }
-    };
-}
-
-/// A revision with `initialize`, `ping` and `resources/subscribe`.
-macro_rules! stateful_revision {
-    ($feature:literal, $module:ident) => {
-        #[cfg(feature = $feature)]
-        mod $module {
-            use super::*;
-            use mcp_spec_types::dispatch::{
-                Message, MethodSet, NotificationEnvelope, ResultResponse,
-            };
-            use mcp_spec_types::$module as mcp;
-
-            pub struct Rev;
-            pub static REV: Rev = Rev;
-
-            resource_builders!();
-
-            fn empty() -> mcp::EmptyResult {
-                mcp::EmptyResult(mcp::BaseResult {
-                    meta: None,
-                    extra: Default::default(),
-                })
-            }
-
-            fn on_stream(
-                params: mcp::ResourceUpdatedNotificationParams,
-                _subscription: Option<&RequestId>,
-            ) -> mcp::ResourceUpdatedNotificationParams {
-                params
-            }
-
-            fn list_changed_params<T>(_subscription: Option<&RequestId>) -> Option<T> {
-                None
-            }
-
-            fn call(
-                server: &Server,
-                _id: &RequestId,
-                call: mcp::ClientCall,
-            ) -> Result<Option<mcp::ClientCallResult>, RpcError> {
-                use mcp::{ClientCall as C, ClientCallResult as R};
-                Ok(Some(match call {
-                    C::Initialize(_) => {
-                        let mut state = server.state();
-                        if state.session.is_some() {
-                            return Err(RpcError::new(
-                                ErrorCode::InvalidRequest,
-                                "the session is already initialized",
-                            ));
-                        }
-                        state.session = Some(&REV);
-                        R::Initialize(mcp::InitializeResult {
-                            capabilities: capabilities(),
-                            instructions: Some(INSTRUCTIONS.to_owned()),
-                            meta: None,
-                            protocol_version: mcp::REVISION.to_owned(),
-                            server_info: server_info(),
-                            extra: Default::default(),
-                        })
-                    }
-                    C::Ping(_) => R::Ping(empty()),
-                    C::ListResources(params) => {
-                        let cursor = params.and_then(|p| p.cursor);
-                        let (page, next) = server.page(cursor.as_deref())?;
-                        let result = mcp::ListResourcesResult::new(
-                            page.iter().map(resource).collect::<Vec<_>>(),
-                        );
-                        R::ListResources(match next {
-                            Some(next) => result.with_next_cursor(next),
-                            None => result,
-                        })
-                    }
-                    C::ListResourceTemplates(params) => {
-                        server.single_page(params.and_then(|p| p.cursor).as_deref())?;
-                        R::ListResourceTemplates(mcp::ListResourceTemplatesResult::new(vec![
-                            template(),
-                        ]))
-                    }
-                    C::ReadResource(params) => {
-                        let contents = server.read(&params.uri)?;
-                        R::ReadResource(mcp::ReadResourceResult::new(vec![item(
-                            &params.uri,
-                            contents,
-                        )]))
-                    }
-                    C::Subscribe(params) => {
-                        let path = server.resolve(&params.uri)?;
-                        server.state().subscriptions.add(path, params.uri);
-                        R::Subscribe(empty())
-                    }
-                    C::Unsubscribe(params) => {
-                        server.state().subscriptions.remove(&params.uri);
-                        R::Unsubscribe(empty())
-                    }
-                    other => return Err(RpcError::method_not_found(other.method())),
-                }))
-            }
-
-            fn notify(server: &Server, notification: mcp::ClientNotify) {
-                if let mcp::ClientNotify::Initialized(_) = notification {
-                    server.state().initialized = true;
-                }
-            }
-        }
-    };
-}
-
-/// A stateless revision: the version on every request, `server/discover`, and
-/// `subscriptions/listen` streams instead of `resources/subscribe`.
-macro_rules! stateless_revision {
-    ($feature:literal, $module:ident) => {
-        #[cfg(feature = $feature)]
-        mod $module {
-            use super::*;
-            use mcp_spec_types::dispatch::{
-                Message, MethodSet, NotificationEnvelope, ResultResponse,
-            };
-            use mcp_spec_types::$module as mcp;
-
-            pub struct Rev;
-            pub static REV: Rev = Rev;
-
-            resource_builders!();
-
-            fn stream_meta(
-                subscription: Option<&RequestId>,
-            ) -> Option<mcp::NotificationMetaObject> {
-                subscription.map(|id| mcp::NotificationMetaObject {
-                    io_modelcontextprotocol_subscription_id: Some(id.clone()),
-                    ..Default::default()
-                })
-            }
-
-            fn on_stream(
-                params: mcp::ResourceUpdatedNotificationParams,
-                subscription: Option<&RequestId>,
-            ) -> mcp::ResourceUpdatedNotificationParams {
-                match stream_meta(subscription) {
-                    Some(meta) => params.with_meta(meta),
-                    None => params,
-                }
-            }
-
-            fn list_changed_params(
-                subscription: Option<&RequestId>,
-            ) -> Option<mcp::NotificationParams> {
-                stream_meta(subscription).map(|meta| mcp::NotificationParams {
-                    meta: Some(meta),
-                    ..Default::default()
-                })
-            }
-
-            fn result_meta() -> mcp::ResultMetaObject {
-                mcp::ResultMetaObject {
-                    io_modelcontextprotocol_server_info: Some(server_info()),
-                    extra: Default::default(),
-                }
-            }
-
-            const COMPLETE: &str = "complete";
-
-            fn call(
-                server: &Server,
-                id: &RequestId,
-                call: mcp::ClientCall,
-            ) -> Result<Option<mcp::ClientCallResult>, RpcError> {
-                use mcp::{ClientCall as C, ClientCallResult as R};
-                Ok(Some(match call {
-                    C::Discover(_) => R::Discover(mcp::DiscoverResult {
-                        cache_scope: mcp::DiscoverResultCacheScope::Public,
-                        capabilities: capabilities(),
-                        instructions: Some(INSTRUCTIONS.to_owned()),
-                        meta: Some(result_meta()),
-                        result_type: COMPLETE.to_owned(),
-                        supported_versions: stateless_versions(),
-                        ttl_ms: 0,
-                        extra: Default::default(),
-                    }),
-                    C::ListResources(params) => {
-                        let (page, next) = server.page(params.cursor.as_deref())?;
-                        let result = mcp::ListResourcesResult::new(
-                            mcp::ListResourcesResultCacheScope::Private,
-                            page.iter().map(resource).collect::<Vec<_>>(),
-                            COMPLETE,
-                            0u64,
-                        )
-                        .with_meta(result_meta());
-                        R::ListResources(match next {
-                            Some(next) => result.with_next_cursor(next),
-                            None => result,
-                        })
-                    }
-                    C::ListResourceTemplates(params) => {
-                        server.single_page(params.cursor.as_deref())?;
-                        R::ListResourceTemplates(
-                            mcp::ListResourceTemplatesResult::new(
-                                mcp::ListResourceTemplatesResultCacheScope::Public,
-                                vec![template()],
-                                COMPLETE,
-                                0u64,
-                            )
-                            .with_meta(result_meta()),
-                        )
-                    }
-                    C::ReadResource(params) => {
-                        let contents = server.read(&params.uri)?;
-                        R::ReadResource(mcp::ReadResourceResultResponseResult::ReadResourceResult(
-                            mcp::ReadResourceResult::new(
-                                mcp::ReadResourceResultCacheScope::Private,
-                                vec![item(&params.uri, contents)],
-                                COMPLETE,
-                                0u64,
-                            )
-                            .with_meta(result_meta()),
-                        ))
-                    }
-                    C::SubscriptionsListen(params) => {
-                        listen(server, id, params.notifications)?;
-                        return Ok(None);
-                    }
-                    other => return Err(RpcError::method_not_found(other.method())),
-                }))
-            }
-
-            /// Opens a stream: validates every URI, acknowledges what it will honour, then
-            /// starts delivering.
-            fn listen(
-                server: &Server,
-                id: &RequestId,
-                filter: mcp::SubscriptionFilter,
-            ) -> Result<(), RpcError> {
-                let mut files = Watches::default();
-                for uri in filter.resource_subscriptions.iter().flatten() {
-                    let path = server.resolve(uri)?;
-                    files.add(path, uri.clone());
-                }
-                let list_changed = filter.resources_list_changed == Some(true);
-                let honoured = mcp::SubscriptionFilter {
-                    resource_subscriptions: filter.resource_subscriptions,
-                    resources_list_changed: list_changed.then_some(true),
-                    ..Default::default()
-                };
-                let ack = mcp::ServerMessage::Notification(NotificationEnvelope::new(
-                    mcp::ServerNotify::SubscriptionsAcknowledged(
-                        mcp::SubscriptionsAcknowledgedNotificationParams {
-                            meta: stream_meta(Some(id)),
-                            notifications: honoured,
-                            extra: Default::default(),
-                        },
-                    ),
-                ));
-                let mut state = server.state();
-                state.listens.retain(|l| l.id != *id);
-                // Under the state lock: no notification of the stream can overtake it.
-                server.send(&ack.to_json());
-                state.listens.push(Listen {
-                    module: &REV,
-                    id: id.clone(),
-                    files,
-                    list_changed,
-                });
-                Ok(())
-            }
-
-            fn notify(server: &Server, notification: mcp::ClientNotify) {
-                if let mcp::ClientNotify::Cancelled(params) = notification {
-                    server.state().listens.retain(|l| l.id != params.request_id);
-                }
-            }
-        }
-    };
-}
-
-stateful_revision!("v2024_11_05", v2024_11_05);
-stateful_revision!("v2025_03_26", v2025_03_26);
-stateful_revision!("v2025_06_18", v2025_06_18);
-stateful_revision!("v2025_11_25", v2025_11_25);
-stateless_revision!("v2026_07_28", v2026_07_28);
-stateless_revision!("unstable-draft", draft);
-
-fn stateful_module(version: &ProtocolVersion) -> Option<&'static dyn Revision> {
-    match version {
-        #[cfg(feature = "v2024_11_05")]
-        ProtocolVersion::V2024_11_05 => Some(&v2024_11_05::REV),
-        #[cfg(feature = "v2025_03_26")]
-        ProtocolVersion::V2025_03_26 => Some(&v2025_03_26::REV),
-        #[cfg(feature = "v2025_06_18")]
-        ProtocolVersion::V2025_06_18 => Some(&v2025_06_18::REV),
-        #[cfg(feature = "v2025_11_25")]
-        ProtocolVersion::V2025_11_25 => Some(&v2025_11_25::REV),
-        _ => None,
-    }
-}
-
-fn stateless_module(version: &ProtocolVersion) -> Option<&'static dyn Revision> {
-    match version {
-        #[cfg(feature = "v2026_07_28")]
-        ProtocolVersion::V2026_07_28 => Some(&v2026_07_28::REV),
-        #[cfg(feature = "unstable-draft")]
-        ProtocolVersion::Draft => Some(&draft::REV),
-        _ => None,
     }
 }

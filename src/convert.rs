@@ -447,6 +447,9 @@ pub struct StatelessResult {
     pub ttl_ms: u64,
     /// `cacheScope`: `"private"` (one client) or `"public"` (anyone).
     pub cache_scope: String,
+    /// Members for the result's `_meta` (such as the server's
+    /// `io.modelcontextprotocol/serverInfo`), added where the source's `_meta` lacks them.
+    pub meta: Map<String, Value>,
 }
 
 impl StatelessResult {
@@ -455,7 +458,14 @@ impl StatelessResult {
         StatelessResult {
             ttl_ms: 0,
             cache_scope: "private".to_owned(),
+            meta: Map::new(),
         }
+    }
+
+    /// Adds a member for the result's `_meta`.
+    pub fn with_meta(mut self, key: impl Into<String>, value: Value) -> Self {
+        self.meta.insert(key.into(), value);
+        self
     }
 
     /// Supplies what `result` lacks of `resultType`, `ttlMs` and `cacheScope`, each only
@@ -469,5 +479,16 @@ impl StatelessResult {
         put("resultType", Value::String("complete".to_owned()));
         put("ttlMs", Value::from(self.ttl_ms));
         put("cacheScope", Value::String(self.cache_scope.clone()));
+        if self.meta.is_empty() || !declared.contains(&"_meta") {
+            return;
+        }
+        let meta = result
+            .entry("_meta")
+            .or_insert_with(|| Value::Object(Map::new()));
+        if let Value::Object(meta) = meta {
+            for (key, value) in &self.meta {
+                meta.entry(key.clone()).or_insert_with(|| value.clone());
+            }
+        }
     }
 }

@@ -9,7 +9,7 @@
 //! generic request API. It needs node and npm, and the npm registry for `npm ci`: when they
 //! are missing the test fails, saying so; it never skips.
 //!
-//! Compiled only when every released revision is enabled (`cargo test --all-features`).
+//! Compiled only when every released revision and the conversions are enabled (`cargo test --all-features`).
 //! `MCP_E2E_UPDATE_SAMPLE=1` also saves the 2026-07-28 recording as the validator's bundled
 //! sample, `examples/data/sample-session.jsonl`.
 
@@ -18,7 +18,8 @@
     feature = "v2025_03_26",
     feature = "v2025_06_18",
     feature = "v2025_11_25",
-    feature = "v2026_07_28"
+    feature = "v2026_07_28",
+    feature = "convert"
 ))]
 
 #[path = "e2e/support.rs"]

@@ -260,315 +260,321 @@ fn mime_types_come_from_the_extension() {
 }
 
 // ---- the server process ------------------------------------------------------------------
+// The example serves every revision through the conversions: it needs them all.
+#[cfg(all(feature = "all-revisions", feature = "convert"))]
+mod process {
+    use super::*;
 
-const STATEFUL: &[&str] = &["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"];
+    const STATEFUL: &[&str] = &["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"];
 
-fn newest_stateful() -> Option<&'static ProtocolVersion> {
-    ProtocolVersion::SUPPORTED
-        .iter()
-        .find(|v| STATEFUL.contains(&v.as_str()))
-}
+    fn newest_stateful() -> Option<&'static ProtocolVersion> {
+        ProtocolVersion::SUPPORTED
+            .iter()
+            .find(|v| STATEFUL.contains(&v.as_str()))
+    }
 
-struct Server {
-    child: Child,
-    stdin: ChildStdin,
-    incoming: Receiver<Value>,
-    /// Notifications received while waiting for responses.
-    notifications: Vec<Value>,
-    /// The version to put in `_meta` (stateless sessions).
-    stateless: Option<String>,
-    next_id: i64,
-}
+    struct Server {
+        child: Child,
+        stdin: ChildStdin,
+        incoming: Receiver<Value>,
+        /// Notifications received while waiting for responses.
+        notifications: Vec<Value>,
+        /// The version to put in `_meta` (stateless sessions).
+        stateless: Option<String>,
+        next_id: i64,
+    }
 
-impl Server {
-    fn start(dir: &Path, page_size: usize) -> Server {
-        let binary = support::example_binary("resource-server");
-        let mut child = Command::new(binary)
-            .args(["--page-size", &page_size.to_string()])
-            .arg(dir)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("starting the resource server");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, incoming) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                let value = serde_json::from_str(&line).unwrap_or_else(|e| {
-                    panic!("the server wrote a line that is not JSON ({e}): {line}")
-                });
-                if tx.send(value).is_err() {
-                    break;
+    impl Server {
+        fn start(dir: &Path, page_size: usize) -> Server {
+            let binary = support::example_binary("resource-server");
+            let mut child = Command::new(binary)
+                .args(["--page-size", &page_size.to_string()])
+                .arg(dir)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("starting the resource server");
+            let stdin = child.stdin.take().unwrap();
+            let stdout = child.stdout.take().unwrap();
+            let (tx, incoming) = std::sync::mpsc::channel();
+            std::thread::spawn(move || {
+                for line in BufReader::new(stdout).lines() {
+                    let Ok(line) = line else { break };
+                    let value = serde_json::from_str(&line).unwrap_or_else(|e| {
+                        panic!("the server wrote a line that is not JSON ({e}): {line}")
+                    });
+                    if tx.send(value).is_err() {
+                        break;
+                    }
+                }
+            });
+            Server {
+                child,
+                stdin,
+                incoming,
+                notifications: Vec::new(),
+                stateless: None,
+                next_id: 1,
+            }
+        }
+
+        /// Starts the server and opens a session (see the module docs).
+        fn open(dir: &Path, page_size: usize) -> Server {
+            let mut server = Server::start(dir, page_size);
+            match newest_stateful() {
+                Some(version) => {
+                    let reply = server.request(
+                        "initialize",
+                        json!({
+                            "protocolVersion": version.as_str(),
+                            "capabilities": {},
+                            "clientInfo": { "name": "test", "version": "1" }
+                        }),
+                    );
+                    assert_eq!(
+                        reply["result"]["protocolVersion"],
+                        version.as_str(),
+                        "{reply}"
+                    );
+                    server.send(json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }));
+                }
+                None => {
+                    server.stateless = Some(
+                        ProtocolVersion::SUPPORTED
+                            .first()
+                            .expect("some revision")
+                            .as_str()
+                            .to_owned(),
+                    );
                 }
             }
-        });
-        Server {
-            child,
-            stdin,
-            incoming,
-            notifications: Vec::new(),
-            stateless: None,
-            next_id: 1,
+            server
         }
-    }
 
-    /// Starts the server and opens a session (see the module docs).
-    fn open(dir: &Path, page_size: usize) -> Server {
-        let mut server = Server::start(dir, page_size);
-        match newest_stateful() {
-            Some(version) => {
-                let reply = server.request(
-                    "initialize",
+        fn send(&mut self, message: Value) {
+            self.send_raw(&message.to_string());
+        }
+
+        fn send_raw(&mut self, line: &str) {
+            writeln!(self.stdin, "{line}").expect("writing to the server");
+            self.stdin.flush().unwrap();
+        }
+
+        /// The next message, or `None` after `timeout`.
+        fn next(&mut self, timeout: Duration) -> Option<Value> {
+            match self.incoming.recv_timeout(timeout) {
+                Ok(value) => Some(value),
+                Err(RecvTimeoutError::Timeout) => None,
+                Err(RecvTimeoutError::Disconnected) => panic!("the server closed its output"),
+            }
+        }
+
+        /// Sends a request (with `_meta` in stateless sessions) and returns its response.
+        fn request(&mut self, method: &str, mut params: Value) -> Value {
+            if let (Some(version), Some(object)) = (&self.stateless, params.as_object_mut()) {
+                object.insert(
+                    "_meta".into(),
                     json!({
-                        "protocolVersion": version.as_str(),
-                        "capabilities": {},
-                        "clientInfo": { "name": "test", "version": "1" }
+                        "io.modelcontextprotocol/protocolVersion": version,
+                        "io.modelcontextprotocol/clientCapabilities": {}
                     }),
                 );
-                assert_eq!(
-                    reply["result"]["protocolVersion"],
-                    version.as_str(),
-                    "{reply}"
-                );
-                server.send(json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }));
             }
-            None => {
-                server.stateless = Some(
-                    ProtocolVersion::SUPPORTED
-                        .first()
-                        .expect("some revision")
-                        .as_str()
-                        .to_owned(),
-                );
+            let id = self.next_id;
+            self.next_id += 1;
+            self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
+            self.response_to(&json!(id))
+        }
+
+        fn response_to(&mut self, id: &Value) -> Value {
+            let deadline = Instant::now() + Duration::from_secs(10);
+            while let Some(message) = self.next(deadline.saturating_duration_since(Instant::now()))
+            {
+                if message.get("id") == Some(id) && message.get("method").is_none() {
+                    return message;
+                }
+                self.notifications.push(message);
             }
+            panic!("no response to request {id}");
         }
-        server
-    }
 
-    fn send(&mut self, message: Value) {
-        self.send_raw(&message.to_string());
-    }
-
-    fn send_raw(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("writing to the server");
-        self.stdin.flush().unwrap();
-    }
-
-    /// The next message, or `None` after `timeout`.
-    fn next(&mut self, timeout: Duration) -> Option<Value> {
-        match self.incoming.recv_timeout(timeout) {
-            Ok(value) => Some(value),
-            Err(RecvTimeoutError::Timeout) => None,
-            Err(RecvTimeoutError::Disconnected) => panic!("the server closed its output"),
+        /// Forgets every message received until the server has been quiet for `quiet`.
+        fn drain(&mut self, quiet: Duration) {
+            while self.next(quiet).is_some() {}
+            self.notifications.clear();
         }
-    }
 
-    /// Sends a request (with `_meta` in stateless sessions) and returns its response.
-    fn request(&mut self, method: &str, mut params: Value) -> Value {
-        if let (Some(version), Some(object)) = (&self.stateless, params.as_object_mut()) {
-            object.insert(
-                "_meta".into(),
-                json!({
-                    "io.modelcontextprotocol/protocolVersion": version,
-                    "io.modelcontextprotocol/clientCapabilities": {}
-                }),
-            );
-        }
-        let id = self.next_id;
-        self.next_id += 1;
-        self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
-        self.response_to(&json!(id))
-    }
-
-    fn response_to(&mut self, id: &Value) -> Value {
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while let Some(message) = self.next(deadline.saturating_duration_since(Instant::now())) {
-            if message.get("id") == Some(id) && message.get("method").is_none() {
-                return message;
-            }
-            self.notifications.push(message);
-        }
-        panic!("no response to request {id}");
-    }
-
-    /// Forgets every message received until the server has been quiet for `quiet`.
-    fn drain(&mut self, quiet: Duration) {
-        while self.next(quiet).is_some() {}
-        self.notifications.clear();
-    }
-
-    /// Waits for a notification `method` (already received ones included).
-    fn notification(&mut self, method: &str) -> Value {
-        if let Some(i) = self
-            .notifications
-            .iter()
-            .position(|n| n["method"] == method)
-        {
-            return self.notifications.remove(i);
-        }
-        let deadline = Instant::now() + Duration::from_secs(5);
-        while let Some(message) = self.next(deadline.saturating_duration_since(Instant::now())) {
-            if message["method"] == method {
-                return message;
-            }
-            self.notifications.push(message);
-        }
-        panic!("no {method} notification within 5 s");
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn error_code(reply: &Value) -> i64 {
-    reply["error"]["code"]
-        .as_i64()
-        .unwrap_or_else(|| panic!("not an error response: {reply}"))
-}
-
-#[test]
-fn the_server_refuses_every_uri_outside_its_folder() {
-    let (scratch, root) = fixture("server-refuse");
-    let mut server = Server::open(&root, 10);
-    for (uri, _) in refused_uris(&scratch, &root) {
-        let reply = server.request("resources/read", json!({ "uri": uri }));
-        assert!(
-            !reply.to_string().contains("SECRET"),
-            "{uri} leaked the secret: {reply}"
-        );
-        assert_eq!(error_code(&reply), -32602, "{uri}: {reply}");
-        assert_eq!(reply["error"]["data"]["uri"], uri.as_str(), "{reply}");
-    }
-    if newest_stateful().is_some() {
-        let (uri, _) = &refused_uris(&scratch, &root)[0];
-        let reply = server.request("resources/subscribe", json!({ "uri": uri }));
-        assert_eq!(error_code(&reply), -32602, "{reply}");
-    }
-}
-
-#[test]
-fn the_server_lists_pages_and_refuses_forged_cursors() {
-    let (_, root) = fixture("server-pages");
-    let mut server = Server::open(&root, 2);
-    let mut names = Vec::new();
-    let mut cursor: Option<String> = None;
-    let mut pages = 0;
-    loop {
-        let params = match &cursor {
-            Some(c) => json!({ "cursor": c }),
-            None => json!({}),
-        };
-        let reply = server.request("resources/list", params);
-        let result = &reply["result"];
-        let resources = result["resources"].as_array().expect("resources");
-        assert!(resources.len() <= 2);
-        names.extend(
-            resources
+        /// Waits for a notification `method` (already received ones included).
+        fn notification(&mut self, method: &str) -> Value {
+            if let Some(i) = self
+                .notifications
                 .iter()
-                .map(|r| r["name"].as_str().unwrap().to_owned()),
-        );
-        pages += 1;
-        match result["nextCursor"].as_str() {
-            Some(next) => cursor = Some(next.to_owned()),
-            None => break,
+                .position(|n| n["method"] == method)
+            {
+                return self.notifications.remove(i);
+            }
+            let deadline = Instant::now() + Duration::from_secs(5);
+            while let Some(message) = self.next(deadline.saturating_duration_since(Instant::now()))
+            {
+                if message["method"] == method {
+                    return message;
+                }
+                self.notifications.push(message);
+            }
+            panic!("no {method} notification within 5 s");
         }
     }
-    let expected = if cfg!(unix) { 4 } else { 3 };
-    assert_eq!(names.len(), expected, "{names:?}");
-    assert_eq!(pages, 2);
-    assert!(!names.iter().any(|n| n.contains("out")), "{names:?}");
-    for forged in ["forged", "2.0000000000000000", ""] {
-        let reply = server.request("resources/list", json!({ "cursor": forged }));
-        assert_eq!(error_code(&reply), -32602, "{forged:?}: {reply}");
+
+    impl Drop for Server {
+        fn drop(&mut self) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
     }
-}
 
-#[test]
-fn the_server_reads_text_and_blobs_and_answers_errors() {
-    let (_, root) = fixture("server-read");
-    let mut server = Server::open(&root, 10);
+    fn error_code(reply: &Value) -> i64 {
+        reply["error"]["code"]
+            .as_i64()
+            .unwrap_or_else(|| panic!("not an error response: {reply}"))
+    }
 
-    let hello = uri(&root.join("hello.txt"));
-    let reply = server.request("resources/read", json!({ "uri": hello }));
-    let contents = &reply["result"]["contents"][0];
-    assert_eq!(contents["text"], "hello\n", "{reply}");
-    assert_eq!(contents["mimeType"], "text/plain");
-    assert_eq!(contents["uri"], hello.as_str());
+    #[test]
+    fn the_server_refuses_every_uri_outside_its_folder() {
+        let (scratch, root) = fixture("server-refuse");
+        let mut server = Server::open(&root, 10);
+        for (uri, _) in refused_uris(&scratch, &root) {
+            let reply = server.request("resources/read", json!({ "uri": uri }));
+            assert!(
+                !reply.to_string().contains("SECRET"),
+                "{uri} leaked the secret: {reply}"
+            );
+            assert_eq!(error_code(&reply), -32602, "{uri}: {reply}");
+            assert_eq!(reply["error"]["data"]["uri"], uri.as_str(), "{reply}");
+        }
+        if newest_stateful().is_some() {
+            let (uri, _) = &refused_uris(&scratch, &root)[0];
+            let reply = server.request("resources/subscribe", json!({ "uri": uri }));
+            assert_eq!(error_code(&reply), -32602, "{reply}");
+        }
+    }
 
-    let reply = server.request(
-        "resources/read",
-        json!({ "uri": uri(&root.join("pixel.png")) }),
-    );
-    let contents = &reply["result"]["contents"][0];
-    assert_eq!(contents["blob"], "iVBORwABAv8=", "{reply}");
-    assert_eq!(contents["mimeType"], "image/png");
+    #[test]
+    fn the_server_lists_pages_and_refuses_forged_cursors() {
+        let (_, root) = fixture("server-pages");
+        let mut server = Server::open(&root, 2);
+        let mut names = Vec::new();
+        let mut cursor: Option<String> = None;
+        let mut pages = 0;
+        loop {
+            let params = match &cursor {
+                Some(c) => json!({ "cursor": c }),
+                None => json!({}),
+            };
+            let reply = server.request("resources/list", params);
+            let result = &reply["result"];
+            let resources = result["resources"].as_array().expect("resources");
+            assert!(resources.len() <= 2);
+            names.extend(
+                resources
+                    .iter()
+                    .map(|r| r["name"].as_str().unwrap().to_owned()),
+            );
+            pages += 1;
+            match result["nextCursor"].as_str() {
+                Some(next) => cursor = Some(next.to_owned()),
+                None => break,
+            }
+        }
+        let expected = if cfg!(unix) { 4 } else { 3 };
+        assert_eq!(names.len(), expected, "{names:?}");
+        assert_eq!(pages, 2);
+        assert!(!names.iter().any(|n| n.contains("out")), "{names:?}");
+        for forged in ["forged", "2.0000000000000000", ""] {
+            let reply = server.request("resources/list", json!({ "cursor": forged }));
+            assert_eq!(error_code(&reply), -32602, "{forged:?}: {reply}");
+        }
+    }
 
-    // Through the advertised template.
-    let reply = server.request("resources/templates/list", json!({}));
-    let template = reply["result"]["resourceTemplates"][0]["uriTemplate"]
-        .as_str()
-        .expect("a template")
-        .to_owned();
-    assert_eq!(template, "file:///{+path}");
-    let expanded = mcp_spec_types::uri_template::UriTemplate::parse(&template)
-        .unwrap()
-        .expand(&mcp_spec_types::uri_template::Variables::new().with(
-            "path",
-            root.join("notes").join("inner.md").to_str().unwrap()[1..].to_owned(),
-        ));
-    let reply = server.request("resources/read", json!({ "uri": expanded }));
-    assert_eq!(
-        reply["result"]["contents"][0]["text"], "# inner\n",
-        "{reply}"
-    );
+    #[test]
+    fn the_server_reads_text_and_blobs_and_answers_errors() {
+        let (_, root) = fixture("server-read");
+        let mut server = Server::open(&root, 10);
 
-    // -32002 with data.uri for a resource that does not exist.
-    let missing = uri(&root.join("missing.txt"));
-    let reply = server.request("resources/read", json!({ "uri": missing }));
-    assert_eq!(error_code(&reply), -32002, "{reply}");
-    assert_eq!(reply["error"]["data"]["uri"], missing.as_str());
+        let hello = uri(&root.join("hello.txt"));
+        let reply = server.request("resources/read", json!({ "uri": hello }));
+        let contents = &reply["result"]["contents"][0];
+        assert_eq!(contents["text"], "hello\n", "{reply}");
+        assert_eq!(contents["mimeType"], "text/plain");
+        assert_eq!(contents["uri"], hello.as_str());
 
-    // -32602 with the parse error's path for bad params.
-    let reply = server.request("resources/read", json!({ "uri": 7 }));
-    assert_eq!(error_code(&reply), -32602, "{reply}");
-    assert!(
-        reply["error"]["message"]
+        let reply = server.request(
+            "resources/read",
+            json!({ "uri": uri(&root.join("pixel.png")) }),
+        );
+        let contents = &reply["result"]["contents"][0];
+        assert_eq!(contents["blob"], "iVBORwABAv8=", "{reply}");
+        assert_eq!(contents["mimeType"], "image/png");
+
+        // Through the advertised template.
+        let reply = server.request("resources/templates/list", json!({}));
+        let template = reply["result"]["resourceTemplates"][0]["uriTemplate"]
             .as_str()
+            .expect("a template")
+            .to_owned();
+        assert_eq!(template, "file:///{+path}");
+        let expanded = mcp_spec_types::uri_template::UriTemplate::parse(&template)
             .unwrap()
-            .contains("params.uri"),
-        "{reply}"
-    );
+            .expand(&mcp_spec_types::uri_template::Variables::new().with(
+                "path",
+                root.join("notes").join("inner.md").to_str().unwrap()[1..].to_owned(),
+            ));
+        let reply = server.request("resources/read", json!({ "uri": expanded }));
+        assert_eq!(
+            reply["result"]["contents"][0]["text"], "# inner\n",
+            "{reply}"
+        );
 
-    // -32601 for methods the server does not implement, and for a server's method.
-    let reply = server.request("tools/list", json!({}));
-    assert_eq!(error_code(&reply), -32601, "{reply}");
-    let reply = server.request("roots/list", json!({}));
-    assert_eq!(error_code(&reply), -32601, "{reply}");
-    let reply = server.request("vendor/unknown", json!({}));
-    assert_eq!(error_code(&reply), -32601, "{reply}");
+        // -32002 with data.uri for a resource that does not exist.
+        let missing = uri(&root.join("missing.txt"));
+        let reply = server.request("resources/read", json!({ "uri": missing }));
+        assert_eq!(error_code(&reply), -32002, "{reply}");
+        assert_eq!(reply["error"]["data"]["uri"], missing.as_str());
 
-    // -32700 for a line that is not JSON.
-    server.send_raw("{not json");
-    let reply = server.next(Duration::from_secs(5)).expect("a reply");
-    assert_eq!(error_code(&reply), -32700, "{reply}");
-    assert_eq!(reply["id"], Value::Null);
-}
+        // -32602 with the parse error's path for bad params.
+        let reply = server.request("resources/read", json!({ "uri": 7 }));
+        assert_eq!(error_code(&reply), -32602, "{reply}");
+        assert!(
+            reply["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("params.uri"),
+            "{reply}"
+        );
 
-#[test]
-fn the_server_notifies_subscribers_of_changes() {
-    let (_, root) = fixture("server-subscribe");
-    let mut server = Server::open(&root, 10);
-    let hello = uri(&root.join("hello.txt"));
-    if server.stateless.is_some() {
-        let version = server.stateless.clone().unwrap();
-        server.send(json!({
+        // -32601 for methods the server does not implement, and for a server's method.
+        let reply = server.request("tools/list", json!({}));
+        assert_eq!(error_code(&reply), -32601, "{reply}");
+        let reply = server.request("roots/list", json!({}));
+        assert_eq!(error_code(&reply), -32601, "{reply}");
+        let reply = server.request("vendor/unknown", json!({}));
+        assert_eq!(error_code(&reply), -32601, "{reply}");
+
+        // -32700 for a line that is not JSON.
+        server.send_raw("{not json");
+        let reply = server.next(Duration::from_secs(5)).expect("a reply");
+        assert_eq!(error_code(&reply), -32700, "{reply}");
+        assert_eq!(reply["id"], Value::Null);
+    }
+
+    #[test]
+    fn the_server_notifies_subscribers_of_changes() {
+        let (_, root) = fixture("server-subscribe");
+        let mut server = Server::open(&root, 10);
+        let hello = uri(&root.join("hello.txt"));
+        if server.stateless.is_some() {
+            let version = server.stateless.clone().unwrap();
+            server.send(json!({
             "jsonrpc": "2.0", "id": "listen", "method": "subscriptions/listen",
             "params": {
                 "_meta": {
@@ -578,117 +584,118 @@ fn the_server_notifies_subscribers_of_changes() {
                 "notifications": { "resourceSubscriptions": [hello], "resourcesListChanged": true }
             }
         }));
-        let ack = server.notification("notifications/subscriptions/acknowledged");
-        assert_eq!(
-            ack["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"],
-            "listen"
-        );
-    } else {
-        let reply = server.request("resources/subscribe", json!({ "uri": hello }));
-        assert_eq!(reply["result"], json!({}), "{reply}");
+            let ack = server.notification("notifications/subscriptions/acknowledged");
+            assert_eq!(
+                ack["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"],
+                "listen"
+            );
+        } else {
+            let reply = server.request("resources/subscribe", json!({ "uri": hello }));
+            assert_eq!(reply["result"], json!({}), "{reply}");
+        }
+        std::fs::write(root.join("hello.txt"), "changed, and longer\n").unwrap();
+        let updated = server.notification("notifications/resources/updated");
+        assert_eq!(updated["params"]["uri"], hello.as_str(), "{updated}");
+
+        std::fs::write(root.join("new.txt"), "new\n").unwrap();
+        server.notification("notifications/resources/list_changed");
+
+        if newest_stateful().is_some() {
+            // A write may be seen as two changes (truncated, then written): let them all arrive.
+            server.drain(Duration::from_millis(400));
+            let reply = server.request("resources/unsubscribe", json!({ "uri": hello }));
+            assert_eq!(reply["result"], json!({}), "{reply}");
+            std::fs::write(root.join("hello.txt"), "changed again, unsubscribed\n").unwrap();
+            std::thread::sleep(Duration::from_millis(400));
+            let ping = server.request("ping", json!({}));
+            assert_eq!(ping["result"], json!({}));
+            assert!(
+                !server
+                    .notifications
+                    .iter()
+                    .any(|n| n["method"] == "notifications/resources/updated"),
+                "an update after unsubscribing: {:?}",
+                server.notifications
+            );
+        }
     }
-    std::fs::write(root.join("hello.txt"), "changed, and longer\n").unwrap();
-    let updated = server.notification("notifications/resources/updated");
-    assert_eq!(updated["params"]["uri"], hello.as_str(), "{updated}");
 
-    std::fs::write(root.join("new.txt"), "new\n").unwrap();
-    server.notification("notifications/resources/list_changed");
-
-    if newest_stateful().is_some() {
-        // A write may be seen as two changes (truncated, then written): let them all arrive.
-        server.drain(Duration::from_millis(400));
-        let reply = server.request("resources/unsubscribe", json!({ "uri": hello }));
-        assert_eq!(reply["result"], json!({}), "{reply}");
-        std::fs::write(root.join("hello.txt"), "changed again, unsubscribed\n").unwrap();
-        std::thread::sleep(Duration::from_millis(400));
-        let ping = server.request("ping", json!({}));
-        assert_eq!(ping["result"], json!({}));
-        assert!(
-            !server
-                .notifications
-                .iter()
-                .any(|n| n["method"] == "notifications/resources/updated"),
-            "an update after unsubscribing: {:?}",
-            server.notifications
-        );
+    #[test]
+    fn the_server_negotiates_every_revision_with_initialize() {
+        let (_, root) = fixture("server-negotiate");
+        for version in ProtocolVersion::SUPPORTED
+            .iter()
+            .filter(|v| STATEFUL.contains(&v.as_str()))
+        {
+            let mut server = Server::start(&root, 10);
+            let reply = server.request(
+                "initialize",
+                json!({
+                    "protocolVersion": version.as_str(),
+                    "capabilities": {},
+                    "clientInfo": { "name": "test", "version": "1" }
+                }),
+            );
+            let result = &reply["result"];
+            assert_eq!(result["protocolVersion"], version.as_str(), "{reply}");
+            assert_eq!(
+                result["capabilities"]["resources"],
+                json!({ "subscribe": true, "listChanged": true })
+            );
+            // Later messages are read in the negotiated revision.
+            let reply = server.request("ping", json!({}));
+            assert_eq!(reply["result"], json!({}), "{reply}");
+            let reply = server.request("initialize", json!({}));
+            assert!(reply.get("error").is_some(), "{reply}");
+        }
+        if let Some(newest) = newest_stateful() {
+            // An unknown version: the newest revision that has `initialize`.
+            let mut server = Server::start(&root, 10);
+            let reply = server.request(
+                "initialize",
+                json!({
+                    "protocolVersion": "1999-01-01",
+                    "capabilities": {},
+                    "clientInfo": { "name": "test", "version": "1" }
+                }),
+            );
+            assert_eq!(
+                reply["result"]["protocolVersion"],
+                newest.as_str(),
+                "{reply}"
+            );
+        }
     }
-}
 
-#[test]
-fn the_server_negotiates_every_revision_with_initialize() {
-    let (_, root) = fixture("server-negotiate");
-    for version in ProtocolVersion::SUPPORTED
-        .iter()
-        .filter(|v| STATEFUL.contains(&v.as_str()))
-    {
+    #[cfg(feature = "v2026_07_28")]
+    #[test]
+    fn the_server_speaks_the_stateless_revision() {
+        let (_, root) = fixture("server-stateless");
         let mut server = Server::start(&root, 10);
-        let reply = server.request(
-            "initialize",
-            json!({
-                "protocolVersion": version.as_str(),
-                "capabilities": {},
-                "clientInfo": { "name": "test", "version": "1" }
-            }),
-        );
+        server.stateless = Some("2026-07-28".to_owned());
+        let reply = server.request("server/discover", json!({}));
         let result = &reply["result"];
-        assert_eq!(result["protocolVersion"], version.as_str(), "{reply}");
-        assert_eq!(
-            result["capabilities"]["resources"],
-            json!({ "subscribe": true, "listChanged": true })
-        );
-        // Later messages are read in the negotiated revision.
-        let reply = server.request("ping", json!({}));
-        assert_eq!(reply["result"], json!({}), "{reply}");
-        let reply = server.request("initialize", json!({}));
-        assert!(reply.get("error").is_some(), "{reply}");
-    }
-    if let Some(newest) = newest_stateful() {
-        // An unknown version: the newest revision that has `initialize`.
-        let mut server = Server::start(&root, 10);
-        let reply = server.request(
-            "initialize",
-            json!({
-                "protocolVersion": "1999-01-01",
-                "capabilities": {},
-                "clientInfo": { "name": "test", "version": "1" }
-            }),
-        );
-        assert_eq!(
-            reply["result"]["protocolVersion"],
-            newest.as_str(),
+        assert!(
+            result["supportedVersions"]
+                .as_array()
+                .unwrap()
+                .contains(&json!("2026-07-28")),
             "{reply}"
         );
+        assert_eq!(result["resultType"], "complete");
+        let reply = server.request(
+            "resources/read",
+            json!({ "uri": uri(&root.join("hello.txt")) }),
+        );
+        assert_eq!(reply["result"]["contents"][0]["text"], "hello\n", "{reply}");
+
+        server.stateless = Some("2099-01-01".to_owned());
+        let reply = server.request("resources/list", json!({}));
+        assert_eq!(error_code(&reply), -32022, "{reply}");
+        assert_eq!(reply["error"]["data"]["requested"], "2099-01-01");
+
+        server.stateless = None;
+        let reply = server.request("resources/list", json!({}));
+        assert_eq!(error_code(&reply), -32600, "{reply}");
     }
-}
-
-#[cfg(feature = "v2026_07_28")]
-#[test]
-fn the_server_speaks_the_stateless_revision() {
-    let (_, root) = fixture("server-stateless");
-    let mut server = Server::start(&root, 10);
-    server.stateless = Some("2026-07-28".to_owned());
-    let reply = server.request("server/discover", json!({}));
-    let result = &reply["result"];
-    assert!(
-        result["supportedVersions"]
-            .as_array()
-            .unwrap()
-            .contains(&json!("2026-07-28")),
-        "{reply}"
-    );
-    assert_eq!(result["resultType"], "complete");
-    let reply = server.request(
-        "resources/read",
-        json!({ "uri": uri(&root.join("hello.txt")) }),
-    );
-    assert_eq!(reply["result"]["contents"][0]["text"], "hello\n", "{reply}");
-
-    server.stateless = Some("2099-01-01".to_owned());
-    let reply = server.request("resources/list", json!({}));
-    assert_eq!(error_code(&reply), -32022, "{reply}");
-    assert_eq!(reply["error"]["data"]["requested"], "2099-01-01");
-
-    server.stateless = None;
-    let reply = server.request("resources/list", json!({}));
-    assert_eq!(error_code(&reply), -32600, "{reply}");
 }

@@ -22,6 +22,7 @@ const FEATURES: &[(&str, bool)] = &[
     ("unstable-draft", cfg!(feature = "unstable-draft")),
     ("all-revisions", cfg!(feature = "all-revisions")),
     ("schemars", cfg!(feature = "schemars")),
+    ("convert", cfg!(feature = "convert")),
 ];
 
 static BUILD: Mutex<()> = Mutex::new(());
