@@ -21,7 +21,8 @@
     feature = "v2024_11_05",
     feature = "v2025_03_26",
     feature = "v2025_06_18",
-    feature = "v2025_11_25"
+    feature = "v2025_11_25",
+    feature = "convert"
 ))]
 
 #[path = "e2e/support.rs"]

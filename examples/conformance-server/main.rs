@@ -2,7 +2,7 @@
 //! every message read and written with this crate's types.
 //!
 //! ```text
-//! cargo run --example conformance-server --features all-revisions -- [--port <n>]
+//! cargo run --example conformance-server --features all-revisions,convert -- [--port <n>]
 //! ```
 //!
 //! Serves `http://127.0.0.1:<port>/mcp` (port 0, the default, picks a free one) and prints
