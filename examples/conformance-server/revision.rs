@@ -25,8 +25,11 @@ pub trait Revision: Send + Sync {
     fn write(&self, message: &latest::ServerMessage) -> Result<String, ConversionError>;
 }
 
+/// The types of a revision, named but never held.
+type Types<C, N, SC, SN> = PhantomData<fn() -> (C, N, SC, SN)>;
+
 /// The revision whose client sends `C`/`N` and whose server sends `SC`/`SN`.
-struct Rev<C, N, SC, SN>(PhantomData<fn() -> (C, N, SC, SN)>);
+struct Rev<C, N, SC, SN>(Types<C, N, SC, SN>);
 
 impl<C, N, SC, SN> Revision for Rev<C, N, SC, SN>
 where
