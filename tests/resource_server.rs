@@ -14,13 +14,7 @@ mod support;
 mod files;
 
 use files::{Root, UriError};
-use mcp_spec_types::ProtocolVersion;
-use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::time::{Duration, Instant};
 
 /// A served folder with a sibling folder the server must never reveal:
 ///
@@ -264,6 +258,12 @@ fn mime_types_come_from_the_extension() {
 #[cfg(all(feature = "all-revisions", feature = "convert"))]
 mod process {
     use super::*;
+    use mcp_spec_types::ProtocolVersion;
+    use serde_json::{json, Value};
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Child, ChildStdin, Command, Stdio};
+    use std::sync::mpsc::{Receiver, RecvTimeoutError};
+    use std::time::{Duration, Instant};
 
     const STATEFUL: &[&str] = &["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"];
 
