@@ -14,23 +14,59 @@ struct Patch {
     apply: fn(&mut Map<String, Value>) -> Result<(), String>,
 }
 
-const PATCHES: &[Patch] = &[Patch {
-    revisions: &["2025-11-25"],
-    reason: "CancelTaskResult, GetTaskResult and TaskStatusNotificationParams are `allOf` of two \
+const PATCHES: &[Patch] = &[
+    Patch {
+        revisions: &["2025-11-25"],
+        reason:
+            "CancelTaskResult, GetTaskResult and TaskStatusNotificationParams are `allOf` of two \
              `$ref`s whose targets both carry metadata; typify 0.8.0 panics while merging them \
              (`merged_schema.metadata.is_none()`). The patch writes out each merge as one \
              object schema with the union of the members and of the required lists.",
-    apply: |defs| {
-        for name in [
-            "CancelTaskResult",
-            "GetTaskResult",
-            "TaskStatusNotificationParams",
-        ] {
-            inline_all_of_refs(defs, name)?;
-        }
-        Ok(())
+        apply: |defs| {
+            for name in [
+                "CancelTaskResult",
+                "GetTaskResult",
+                "TaskStatusNotificationParams",
+            ] {
+                inline_all_of_refs(defs, name)?;
+            }
+            Ok(())
+        },
     },
-}];
+    Patch {
+        revisions: &["2025-06-18", "2025-11-25", "2026-07-28", "draft"],
+        reason:
+            "ElicitResult.content: the TypeScript source of the schema (schema.ts, the source of \
+             truth) types a submitted value as `string | number | boolean` (and `string[]` from \
+             2025-11-25), but the generated schema.json says `integer`, so a form's number \
+             field (`NumberSchema` allows `type: number`) could not be answered with 95.5. The \
+             patch restores `number`.",
+        apply: |defs| {
+            let content = defs
+                .get_mut("ElicitResult")
+                .and_then(|d| d.pointer_mut("/properties/content/additionalProperties"))
+                .ok_or("ElicitResult.content.additionalProperties is not there")?;
+            // 2025-06-18: the scalar types directly; later: one arm of an `anyOf`.
+            let scalars = match content.get_mut("anyOf").and_then(Value::as_array_mut) {
+                Some(arms) => arms
+                    .iter_mut()
+                    .find(|arm| arm.get("type").is_some_and(Value::is_array))
+                    .ok_or("ElicitResult.content has no arm of scalar types")?,
+                None => content,
+            };
+            let types = scalars
+                .get_mut("type")
+                .and_then(Value::as_array_mut)
+                .ok_or("ElicitResult.content's scalar types are not a list")?;
+            let integer = types
+                .iter_mut()
+                .find(|t| t.as_str() == Some("integer"))
+                .ok_or("ElicitResult.content no longer says `integer`")?;
+            *integer = Value::String("number".into());
+            Ok(())
+        },
+    },
+];
 
 /// Applies every patch that names `revision`.
 pub fn apply(revision: &str, schema: &mut Value) -> Result<(), String> {

@@ -45,7 +45,7 @@ use mcp_spec_types::convert::{
 };
 use mcp_spec_types::dispatch::{
     CallSet, ErrorResponse, Message, MethodSet, NotificationEnvelope, PendingRequest,
-    ResultResponse,
+    RequestEnvelope, ResultResponse,
 };
 use mcp_spec_types::{ErrorCode, MessageError, ProtocolVersion, RequestId, RpcError};
 use serde_json::Value;
@@ -461,6 +461,24 @@ fn notification_line<A: MethodSet, S: MethodSet>(notification: &A) -> Option<Str
     Some(Message::<S, S>::Notification(NotificationEnvelope::new(converted)).to_json())
 }
 
+/// Answers a request of the client's revision `C` with handlers written against `H`: the
+/// call is converted in, the result converted back.
+fn through<C: CallSet, H: CallSet>(
+    request: RequestEnvelope<C>,
+    handle: impl FnOnce(H) -> Result<Option<H::Result>, RpcError>,
+) -> Option<String> {
+    let result = convert_call::<C, H>(&request.call)
+        .map_err(|e| conversion(e, ErrorCode::InvalidParams))
+        .and_then(|call| {
+            let pending = PendingRequest::of(&call);
+            handle(call)?
+                .map(|r| convert_result::<H, C>(&r, &pending))
+                .transpose()
+                .map_err(|e| conversion(e, ErrorCode::InternalError))
+        });
+    respond(request.id, result)
+}
+
 /// A conversion the client's revision cannot take: the client asked for what its revision
 /// cannot express (-32602), or the server built what it cannot (-32603).
 fn conversion(error: ConversionError, code: ErrorCode) -> RpcError {
@@ -496,17 +514,7 @@ impl<C: CallSet, N: MethodSet, S> Stateful<C, N, S> {
     fn reply(&self, server: &Server, message: Message<C, N>) -> Option<String> {
         match message {
             Message::Request(request) => {
-                let result = convert_call::<C, core_rev::ClientCall>(&request.call)
-                    .map_err(|e| conversion(e, ErrorCode::InvalidParams))
-                    .and_then(|call| {
-                        let pending = PendingRequest::of(&call);
-                        let result = core::call(server, C::REVISION, call)?;
-                        result
-                            .map(|r| convert_result::<core_rev::ClientCall, C>(&r, &pending))
-                            .transpose()
-                            .map_err(|e| conversion(e, ErrorCode::InternalError))
-                    });
-                respond(request.id, result)
+                through(request, |call| core::call(server, C::REVISION, call))
             }
             Message::Notification(notification) => {
                 if let Ok(n) = convert_call::<N, core_rev::ClientNotify>(&notification.notification)
@@ -545,21 +553,14 @@ where
         };
         match message {
             Message::Request(request) => {
-                let result = convert_call::<C, stateless_rev::ClientCall>(&request.call)
-                    .map_err(|e| conversion(e, ErrorCode::InvalidParams))
-                    .and_then(|call| {
-                        let pending = PendingRequest::of(&call);
-                        // The table's own entry: streams outlive this call.
-                        let revision = find(STATELESS, C::REVISION).ok_or_else(|| {
-                            RpcError::new(ErrorCode::InternalError, "revision not served")
-                        })?;
-                        let result = stateless::call(server, revision, &request.id, call)?;
-                        result
-                            .map(|r| convert_result::<stateless_rev::ClientCall, C>(&r, &pending))
-                            .transpose()
-                            .map_err(|e| conversion(e, ErrorCode::InternalError))
-                    });
-                respond(request.id, result)
+                let id = request.id.clone();
+                through(request, |call| {
+                    // The table's own entry: streams outlive this call.
+                    let revision = find(STATELESS, C::REVISION).ok_or_else(|| {
+                        RpcError::new(ErrorCode::InternalError, "revision not served")
+                    })?;
+                    stateless::call(server, revision, &id, call)
+                })
             }
             Message::Notification(notification) => {
                 let converted =

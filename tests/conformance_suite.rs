@@ -36,13 +36,7 @@ use std::time::{Duration, Instant};
 
 /// Checks that fail for a reason outside the example client and server: (scenario, check id,
 /// reason).
-const KNOWN: &[(&str, &str, &str)] = &[(
-    "elicitation-sep1034-client-defaults",
-    "client-elicitation-sep1034-number-default",
-    "schema.json (2025-06-18 on) admits only strings, integers, booleans and string lists as \
-     elicitation answers (ElicitResult.content; the draft's schema.ts says number), so the \
-     client cannot send back the fractional default 95.5 in the revision's types",
-)];
+const KNOWN: &[(&str, &str, &str)] = &[];
 
 /// Checks that measure wall-clock time.
 const TIMING: &[&str] = &["client-sse-retry-timing"];
@@ -786,7 +780,7 @@ fn the_example_client_drives_the_example_server() {
     for expected in [
         "session in revision 2025-11-25",
         "test_sampling: LLM response: This is a test response from the client",
-        "test_elicitation_sep1034_defaults: Elicitation completed: action=accept, content={\"age\":30,\"name\":\"John Doe\",\"status\":\"active\",\"verified\":true}",
+        "test_elicitation_sep1034_defaults: Elicitation completed: action=accept, content={\"age\":30,\"name\":\"John Doe\",\"score\":95.5,\"status\":\"active\",\"verified\":true}",
         "test_reconnection: Reconnection test completed successfully",
         "test_tool_with_progress: 0",
     ] {

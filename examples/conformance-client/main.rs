@@ -417,7 +417,7 @@ impl Client {
 fn default_of(field: &Field) -> Option<Value> {
     Some(match field {
         Field::StringSchema(s) => Value::Variant1(One::String(s.default.clone()?)),
-        Field::NumberSchema(s) => Value::Variant1(One::Integer(s.default.as_ref()?.as_i64()?)),
+        Field::NumberSchema(s) => Value::Variant1(One::Number(s.default.clone()?)),
         Field::BooleanSchema(s) => Value::Variant1(One::Boolean(s.default?)),
         Field::UntitledSingleSelectEnumSchema(s) => {
             Value::Variant1(One::String(s.default.clone()?))

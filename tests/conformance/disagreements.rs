@@ -8,6 +8,7 @@
 //! | an error response with `"id": null` | refuses (`RequestId` is a string or an integer) | accepts (`ErrorResponse::id` is `None`) | JSON-RPC 2.0 §5: a parse error or an invalid request is answered with `"id": null` |
 //! | a `uri` member that is not a URI | refuses (`format: uri`, asserted by this suite's oracle) | accepts | formats are annotations in 2020-12 and the crate does not check them; `uri` is kept as the peer's text |
 //! | 2026-07-28: a `tools/call` result that is a broken CallToolResult (`content[0].text` a number) | accepts: `CallToolResultResponse.result` is `anyOf [InputRequiredResult, CallToolResult]`, and InputRequiredResult requires only `resultType` and admits any other member | refuses (`Result`, at `result`) | the crate picks the arm that requires the most members present (CallToolResult) and reads only that arm; the schema's "at least one of inputRequests or requestState" is prose, not schema |
+//! | 2025-06-18 and later: an elicitation answer with a fractional number (`{"score": 95.5}`) | refuses (`ElicitResult.content` says `integer`) | accepts | the schema's TypeScript source says `number`, and a form's number field asks for one: the generated schema.json lost it (a named patch in `codegen/patches.rs`) |
 //! | 2026-07-28: a `resources/read` result without `contents` | accepts (as InputRequiredResult) | accepts (as InputRequiredResult) | agreement, noted: a complete result missing a required member is not refused by either |
 
 use crate::oracle::oracle;
@@ -132,6 +133,51 @@ fn input_required_catch_all_v2026_07_28() {
 #[test]
 fn input_required_catch_all_draft() {
     input_required_catch_all::<crate::revision::Draft>();
+}
+
+/// 2025-06-18 and later: the patched `ElicitResult.content` takes any JSON number.
+#[allow(dead_code)] // Without those revisions' features.
+fn elicitation_numbers<R: Revision>() {
+    let oracle = oracle(R::NAME);
+    let schema = oracle.all_of(vec![
+        oracle.message(),
+        oracle
+            .response_schema("elicitation/create")
+            .expect("a response schema"),
+    ]);
+    let answer = json!({ "action": "accept", "content": { "score": 95.5, "age": 30 } });
+    let message = json!({ "jsonrpc": "2.0", "id": 1, "result": answer });
+    assert!(
+        !oracle.is_valid(&schema, &message),
+        "{}: schema.json refuses 95.5; when it stops, drop the patch",
+        R::NAME
+    );
+    let raw = RawValue::from_string(answer.to_string()).unwrap();
+    let (back, _) = R::server_call_result("elicitation/create", &raw)
+        .expect("the crate accepts a fractional number, as schema.ts says");
+    assert_eq!(back, answer);
+    // Still no objects: only the scalar types (and string lists) the source names.
+    let object = json!({ "action": "accept", "content": { "score": { "n": 1 } } });
+    let raw = RawValue::from_string(object.to_string()).unwrap();
+    assert!(R::server_call_result("elicitation/create", &raw).is_err());
+}
+
+#[cfg(feature = "v2025_06_18")]
+#[test]
+fn elicitation_numbers_v2025_06_18() {
+    elicitation_numbers::<crate::revision::V2025_06_18>();
+}
+
+#[cfg(feature = "v2025_11_25")]
+#[test]
+fn elicitation_numbers_v2025_11_25() {
+    elicitation_numbers::<crate::revision::V2025_11_25>();
+}
+
+#[cfg(feature = "v2026_07_28")]
+#[test]
+fn elicitation_numbers_v2026_07_28() {
+    elicitation_numbers::<crate::revision::V2026_07_28>();
 }
 
 macro_rules! disagreement_test {
