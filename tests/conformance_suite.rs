@@ -29,7 +29,7 @@
 mod support;
 
 use serde_json::Value;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -76,41 +76,8 @@ fn show(line: &str) {
 }
 
 /// Runs `command` to its end, killing it after `limit`.
-fn run(mut command: Command, what: &str, limit: Duration) -> Output {
-    command.stdout(Stdio::piped()).stderr(Stdio::piped());
-    let mut child = command
-        .spawn()
-        .unwrap_or_else(|e| panic!("{what}: cannot start it ({e})"));
-    let mut stdout = child.stdout.take().expect("piped stdout");
-    let mut stderr = child.stderr.take().expect("piped stderr");
-    let out = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = stdout.read_to_end(&mut v);
-        v
-    });
-    let err = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = stderr.read_to_end(&mut v);
-        v
-    });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("waiting for the child") {
-            break status;
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            let stderr = String::from_utf8_lossy(&err.join().unwrap_or_default()).into_owned();
-            panic!("{what}: timed out after {limit:?}\n{stderr}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    Output {
-        status,
-        stdout: out.join().unwrap_or_default(),
-        stderr: err.join().unwrap_or_default(),
-    }
+fn run(command: Command, what: &str, limit: Duration) -> Output {
+    support::run_limited(command, what, limit)
 }
 
 /// `npm ci`: the suite and Node 22 at the versions the lock file pins; returns the Node binary.

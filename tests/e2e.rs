@@ -27,9 +27,8 @@ mod support;
 
 use mcp_spec_types::validate::validate_session;
 use mcp_spec_types::ProtocolVersion;
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// The stateless revision the client also exercises, beyond the SDK's own list.
@@ -41,42 +40,16 @@ fn manifest_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Runs `command`, failing the test after `limit`; returns (stdout, stderr).
-fn run(mut command: Command, what: &str, limit: Duration) -> (String, String) {
-    command.stdout(Stdio::piped()).stderr(Stdio::piped());
-    let mut child = command.spawn().unwrap_or_else(|e| {
-        panic!("{what}: cannot start it ({e}); the end-to-end test needs node and npm on PATH")
-    });
-    let mut stdout = child.stdout.take().expect("piped stdout");
-    let mut stderr = child.stderr.take().expect("piped stderr");
-    let out = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = stdout.read_to_string(&mut s);
-        s
-    });
-    let err = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = stderr.read_to_string(&mut s);
-        s
-    });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("waiting for the child") {
-            break status;
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            let stderr = err.join().unwrap_or_default();
-            panic!("{what}: timed out after {limit:?}\n{stderr}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let stdout = out.join().unwrap_or_default();
-    let stderr = err.join().unwrap_or_default();
+/// Runs `command`, failing the test after `limit` or when it fails; returns (stdout, stderr).
+/// The end-to-end test needs node and npm on PATH.
+fn run(command: Command, what: &str, limit: Duration) -> (String, String) {
+    let output = support::run_limited(command, what, limit);
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert!(
-        status.success(),
-        "{what} failed ({status}):\n{stdout}\n{stderr}"
+        output.status.success(),
+        "{what} failed ({}):\n{stdout}\n{stderr}",
+        output.status
     );
     (stdout, stderr)
 }
