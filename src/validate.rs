@@ -238,7 +238,7 @@ impl LineReport {
 /// How many messages were checked, and how many were valid.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Summary {
-    /// Messages checked (non-blank lines).
+    /// Lines checked: every line, a blank one counting as an invalid message.
     pub checked: usize,
     /// Valid messages.
     pub valid: usize,
