@@ -1236,6 +1236,11 @@ impl UriTemplate {
     /// not defined for this template. See the [module documentation](self)
     /// for the exact rules.
     ///
+    /// The work is bounded: when the compiled template's length times the
+    /// URI's length passes 2^28 (a template of hundreds of expressions against
+    /// a URI of hundreds of kilobytes), matching is declined and the answer is
+    /// `None`, so that no input costs more than that much time and memory.
+    ///
     /// ```
     /// use mcp_spec_types::uri_template::{UriTemplate, Variables};
     ///

@@ -137,3 +137,27 @@ fn json_white_space_before_a_bracket() {
         MessageErrorKind::BatchNotAllowed
     );
 }
+
+/// Found by the `uri_template` target (2026-11-23): a template of ~150 `{;…}` variables
+/// expanded with ~1 KB values gives a ~130 KB URI, past the matcher's documented work bound,
+/// so `match_uri` declines (`None`) although the template is unambiguous. The fuzz property
+/// now holds only within the bound; these pin both sides of it.
+#[test]
+fn matching_declines_past_its_work_bound_and_matches_below_it() {
+    use mcp_spec_types::uri_template::{UriTemplate, Variables};
+    let names: Vec<String> = (0..150).map(|i| format!("v{i}")).collect();
+    let template = UriTemplate::parse(&format!("{{;{}}}/end", names.join(","))).unwrap();
+    assert!(template.is_unambiguous());
+    let expand_with = |value: &str| {
+        let mut vars = Variables::new();
+        for name in &names {
+            vars.set(name.clone(), value.to_owned());
+        }
+        (template.expand(&vars), vars)
+    };
+    let (short, vars) = expand_with("abc");
+    assert_eq!(template.match_uri(&short), Some(vars));
+    let (long, _) = expand_with(&"x".repeat(1_000));
+    assert!(long.len() > 100_000);
+    assert_eq!(template.match_uri(&long), None);
+}
