@@ -199,15 +199,19 @@ fn a_definition_shared_by_no_pair_has_no_conversion() {
 /// Calls `$callback!(feature, module, revision)` for every revision, as `for_each_revision!`.
 macro_rules! message_converter {
     ($($feature:literal, $module:ident, $revision:literal;)*) => {
-        /// Parses `text` as a message `client` (or the server) sends in `from` and converts it
-        /// to `to`'s types; `None` when a revision is not enabled.
-        fn convert_message(from: &str, to: &str, client: bool, text: &str) -> Option<Result<(String, String), String>> {
+        /// Parses `text`, a message of `method`, as its sender sends it in `from` (the side
+        /// the revision's generated `Method::direction` names; either side's methods are read
+        /// as the client's) and converts it to `to`'s types; `None` when a revision is not
+        /// enabled.
+        fn convert_message(from: &str, to: &str, method: &str, text: &str) -> Option<Result<(String, String), String>> {
             match from {
                 $(
                     #[cfg(feature = $feature)]
                     $revision => {
                         use mcp_spec_types::$module as m;
-                        if client {
+                        let server = m::Method::known(method).and_then(|m| m.direction())
+                            == Some(mcp_spec_types::Direction::ServerToClient);
+                        if !server {
                             into::<m::ClientCall, m::ClientNotify>(to, true, text)
                         } else {
                             into::<m::ServerCall, m::ServerNotify>(to, false, text)
@@ -265,8 +269,8 @@ where
     Ok((there.to_json(), back.to_json()))
 }
 
-/// The spec's examples of `revision` that are requests or notifications, with their sender.
-fn spec_calls(revision: &str) -> Vec<(String, bool, Value)> {
+/// The spec's examples of `revision` that are requests or notifications, with their method.
+fn spec_calls(revision: &str) -> Vec<(String, String, Value)> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/spec")
         .join(revision)
@@ -294,18 +298,7 @@ fn spec_calls(revision: &str) -> Vec<(String, bool, Value)> {
         if value.get("jsonrpc").is_none() {
             continue;
         }
-        // Who sends it, from the method's name space.
-        let server_sent = method.starts_with("sampling/")
-            || method.starts_with("elicitation/")
-            || method == "roots/list"
-            || (method.starts_with("notifications/")
-                && !matches!(
-                    method,
-                    "notifications/initialized"
-                        | "notifications/roots/list_changed"
-                        | "notifications/cancelled"
-                ));
-        out.push((name, !server_sent, value));
+        out.push((name, method.to_owned(), value));
     }
     out
 }
@@ -316,13 +309,13 @@ fn the_spec_examples_convert_to_every_revision_with_their_method_and_back() {
     let mut failures = Vec::new();
     let (mut converted, mut refused) = (0, 0);
     for from in &versions {
-        for (name, client, value) in spec_calls(from.as_str()) {
+        for (name, method, value) in spec_calls(from.as_str()) {
             let text = value.to_string();
             for to in &versions {
                 if from == to {
                     continue;
                 }
-                let Some(outcome) = convert_message(from.as_str(), to.as_str(), client, &text)
+                let Some(outcome) = convert_message(from.as_str(), to.as_str(), &method, &text)
                 else {
                     continue;
                 };
