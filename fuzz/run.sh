@@ -6,8 +6,12 @@
 # goes to stderr; each run's libFuzzer log to fuzz/target/logs/<target>.log; crashes to
 # fuzz/artifacts/<target>/ (a crash stops that target's run; re-run an artifact with
 # `cargo fuzz run -s none <target> fuzz/artifacts/<target>/<file>`).
-# Environment: FUZZ_TARGETS="dispatch results" limits the targets; FUZZ_ARGS adds libFuzzer
-# flags (e.g. FUZZ_ARGS="-jobs=2 -workers=2").
+# Inputs are at most FUZZ_MAX_LEN bytes (4096): longer lines and sessions add little coverage
+# and slow every execution. Each corpus is minimized (`-merge=1`) before its run, so a corpus
+# grown by earlier runs does not slow the start and the corpus bookkeeping.
+# Environment: FUZZ_TARGETS="dispatch results" limits the targets; FUZZ_RUNS=N also stops a
+# target after N executions (whichever comes first); FUZZ_ARGS adds libFuzzer flags (e.g.
+# FUZZ_ARGS="-jobs=2 -workers=2").
 set -uo pipefail
 seconds="${1:?usage: fuzz/run.sh <seconds-per-target>}"
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -22,7 +26,9 @@ fi
 # Many codegen units: the generated modules are large and a build with one unit takes long;
 # FUZZ_CODEGEN_UNITS=1 trades build time for slightly faster runs.
 units="${FUZZ_CODEGEN_UNITS:-16}"
+max_len="${FUZZ_MAX_LEN:-4096}"
 cargo fuzz build -s none --codegen-units "$units" >&2 || exit 2
+binaries="target/$(rustc -vV | sed -n 's/^host: //p')/release"
 
 mkdir -p target/logs
 status=0
@@ -30,9 +36,15 @@ for target in $targets; do
   mkdir -p "artifacts/$target" "corpus/$target"
   before="$(ls "artifacts/$target" | sort)"
   log="target/logs/$target.log"
+  # Minimize: keep the smallest inputs that reach every feature the corpus reaches.
+  rm -rf "target/minimized/$target" && mkdir -p "target/minimized/$target"
+  if "$binaries/$target" -merge=1 -max_len="$max_len" -timeout=30 "target/minimized/$target" \
+    "corpus/$target" >"target/logs/$target.merge.log" 2>&1; then
+    rm -rf "corpus/$target" && mv "target/minimized/$target" "corpus/$target"
+  fi
   # shellcheck disable=SC2086
-  cargo fuzz run -s none --codegen-units "$units" "$target" -- -max_total_time="$seconds" -timeout=30 \
-    -print_final_stats=1 ${FUZZ_ARGS:-} >"$log" 2>&1
+  cargo fuzz run -s none --codegen-units "$units" "$target" -- -max_total_time="$seconds" -timeout=30 -max_len="$max_len" \
+    -print_final_stats=1 ${FUZZ_RUNS:+-runs=$FUZZ_RUNS} ${FUZZ_ARGS:-} >"$log" 2>&1
   code=$?
   execs="$(sed -n 's/^stat::number_of_executed_units: *\([0-9]*\).*/\1/p' "$log" | tail -1)"
   if [ -z "$execs" ]; then

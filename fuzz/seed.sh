@@ -19,8 +19,6 @@ import hashlib, json, os, re, sys
 
 examples, corpus = sys.argv[1], sys.argv[2]
 REVISIONS = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28", "draft"]
-RESULT_METHODS = ["resources/list", "resources/read", "resources/templates/list",
-                  "resources/subscribe", "resources/unsubscribe"]
 counts = {}
 
 def put(target, data):
@@ -103,7 +101,7 @@ for path in files:
             value = None
     if value is None:
         # Kept as text: the fuzzer learns from the shapes even where they are not JSON.
-        put("dispatch", bytes([rev << 1]) + raw.encode())
+        put("dispatch", raw)
         continue
     for key, v in walk(value):
         if key == "uriTemplate" and isinstance(v, str):
@@ -115,41 +113,31 @@ for path in files:
     messages = value if isinstance(value, list) else [value]
     is_message = all(isinstance(m, dict) and "jsonrpc" in m for m in messages)
     if is_message:
-        for side in (0, 1):
-            put("dispatch", bytes([(rev << 1) | side]) + compact(value).encode())
-            put("dispatch", bytes([(rev << 1) | side]) + raw.encode())
+        put("dispatch", compact(value))
+        put("dispatch", raw)
         for m in messages:
             sessions[rev].append(compact(m))
-            put("validate", bytes([rev]) + compact(m).encode())
+            put("validate", compact(m))
             for d in ("c2s", "s2c"):
-                put("validate", bytes([rev]) + compact({"dir": d, "msg": m}).encode())
+                put("validate", compact({"dir": d, "msg": m}))
     elif isinstance(value, dict):
         # A definition's example: as params of a notification nobody defines, and as a result.
-        put("dispatch", bytes([rev << 1]) + compact(
-            {"jsonrpc": "2.0", "method": "x/example", "params": value}).encode())
-        put("dispatch", bytes([(rev << 1) | 1]) + compact(
-            {"jsonrpc": "2.0", "id": 1, "result": value}).encode())
+        put("dispatch", compact({"jsonrpc": "2.0", "method": "x/example", "params": value}))
+        put("dispatch", compact({"jsonrpc": "2.0", "id": 1, "result": value}))
     results = [m["result"] for m in messages if isinstance(m, dict) and "result" in m]
     if not is_message and isinstance(value, dict) and "Result" in path:
         results.append(value)
-    methods = 5 if rev < 4 else 3
     for result in results:
-        if not isinstance(result, dict):
-            continue
-        wanted = [i for i, k in enumerate(["resources", "contents", "resourceTemplates"]) if k in result]
-        if not wanted:
-            wanted = [3] if methods == 5 and not result else [0]
-        for index in wanted:
-            put("results", bytes([rev + 6 * index]) + compact(result).encode())
+        if isinstance(result, dict):
+            put("results", compact(result))
 
 for rev, lines in sessions.items():
     if lines:
-        put("validate", bytes([rev]) + "\n".join(lines).encode())
-        put("validate", bytes([rev]) + "\r\n".join(lines[:20]).encode())
-for rev in range(len(REVISIONS)):
-    put("results", bytes([rev + 18]) + b"{}")
-    put("results", bytes([rev + 6]) + compact({"contents": [
-        {"uri": "file:///a", "text": "hi"}, {"uri": "file:///b", "blob": "aGk="}]}).encode())
+        put("validate", "\n".join(lines))
+        put("validate", "\r\n".join(lines[:20]))
+put("results", b"{}")
+put("results", compact({"contents": [
+    {"uri": "file:///a", "text": "hi"}, {"uri": "file:///b", "blob": "aGk="}]}))
 
 # RFC 6570 section 1.2 and 3.2 examples, and the templates and URIs the spec shows.
 RFC = ["{var}", "{hello}", "{+var}", "{+hello}", "{+path}/here", "here?ref={+path}", "X{#var}",

@@ -5,8 +5,8 @@
 //! generated result type read directly must agree with the dispatch, and the contents
 //! helpers never panic.
 //!
-//! Input: the first byte selects the revision (`b % 6`) and the method (`(b / 6) % n`, in the
-//! order above); the rest is the result.
+//! Input: the result. Every execution reads it as the result of every method above of every
+//! revision, so each revision sees every input.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -48,23 +48,16 @@ where
 
 macro_rules! revision {
     // Before 2026-07-28 `resources/read` answers a `ReadResourceResult`.
-    ($module:ident, $methods:expr, $index:expr, $raw:expr) => {{
+    ($module:ident, $methods:expr, $raw:expr) => {{
         fn contents(
             r: &$module::ReadResourceResult,
         ) -> Option<&Vec<$module::ReadResourceResultContentsItem>> {
             Some(&r.contents)
         }
-        revision!(
-            $module,
-            $methods,
-            $index,
-            $raw,
-            ReadResourceResult,
-            contents
-        )
+        revision!($module, $methods, $raw, ReadResourceResult, contents)
     }};
     // From 2026-07-28 it may also answer an `InputRequiredResult`.
-    ($module:ident, $methods:expr, $index:expr, $raw:expr, stateless) => {{
+    ($module:ident, $methods:expr, $raw:expr, stateless) => {{
         fn contents(
             r: &$module::ReadResourceResultResponseResult,
         ) -> Option<&Vec<$module::ReadResourceResultContentsItem>> {
@@ -78,76 +71,73 @@ macro_rules! revision {
         revision!(
             $module,
             $methods,
-            $index,
             $raw,
             ReadResourceResultResponseResult,
             contents
         )
     }};
-    ($module:ident, $methods:expr, $index:expr, $raw:expr, $read:ident, $contents:ident) => {{
+    ($module:ident, $methods:expr, $raw:expr, $read:ident, $contents:ident) => {{
         #[allow(unused_imports)]
         use $module::$read;
         #[allow(unused_imports)]
         use $module::{ClientCallResult as C, ListResourceTemplatesResult, ListResourcesResult};
         let methods: &[&str] = $methods;
-        let method = methods[$index % methods.len()];
-        let parsed = result_round_trip(method, $raw, |method, raw| {
-            C::parse(&mcp_spec_types::dispatch::PendingRequest::without_task(method), raw)
-        });
-        match (method, parsed.as_ref()) {
-            ("resources/read", parsed) => {
-                let read = match parsed {
-                    Some(C::ReadResource(r)) => Some(r),
-                    Some(other) => panic!("resources/read typed as {other:?}"),
-                    None => None,
-                };
-                direct::<$read>($raw, read);
-                if let Some(contents) = read.and_then($contents) {
-                    for item in contents {
-                        let _ = (item.uri(), item.mime_type(), item.as_text());
-                        let _ = item.to_bytes();
-                    }
-                }
-            }
-            ("resources/list", parsed) => {
-                let list = match parsed {
-                    Some(C::ListResources(r)) => Some(r),
-                    Some(other) => panic!("resources/list typed as {other:?}"),
-                    None => None,
-                };
-                direct::<ListResourcesResult>($raw, list);
-            }
-            ("resources/templates/list", parsed) => {
-                let list = match parsed {
-                    Some(C::ListResourceTemplates(r)) => Some(r),
-                    Some(other) => panic!("resources/templates/list typed as {other:?}"),
-                    None => None,
-                };
-                direct::<ListResourceTemplatesResult>($raw, list);
-                if let Some(list) = list {
-                    for template in &list.resource_templates {
-                        if let Ok(parsed) = template.parse_uri_template() {
-                            let _ = parsed.match_uri(&template.uri_template);
+        for &method in methods {
+            let parsed = result_round_trip(method, $raw, |method, raw| {
+                C::parse(
+                    &mcp_spec_types::dispatch::PendingRequest::without_task(method),
+                    raw,
+                )
+            });
+            match (method, parsed.as_ref()) {
+                ("resources/read", parsed) => {
+                    let read = match parsed {
+                        Some(C::ReadResource(r)) => Some(r),
+                        Some(other) => panic!("resources/read typed as {other:?}"),
+                        None => None,
+                    };
+                    direct::<$read>($raw, read);
+                    if let Some(contents) = read.and_then($contents) {
+                        for item in contents {
+                            let _ = (item.uri(), item.mime_type(), item.as_text());
+                            let _ = item.to_bytes();
                         }
                     }
                 }
+                ("resources/list", parsed) => {
+                    let list = match parsed {
+                        Some(C::ListResources(r)) => Some(r),
+                        Some(other) => panic!("resources/list typed as {other:?}"),
+                        None => None,
+                    };
+                    direct::<ListResourcesResult>($raw, list);
+                }
+                ("resources/templates/list", parsed) => {
+                    let list = match parsed {
+                        Some(C::ListResourceTemplates(r)) => Some(r),
+                        Some(other) => panic!("resources/templates/list typed as {other:?}"),
+                        None => None,
+                    };
+                    direct::<ListResourceTemplatesResult>($raw, list);
+                    if let Some(list) = list {
+                        for template in &list.resource_templates {
+                            if let Ok(parsed) = template.parse_uri_template() {
+                                let _ = parsed.match_uri(&template.uri_template);
+                            }
+                        }
+                    }
+                }
+                _ => {}
             }
-            _ => {}
         }
     }};
 }
 
-fuzz_target!(|data: &[u8]| {
-    let Some((&selector, raw)) = data.split_first() else {
-        return;
-    };
-    let index = usize::from(selector / 6);
-    match selector % 6 {
-        0 => revision!(v2024_11_05, WITH_SUBSCRIBE, index, raw),
-        1 => revision!(v2025_03_26, WITH_SUBSCRIBE, index, raw),
-        2 => revision!(v2025_06_18, WITH_SUBSCRIBE, index, raw),
-        3 => revision!(v2025_11_25, WITH_SUBSCRIBE, index, raw),
-        4 => revision!(v2026_07_28, STATELESS, index, raw, stateless),
-        _ => revision!(draft, STATELESS, index, raw, stateless),
-    }
+fuzz_target!(|raw: &[u8]| {
+    revision!(v2024_11_05, WITH_SUBSCRIBE, raw);
+    revision!(v2025_03_26, WITH_SUBSCRIBE, raw);
+    revision!(v2025_06_18, WITH_SUBSCRIBE, raw);
+    revision!(v2025_11_25, WITH_SUBSCRIBE, raw);
+    revision!(v2026_07_28, STATELESS, raw, stateless);
+    revision!(draft, STATELESS, raw, stateless);
 });

@@ -2,8 +2,8 @@
 //! the crate's own dispatch parses (as the client's or the server's message) is reported valid
 //! by a fresh validator, bare and wrapped in a `{"dir": ..., "msg": ...}` record.
 //!
-//! Input: the first byte selects the revision (`b % 6`); the rest is the session, split at
-//! `\n` into lines.
+//! Input: the session, split at `\n` into lines. Every execution checks it against every
+//! revision, so each revision sees every input.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -44,11 +44,8 @@ fn assert_valid(version: &ProtocolVersion, line: &str, what: &str) {
     );
 }
 
-fuzz_target!(|data: &[u8]| {
-    let Some((&selector, session)) = data.split_first() else {
-        return;
-    };
-    let revision = usize::from(selector % 6);
+/// Checks `session` line by line against one revision.
+fn check_revision(revision: usize, session: &[u8]) {
     let version = ProtocolVersion::KNOWN[revision].clone();
     let mut validator = SessionValidator::new(version.clone()).expect("supported revision");
     let mut lines = 0;
@@ -85,6 +82,12 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(finished, summary);
     for warning in &warnings {
         let _ = warning.to_string();
+    }
+}
+
+fuzz_target!(|session: &[u8]| {
+    for revision in 0..mcp_spec_types_fuzz::REVISIONS.len() {
+        check_revision(revision, session);
     }
     // The whole session, the revision detected from its content.
     if let Ok(report) = validate_session(session, None) {
