@@ -395,7 +395,7 @@ impl<R: MethodSet, N: MethodSet> Message<R, N> {
 /// (`RequestMetaObject`; `tests/convert.rs` checks them against the schema).
 pub mod meta_keys {
     /// The protocol version of the request.
-    pub const PROTOCOL_VERSION: &str = crate::validate::PROTOCOL_VERSION_META_KEY;
+    pub const PROTOCOL_VERSION: &str = crate::version::PROTOCOL_VERSION_META_KEY;
     /// The client's capabilities.
     pub const CLIENT_CAPABILITIES: &str = "io.modelcontextprotocol/clientCapabilities";
     /// The client's name and version.

@@ -111,6 +111,7 @@ mod method;
 mod pending;
 pub mod progress;
 pub mod uri_template;
+#[cfg(feature = "validate")]
 pub mod validate;
 mod version;
 

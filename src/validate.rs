@@ -44,8 +44,7 @@ use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 
-/// The `_meta` key that carries the protocol version of a request in stateless revisions.
-pub const PROTOCOL_VERSION_META_KEY: &str = "io.modelcontextprotocol/protocolVersion";
+pub use crate::version::PROTOCOL_VERSION_META_KEY;
 
 /// Which side of a session sent a message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

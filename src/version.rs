@@ -6,6 +6,10 @@ use std::fmt;
 
 include!(concat!(env!("OUT_DIR"), "/versions.rs"));
 
+/// The `_meta` key that carries the protocol version of a request in stateless revisions.
+#[cfg(any(feature = "validate", feature = "convert"))]
+pub const PROTOCOL_VERSION_META_KEY: &str = "io.modelcontextprotocol/protocolVersion";
+
 impl ProtocolVersion {
     /// Whether this build has the revision's types (its feature is enabled).
     pub fn is_supported(&self) -> bool {

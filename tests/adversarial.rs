@@ -782,6 +782,7 @@ fn a_batch_of_10000_in_2025_03_26_and_refused_in_2025_06_18() {
 // The session validator, fed the same lines
 // ---------------------------------------------------------------------------------------------
 
+#[cfg(feature = "validate")]
 #[test]
 fn the_session_validator_reports_hostile_lines_as_invalid() {
     use mcp_spec_types::validate::{validate_session, LineStatus, SessionValidator};

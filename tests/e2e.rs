@@ -19,7 +19,8 @@
     feature = "v2025_06_18",
     feature = "v2025_11_25",
     feature = "v2026_07_28",
-    feature = "convert"
+    feature = "convert",
+    feature = "validate"
 ))]
 
 #[path = "e2e/support.rs"]

@@ -1,5 +1,6 @@
 //! The session validator (`mcp_spec_types::validate`) and its command (`src/bin/mcp-validate.rs`).
 
+#![cfg(feature = "validate")]
 // The helpers and imports below serve the per-revision modules; with only some revisions
 // enabled, some of them are unused.
 #![cfg_attr(not(feature = "all-revisions"), allow(dead_code, unused_imports))]

@@ -40,4 +40,5 @@ mod revision;
 mod schema_examples;
 mod summary;
 mod tables;
+#[cfg(feature = "validate")]
 mod traffic;
