@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Cold `cargo build --release` wall time of three throwaway crates, each depending on exactly
-# one of: mcp-spec-types (default features, path dependency on this repository), rmcp
-# (default-features = false: its `model` module needs no feature) and rust-mcp-schema
-# (default features). Each gets a fresh target directory; dependencies are fetched first, so
-# only compilation is timed. The crates are built one after the other in the same run.
+# Cold `cargo build --release` wall time of five throwaway crates, each depending on exactly
+# one of: mcp-spec-types with its default features, mcp-spec-types with `all-revisions` (both
+# path dependencies on this repository), rmcp (default-features = false: its `model` module
+# needs no feature), rust-mcp-schema (default features), and a serde-only baseline (serde with
+# `derive` and serde_json: what any serde-based types crate builds at the least). Each gets a
+# fresh target directory; dependencies are fetched first, so only compilation is timed. The
+# crates are built one after the other in the same run.
 # Prints one line per crate on stdout (wall-clock seconds):
 #   compile <name>: <seconds> s
 # and, on stderr, each build's CPU time (user + sys) and the load average, since on a shared
@@ -39,11 +41,15 @@ TOML
 }
 
 make_crate mcp-spec-types "mcp-spec-types = { path = \"$repo\" }" mcp_spec_types
+make_crate mcp-spec-types-all-revisions \
+    "mcp-spec-types = { path = \"$repo\", features = [\"all-revisions\"] }" mcp_spec_types
 make_crate rmcp 'rmcp = { version = "3.9.0", default-features = false }' rmcp
 make_crate rust-mcp-schema 'rust-mcp-schema = "2.0.0"' rust_mcp_schema
+make_crate serde-only 'serde = { version = "1.0.200", features = ["derive"] }
+serde_json = "1.0.120"' serde_json
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)" >&2
-for name in mcp-spec-types rmcp rust-mcp-schema; do
+for name in mcp-spec-types mcp-spec-types-all-revisions rmcp rust-mcp-schema serde-only; do
     dir="$work/$name"
     # Untimed: resolve and download, so the timing is compilation only.
     (cd "$dir" && cargo fetch --quiet) >"$dir/fetch.log" 2>&1
