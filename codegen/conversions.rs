@@ -88,6 +88,21 @@ pub fn generate(revisions: &[RevisionTypes]) -> Result<String, String> {
         }
     }
     let lookup = format_ident!("convert_generated");
+    // With fewer than two revisions enabled nothing is shared: the lookup is then a plain
+    // `None`, not a match with no arm but the fallback (which lints as unreachable code).
+    let body = if arms.is_empty() {
+        quote! {
+            let _ = (definition, from, to, value);
+            ::std::option::Option::None
+        }
+    } else {
+        quote! {
+            ::std::option::Option::Some(match (from, to, definition) {
+                #(#arms)*
+                _ => return ::std::option::Option::None,
+            })
+        }
+    };
     let code = quote! {
         #(#items)*
 
@@ -99,10 +114,7 @@ pub fn generate(revisions: &[RevisionTypes]) -> Result<String, String> {
             to: &str,
             value: &::serde_json::Value,
         ) -> ::std::option::Option<::std::result::Result<::serde_json::Value, ConversionError>> {
-            ::std::option::Option::Some(match (from, to, definition) {
-                #(#arms)*
-                _ => return ::std::option::Option::None,
-            })
+            #body
         }
     };
     let file: syn::File =
