@@ -31,8 +31,10 @@ mod support;
 use serde_json::Value;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+// Every command runs under a time limit (the helper the end-to-end tests share).
+use support::run_limited as run;
 
 /// Checks that fail for a reason outside the example client and server: (scenario, check id,
 /// reason).
@@ -73,11 +75,6 @@ fn show(line: &str) {
     if !nocapture {
         let _ = writeln!(std::io::stderr(), "{line}");
     }
-}
-
-/// Runs `command` to its end, killing it after `limit`.
-fn run(command: Command, what: &str, limit: Duration) -> Output {
-    support::run_limited(command, what, limit)
 }
 
 /// `npm ci`: the suite and Node 22 at the versions the lock file pins; returns the Node binary.

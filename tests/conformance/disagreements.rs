@@ -123,18 +123,6 @@ fn input_required_catch_all<R: Revision>() {
     assert_eq!(back, no_contents);
 }
 
-#[cfg(feature = "v2026_07_28")]
-#[test]
-fn input_required_catch_all_v2026_07_28() {
-    input_required_catch_all::<crate::revision::V2026_07_28>();
-}
-
-#[cfg(feature = "unstable-draft")]
-#[test]
-fn input_required_catch_all_draft() {
-    input_required_catch_all::<crate::revision::Draft>();
-}
-
 /// 2025-06-18 and later: the patched `ElicitResult.content` takes any JSON number.
 #[allow(dead_code)] // Without those revisions' features.
 fn elicitation_numbers<R: Revision>() {
@@ -162,37 +150,36 @@ fn elicitation_numbers<R: Revision>() {
     assert!(R::server_call_result("elicitation/create", &raw).is_err());
 }
 
-#[cfg(feature = "v2025_06_18")]
-#[test]
-fn elicitation_numbers_v2025_06_18() {
-    elicitation_numbers::<crate::revision::V2025_06_18>();
-}
-
-#[cfg(feature = "v2025_11_25")]
-#[test]
-fn elicitation_numbers_v2025_11_25() {
-    elicitation_numbers::<crate::revision::V2025_11_25>();
-}
-
-#[cfg(feature = "v2026_07_28")]
-#[test]
-fn elicitation_numbers_v2026_07_28() {
-    elicitation_numbers::<crate::revision::V2026_07_28>();
-}
-
-macro_rules! disagreement_test {
-    ($feature:literal, $name:ident, $ty:ident) => {
-        #[cfg(feature = $feature)]
-        #[test]
-        fn $name() {
-            check::<crate::revision::$ty>();
-        }
+/// One test per revision for a check generic over the revision: `$check::<$ty>()` under
+/// `$feature`.
+macro_rules! revision_test {
+    ($check:ident: $($feature:literal, $name:ident, $ty:ident;)*) => {
+        $(
+            #[cfg(feature = $feature)]
+            #[test]
+            fn $name() {
+                $check::<crate::revision::$ty>();
+            }
+        )*
     };
 }
 
-disagreement_test!("v2024_11_05", disagreements_v2024_11_05, V2024_11_05);
-disagreement_test!("v2025_03_26", disagreements_v2025_03_26, V2025_03_26);
-disagreement_test!("v2025_06_18", disagreements_v2025_06_18, V2025_06_18);
-disagreement_test!("v2025_11_25", disagreements_v2025_11_25, V2025_11_25);
-disagreement_test!("v2026_07_28", disagreements_v2026_07_28, V2026_07_28);
-disagreement_test!("unstable-draft", disagreements_draft, Draft);
+revision_test!(check:
+    "v2024_11_05", disagreements_v2024_11_05, V2024_11_05;
+    "v2025_03_26", disagreements_v2025_03_26, V2025_03_26;
+    "v2025_06_18", disagreements_v2025_06_18, V2025_06_18;
+    "v2025_11_25", disagreements_v2025_11_25, V2025_11_25;
+    "v2026_07_28", disagreements_v2026_07_28, V2026_07_28;
+    "unstable-draft", disagreements_draft, Draft;
+);
+revision_test!(input_required_catch_all:
+    "v2026_07_28", input_required_catch_all_v2026_07_28, V2026_07_28;
+    "unstable-draft", input_required_catch_all_draft, Draft;
+);
+// Every revision the patch in `codegen/patches.rs` names.
+revision_test!(elicitation_numbers:
+    "v2025_06_18", elicitation_numbers_v2025_06_18, V2025_06_18;
+    "v2025_11_25", elicitation_numbers_v2025_11_25, V2025_11_25;
+    "v2026_07_28", elicitation_numbers_v2026_07_28, V2026_07_28;
+    "unstable-draft", elicitation_numbers_draft, Draft;
+);
