@@ -34,7 +34,10 @@ use std::time::Duration;
 struct ThreadCpuTime;
 
 fn thread_cpu_now() -> Duration {
-    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
     // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant Linux supports.
     let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
     assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
@@ -79,7 +82,10 @@ struct Checked {
 fn report(checked: &[Checked]) {
     println!("== correctness checks (before timing) ==");
     for c in checked {
-        println!("{} ({} bytes): {}; checked: {}", c.name, c.bytes, c.what, c.figures);
+        println!(
+            "{} ({} bytes): {}; checked: {}",
+            c.name, c.bytes, c.what, c.figures
+        );
         for (imp, v) in IMPLS.iter().zip(&c.verdicts) {
             match v {
                 Verdict::Ok { notes } => {
@@ -88,8 +94,12 @@ fn report(checked: &[Checked]) {
                         println!("    note: {n}");
                     }
                 }
-                Verdict::Rejected { reason } => println!("{} {imp}: REJECTED, not timed: {reason}", c.name),
-                Verdict::Altered { reason } => println!("{} {imp}: ALTERED, not timed: {reason}", c.name),
+                Verdict::Rejected { reason } => {
+                    println!("{} {imp}: REJECTED, not timed: {reason}", c.name)
+                }
+                Verdict::Altered { reason } => {
+                    println!("{} {imp}: ALTERED, not timed: {reason}", c.name)
+                }
             }
         }
     }
@@ -132,10 +142,16 @@ macro_rules! doc_workload {
             g.bench_function("rmcp", |b| b.iter(|| $r(black_box(input)).unwrap()));
         }
         if ok[2] {
-            g.bench_function("rust-mcp-schema", |b| b.iter(|| $s(black_box(input)).unwrap()));
+            g.bench_function("rust-mcp-schema", |b| {
+                b.iter(|| $s(black_box(input)).unwrap())
+            });
         }
-        g.bench_function("floor", |b| b.iter(|| serde_json::from_str::<IgnoredAny>(black_box(input)).unwrap()));
-        g.bench_function("value", |b| b.iter(|| serde_json::from_str::<Value>(black_box(input)).unwrap()));
+        g.bench_function("floor", |b| {
+            b.iter(|| serde_json::from_str::<IgnoredAny>(black_box(input)).unwrap())
+        });
+        g.bench_function("value", |b| {
+            b.iter(|| serde_json::from_str::<Value>(black_box(input)).unwrap())
+        });
         g.finish();
 
         let mut g = $c.benchmark_group(concat!($name, "_serialize"));
@@ -143,19 +159,27 @@ macro_rules! doc_workload {
         if ok[0] {
             // This crate's own writer (same bytes as serde_json; see `mcp_spec_types::json`).
             let v = $p(input).unwrap();
-            g.bench_function("project", |b| b.iter(|| mcp_spec_types::json::to_string(black_box(&v)).unwrap()));
+            g.bench_function("project", |b| {
+                b.iter(|| mcp_spec_types::json::to_string(black_box(&v)).unwrap())
+            });
         }
         if ok[1] {
             let v = $r(input).unwrap();
-            g.bench_function("rmcp", |b| b.iter(|| serde_json::to_string(black_box(&v)).unwrap()));
+            g.bench_function("rmcp", |b| {
+                b.iter(|| serde_json::to_string(black_box(&v)).unwrap())
+            });
         }
         if ok[2] {
             let v = $s(input).unwrap();
-            g.bench_function("rust-mcp-schema", |b| b.iter(|| serde_json::to_string(black_box(&v)).unwrap()));
+            g.bench_function("rust-mcp-schema", |b| {
+                b.iter(|| serde_json::to_string(black_box(&v)).unwrap())
+            });
         }
         // Serialization floor: writing the generic `serde_json::Value` tree.
         let v: Value = serde_json::from_str(input).unwrap();
-        g.bench_function("floor", |b| b.iter(|| serde_json::to_string(black_box(&v)).unwrap()));
+        g.bench_function("floor", |b| {
+            b.iter(|| serde_json::to_string(black_box(&v)).unwrap())
+        });
         g.finish();
     }};
 }
@@ -222,19 +246,31 @@ fn w5_groups<M: Measurement>(c: &mut Criterion<M>, checked: &Checked, w5: &W5) {
     let mut g = c.benchmark_group("W5_serialize");
     g.throughput(Throughput::Bytes(bytes));
     if ok[0] {
-        let vs: Vec<_> = msgs.iter().map(|m| project::parse_w5_project(&m.json, m.sender).unwrap()).collect();
+        let vs: Vec<_> = msgs
+            .iter()
+            .map(|m| project::parse_w5_project(&m.json, m.sender).unwrap())
+            .collect();
         g.bench_function("project", |b| b.iter(|| ser_all_project(&vs)));
     }
     if ok[1] {
-        let vs: Vec<_> = msgs.iter().map(|m| rmcp_impl::parse_w5(&m.json, m.sender).unwrap()).collect();
+        let vs: Vec<_> = msgs
+            .iter()
+            .map(|m| rmcp_impl::parse_w5(&m.json, m.sender).unwrap())
+            .collect();
         g.bench_function("rmcp", |b| b.iter(|| ser_all(&vs)));
     }
     if ok[2] {
-        let vs: Vec<_> = msgs.iter().map(|m| rms::parse_w5(&m.json, m.sender).unwrap()).collect();
+        let vs: Vec<_> = msgs
+            .iter()
+            .map(|m| rms::parse_w5(&m.json, m.sender).unwrap())
+            .collect();
         g.bench_function("rust-mcp-schema", |b| b.iter(|| ser_all(&vs)));
     }
     // Serialization floor: writing each message's generic `serde_json::Value`.
-    let vs: Vec<Value> = msgs.iter().map(|m| serde_json::from_str(&m.json).unwrap()).collect();
+    let vs: Vec<Value> = msgs
+        .iter()
+        .map(|m| serde_json::from_str(&m.json).unwrap())
+        .collect();
     g.bench_function("floor", |b| b.iter(|| ser_all(&vs)));
     g.finish();
 }
@@ -251,7 +287,14 @@ fn w5_figures(w5: &W5) -> String {
             Label::Error(code) => format!("error {code}"),
             Label::Custom(x) => x.clone(),
         };
-        let key = format!("{} {key}", if m.sender == Sender::Client { "client" } else { "server" });
+        let key = format!(
+            "{} {key}",
+            if m.sender == Sender::Client {
+                "client"
+            } else {
+                "server"
+            }
+        );
         match counts.iter_mut().find(|(k, _)| *k == key) {
             Some((_, n)) => *n += 1,
             None => counts.push((key, 1)),
@@ -259,7 +302,11 @@ fn w5_figures(w5: &W5) -> String {
     }
     counts.sort();
     let parts: Vec<String> = counts.iter().map(|(k, n)| format!("{n} {k}")).collect();
-    format!("{} messages, per-message kind and re-serialization: {}", w5.messages.len(), parts.join(", "))
+    format!(
+        "{} messages, per-message kind and re-serialization: {}",
+        w5.messages.len(),
+        parts.join(", ")
+    )
 }
 
 fn main() {
@@ -275,7 +322,10 @@ fn main() {
     // The generator's own figures, so the checks compare against the intended workload.
     assert_eq!(w1s.resources, 1_000);
     assert_eq!(w2s.text_bytes, wl.w2_text.len());
-    assert_eq!(w2s.text_hash, mcp_spec_types_bench::stats::fnv(wl.w2_text.as_bytes()));
+    assert_eq!(
+        w2s.text_hash,
+        mcp_spec_types_bench::stats::fnv(wl.w2_text.as_bytes())
+    );
     assert_eq!(w3s.blob_len, wl.w3_blob.len());
     assert_eq!(w4s.tools, 200);
     drop((w1v, w2v, w3v, w4v));
@@ -288,7 +338,13 @@ fn main() {
             figures: w1s.summary(),
             verdicts: [
                 check_doc(&wl.w1, true, project::parse_w1, project::w1_stats, &w1s),
-                check_doc(&wl.w1, false, rmcp_impl::parse_w1, rmcp_impl::w1_stats, &w1s),
+                check_doc(
+                    &wl.w1,
+                    false,
+                    rmcp_impl::parse_w1,
+                    rmcp_impl::w1_stats,
+                    &w1s,
+                ),
                 check_doc(&wl.w1, false, rms::parse_w1, rms::w1_stats, &w1s),
             ],
         },
@@ -299,7 +355,13 @@ fn main() {
             figures: w2s.summary(),
             verdicts: [
                 check_doc(&wl.w2, true, project::parse_read, project::read_stats, &w2s),
-                check_doc(&wl.w2, false, rmcp_impl::parse_read, rmcp_impl::read_stats, &w2s),
+                check_doc(
+                    &wl.w2,
+                    false,
+                    rmcp_impl::parse_read,
+                    rmcp_impl::read_stats,
+                    &w2s,
+                ),
                 check_doc(&wl.w2, false, rms::parse_read, rms::read_stats, &w2s),
             ],
         },
@@ -310,7 +372,13 @@ fn main() {
             figures: w3s.summary(),
             verdicts: [
                 check_doc(&wl.w3, true, project::parse_read, project::read_stats, &w3s),
-                check_doc(&wl.w3, false, rmcp_impl::parse_read, rmcp_impl::read_stats, &w3s),
+                check_doc(
+                    &wl.w3,
+                    false,
+                    rmcp_impl::parse_read,
+                    rmcp_impl::read_stats,
+                    &w3s,
+                ),
                 check_doc(&wl.w3, false, rms::parse_read, rms::read_stats, &w3s),
             ],
         },
@@ -321,7 +389,13 @@ fn main() {
             figures: w4s.summary(),
             verdicts: [
                 check_doc(&wl.w4, true, project::parse_w4, project::w4_stats, &w4s),
-                check_doc(&wl.w4, false, rmcp_impl::parse_w4, rmcp_impl::w4_stats, &w4s),
+                check_doc(
+                    &wl.w4,
+                    false,
+                    rmcp_impl::parse_w4,
+                    rmcp_impl::w4_stats,
+                    &w4s,
+                ),
                 check_doc(&wl.w4, false, rms::parse_w4, rms::w4_stats, &w4s),
             ],
         },
@@ -338,7 +412,11 @@ fn main() {
         },
     ];
     report(&checked);
-    let clock = if std::env::var("BENCH_CLOCK").is_ok_and(|v| v == "wall") { "wall" } else { "thread-cpu" };
+    let clock = if std::env::var("BENCH_CLOCK").is_ok_and(|v| v == "wall") {
+        "wall"
+    } else {
+        "thread-cpu"
+    };
     write_status(&checked, quick, clock);
     if std::env::var("BENCH_CHECK_ONLY").is_ok_and(|v| !v.is_empty() && v != "0") {
         return;
@@ -356,19 +434,58 @@ fn main() {
         .nresamples(10_000)
         .without_plots();
     let wall = std::env::var("BENCH_CLOCK").is_ok_and(|v| v == "wall");
-    println!("clock: {}", if wall { "wall time" } else { "thread CPU time" });
+    println!(
+        "clock: {}",
+        if wall { "wall time" } else { "thread CPU time" }
+    );
     if wall {
         run(base.configure_from_args(), &checked, &wl);
     } else {
-        run(base.with_measurement(ThreadCpuTime).configure_from_args(), &checked, &wl);
+        run(
+            base.with_measurement(ThreadCpuTime).configure_from_args(),
+            &checked,
+            &wl,
+        );
     }
 }
 
 fn run<M: Measurement>(mut c: Criterion<M>, checked: &[Checked], wl: &Workloads) {
-    doc_workload!(c, checked[0], "W1", &wl.w1, project::parse_w1, rmcp_impl::parse_w1, rms::parse_w1);
-    doc_workload!(c, checked[1], "W2", &wl.w2, project::parse_read, rmcp_impl::parse_read, rms::parse_read);
-    doc_workload!(c, checked[2], "W3", &wl.w3, project::parse_read, rmcp_impl::parse_read, rms::parse_read);
-    doc_workload!(c, checked[3], "W4", &wl.w4, project::parse_w4, rmcp_impl::parse_w4, rms::parse_w4);
+    doc_workload!(
+        c,
+        checked[0],
+        "W1",
+        &wl.w1,
+        project::parse_w1,
+        rmcp_impl::parse_w1,
+        rms::parse_w1
+    );
+    doc_workload!(
+        c,
+        checked[1],
+        "W2",
+        &wl.w2,
+        project::parse_read,
+        rmcp_impl::parse_read,
+        rms::parse_read
+    );
+    doc_workload!(
+        c,
+        checked[2],
+        "W3",
+        &wl.w3,
+        project::parse_read,
+        rmcp_impl::parse_read,
+        rms::parse_read
+    );
+    doc_workload!(
+        c,
+        checked[3],
+        "W4",
+        &wl.w4,
+        project::parse_w4,
+        rmcp_impl::parse_w4,
+        rms::parse_w4
+    );
     w5_groups(&mut c, &checked[4], &wl.w5);
 
     c.final_summary();

@@ -37,12 +37,24 @@ fn time_de<T>(parse: impl Fn(&str) -> Result<T, String>, inputs: &[&str], n: usi
 
 /// Serializes with this crate's writer for `project`, with serde_json for the others (as the
 /// bench does).
-fn time_ser<T: serde::Serialize>(parse: impl Fn(&str) -> Result<T, String>, inputs: &[&str], n: usize, own: bool) {
-    let values: Vec<T> = inputs.iter().map(|s| parse(s).expect("workload parses")).collect();
+fn time_ser<T: serde::Serialize>(
+    parse: impl Fn(&str) -> Result<T, String>,
+    inputs: &[&str],
+    n: usize,
+    own: bool,
+) {
+    let values: Vec<T> = inputs
+        .iter()
+        .map(|s| parse(s).expect("workload parses"))
+        .collect();
     measured(
         &mut || {
             for v in &values {
-                let text = if own { mcp_spec_types::json::to_string(black_box(v)) } else { serde_json::to_string(black_box(v)) };
+                let text = if own {
+                    mcp_spec_types::json::to_string(black_box(v))
+                } else {
+                    serde_json::to_string(black_box(v))
+                };
                 black_box(text.expect("serializes"));
             }
         },
@@ -65,11 +77,18 @@ fn main() {
     if args.len() < 3 {
         usage()
     }
-    let n: usize = args.get(3).map_or(Ok(1), |s| s.parse()).unwrap_or_else(|_| usage());
+    let n: usize = args
+        .get(3)
+        .map_or(Ok(1), |s| s.parse())
+        .unwrap_or_else(|_| usage());
     let wl = Workloads::build();
     let (imp, w, dir) = (args[0].as_str(), args[1].as_str(), args[2].as_str());
-    let w5_lines: Vec<(&str, mcp_spec_types_bench::workloads::Sender)> =
-        wl.w5.messages.iter().map(|m| (m.json.as_str(), m.sender)).collect();
+    let w5_lines: Vec<(&str, mcp_spec_types_bench::workloads::Sender)> = wl
+        .w5
+        .messages
+        .iter()
+        .map(|m| (m.json.as_str(), m.sender))
+        .collect();
     let doc = match w {
         "W1" => vec![wl.w1.as_str()],
         "W2" => vec![wl.w2.as_str()],
@@ -96,12 +115,30 @@ fn main() {
             ("rust-mcp-schema", "de") => de_loop(&|s, f| rms::parse_w5(s, f).is_ok()),
             ("floor", "de") => de_loop(&|s, _| serde_json::from_str::<IgnoredAny>(s).is_ok()),
             ("project", "ser") => {
-                let vs: Vec<_> = pairs.iter().map(|(s, f)| project::parse_w5_project(s, *f).unwrap()).collect();
-                measured(&mut || vs.iter().for_each(|v| drop(black_box(mcp_spec_types::json::to_string(v)))), n)
+                let vs: Vec<_> = pairs
+                    .iter()
+                    .map(|(s, f)| project::parse_w5_project(s, *f).unwrap())
+                    .collect();
+                measured(
+                    &mut || {
+                        vs.iter()
+                            .for_each(|v| drop(black_box(mcp_spec_types::json::to_string(v))))
+                    },
+                    n,
+                )
             }
             ("rmcp", "ser") => {
-                let vs: Vec<_> = pairs.iter().map(|(s, f)| rmcp_impl::parse_w5(s, *f).unwrap()).collect();
-                measured(&mut || vs.iter().for_each(|v| drop(black_box(serde_json::to_string(v)))), n)
+                let vs: Vec<_> = pairs
+                    .iter()
+                    .map(|(s, f)| rmcp_impl::parse_w5(s, *f).unwrap())
+                    .collect();
+                measured(
+                    &mut || {
+                        vs.iter()
+                            .for_each(|v| drop(black_box(serde_json::to_string(v))))
+                    },
+                    n,
+                )
             }
             _ => usage(),
         }
@@ -118,7 +155,13 @@ fn main() {
         ("rust-mcp-schema", "W1") => run!(dir, rms::parse_w1, inputs, n, imp == "project"),
         ("rust-mcp-schema", "W2" | "W3") => run!(dir, rms::parse_read, inputs, n, imp == "project"),
         ("rust-mcp-schema", "W4") => run!(dir, rms::parse_w4, inputs, n, imp == "project"),
-        ("floor", _) => run!(dir, |s: &str| serde_json::from_str::<serde_json::Value>(s).map_err(|e| e.to_string()), inputs, n, imp == "project"),
+        ("floor", _) => run!(
+            dir,
+            |s: &str| serde_json::from_str::<serde_json::Value>(s).map_err(|e| e.to_string()),
+            inputs,
+            n,
+            imp == "project"
+        ),
         _ => usage(),
     }
 }

@@ -189,7 +189,11 @@ pub mod project {
             let a = t.annotations.as_ref();
             s.add(
                 t.description.as_deref(),
-                t.input_schema.properties.iter().flatten().map(|(k, v)| (k.as_str(), v)),
+                t.input_schema
+                    .properties
+                    .iter()
+                    .flatten()
+                    .map(|(k, v)| (k.as_str(), v)),
                 t.input_schema.required.as_ref().map_or(0, Vec::len),
                 a.is_some(),
                 a.and_then(|a| a.read_only_hint),
@@ -254,13 +258,21 @@ pub mod rmcp_impl {
             W5::Server(J::Request(q)) => match &q.request {
                 m::ServerRequest::PingRequest(_) => Label::Request("ping".into()),
                 m::ServerRequest::CustomRequest(c) => custom(&c.method),
-                other => Label::Request(format!("{other:?}").split('(').next().unwrap_or("?").to_owned()),
+                other => Label::Request(
+                    format!("{other:?}")
+                        .split('(')
+                        .next()
+                        .unwrap_or("?")
+                        .to_owned(),
+                ),
             },
             W5::Client(J::Notification(x)) => match &x.notification {
                 m::ClientNotification::CancelledNotification(_) => n("notifications/cancelled"),
                 m::ClientNotification::ProgressNotification(_) => n("notifications/progress"),
                 m::ClientNotification::InitializedNotification(_) => n("notifications/initialized"),
-                m::ClientNotification::RootsListChangedNotification(_) => n("notifications/roots/list_changed"),
+                m::ClientNotification::RootsListChangedNotification(_) => {
+                    n("notifications/roots/list_changed")
+                }
                 m::ClientNotification::CustomNotification(c) => custom(&c.method),
                 _ => custom("?"),
             },
@@ -268,11 +280,15 @@ pub mod rmcp_impl {
                 m::ServerNotification::CancelledNotification(_) => n("notifications/cancelled"),
                 m::ServerNotification::ProgressNotification(_) => n("notifications/progress"),
                 m::ServerNotification::LoggingMessageNotification(_) => n("notifications/message"),
-                m::ServerNotification::ResourceUpdatedNotification(_) => n("notifications/resources/updated"),
+                m::ServerNotification::ResourceUpdatedNotification(_) => {
+                    n("notifications/resources/updated")
+                }
                 m::ServerNotification::ResourceListChangedNotification(_) => {
                     n("notifications/resources/list_changed")
                 }
-                m::ServerNotification::ToolListChangedNotification(_) => n("notifications/tools/list_changed"),
+                m::ServerNotification::ToolListChangedNotification(_) => {
+                    n("notifications/tools/list_changed")
+                }
                 m::ServerNotification::PromptListChangedNotification(_) => {
                     n("notifications/prompts/list_changed")
                 }
@@ -293,7 +309,9 @@ pub mod rmcp_impl {
                 m::ServerResult::CustomResult(_) => custom("(result)"),
                 other => r(&variant_name(other)),
             },
-            W5::Client(J::Error(e)) | W5::Server(J::Error(e)) => Label::Error(i64::from(e.error.code.0)),
+            W5::Client(J::Error(e)) | W5::Server(J::Error(e)) => {
+                Label::Error(i64::from(e.error.code.0))
+            }
         }
     }
 
@@ -322,12 +340,18 @@ pub mod rmcp_impl {
         let mut s = ReadStats::default();
         for c in &v.result.contents {
             match c {
-                m::ResourceContents::TextResourceContents { uri, mime_type, text, .. } => {
-                    s.add_text(uri, mime_type.as_deref(), text)
-                }
-                m::ResourceContents::BlobResourceContents { uri, mime_type, blob, .. } => {
-                    s.add_blob(uri, mime_type.as_deref(), blob)
-                }
+                m::ResourceContents::TextResourceContents {
+                    uri,
+                    mime_type,
+                    text,
+                    ..
+                } => s.add_text(uri, mime_type.as_deref(), text),
+                m::ResourceContents::BlobResourceContents {
+                    uri,
+                    mime_type,
+                    blob,
+                    ..
+                } => s.add_blob(uri, mime_type.as_deref(), blob),
                 _ => s.contents += 1,
             }
         }
@@ -347,7 +371,10 @@ pub mod rmcp_impl {
                     .into_iter()
                     .flatten()
                     .filter_map(|(k, v)| Some((k.as_str(), v.as_object()?))),
-                schema.get("required").and_then(|r| r.as_array()).map_or(0, Vec::len),
+                schema
+                    .get("required")
+                    .and_then(|r| r.as_array())
+                    .map_or(0, Vec::len),
                 a.is_some(),
                 a.and_then(|a| a.read_only_hint),
                 a.and_then(|a| a.open_world_hint),
@@ -401,7 +428,9 @@ pub mod rms {
 
     pub fn w5_label(msg: &W5) -> Label {
         let r = |x: &str| Label::Response(Some(x.to_owned()));
-        let custom = |v: &serde_json::Value| Label::Custom(v["method"].as_str().unwrap_or("(result)").to_owned());
+        let custom = |v: &serde_json::Value| {
+            Label::Custom(v["method"].as_str().unwrap_or("(result)").to_owned())
+        };
         match msg {
             W5::Client(u::ClientMessage::Request(q)) => match &q.request {
                 u::RequestFromClient::ClientRequest(c) => Label::Request(c.method().to_owned()),
@@ -412,15 +441,21 @@ pub mod rms {
                 u::RequestFromServer::CustomRequest(v) => custom(v),
             },
             W5::Client(u::ClientMessage::Notification(x)) => match &x.notification {
-                u::NotificationFromClient::ClientNotification(c) => Label::Notification(c.method().to_owned()),
+                u::NotificationFromClient::ClientNotification(c) => {
+                    Label::Notification(c.method().to_owned())
+                }
                 u::NotificationFromClient::CustomNotification(v) => custom(v),
             },
             W5::Server(u::ServerMessage::Notification(x)) => match &x.notification {
-                u::NotificationFromServer::ServerNotification(c) => Label::Notification(c.method().to_owned()),
+                u::NotificationFromServer::ServerNotification(c) => {
+                    Label::Notification(c.method().to_owned())
+                }
                 u::NotificationFromServer::CustomNotification(v) => custom(v),
             },
             W5::Client(u::ClientMessage::Response(x)) => match &x.result {
-                u::ResultFromClient::ClientResult(s::ClientResult::Result(g)) if is_empty(g) => r("empty"),
+                u::ResultFromClient::ClientResult(s::ClientResult::Result(g)) if is_empty(g) => {
+                    r("empty")
+                }
                 u::ResultFromClient::ClientResult(other) => r(&variant_name(other)),
                 u::ResultFromClient::CustomResult(v) => custom(v),
             },
@@ -470,8 +505,12 @@ pub mod rms {
         let mut st = ReadStats::default();
         for c in &v.result.contents {
             match c {
-                s::ReadResourceContent::TextResourceContents(t) => st.add_text(&t.uri, t.mime_type.as_deref(), &t.text),
-                s::ReadResourceContent::BlobResourceContents(b) => st.add_blob(&b.uri, b.mime_type.as_deref(), &b.blob),
+                s::ReadResourceContent::TextResourceContents(t) => {
+                    st.add_text(&t.uri, t.mime_type.as_deref(), &t.text)
+                }
+                s::ReadResourceContent::BlobResourceContents(b) => {
+                    st.add_blob(&b.uri, b.mime_type.as_deref(), &b.blob)
+                }
             }
         }
         st
@@ -483,7 +522,11 @@ pub mod rms {
             let a = t.annotations.as_ref();
             st.add(
                 t.description.as_deref(),
-                t.input_schema.properties.iter().flatten().map(|(k, v)| (k.as_str(), v)),
+                t.input_schema
+                    .properties
+                    .iter()
+                    .flatten()
+                    .map(|(k, v)| (k.as_str(), v)),
                 t.input_schema.required.len(),
                 a.is_some(),
                 a.and_then(|a| a.read_only_hint),

@@ -54,7 +54,11 @@ pub fn first_diff(want: &Value, got: &Value, loose_numbers: bool) -> Option<Stri
             }
             (Value::Array(a), Value::Array(b)) => {
                 if a.len() != b.len() {
-                    return Some(format!("{path}: array length {} became {}", a.len(), b.len()));
+                    return Some(format!(
+                        "{path}: array length {} became {}",
+                        a.len(),
+                        b.len()
+                    ));
                 }
                 for (i, (va, vb)) in a.iter().zip(b).enumerate() {
                     let len = path.len();
@@ -104,12 +108,18 @@ pub fn check_doc<T: Serialize, S: PartialEq + Debug>(
 ) -> Verdict {
     let typed = match parse(input) {
         Ok(t) => t,
-        Err(e) => return Verdict::Rejected { reason: format!("parse error: {e}") },
+        Err(e) => {
+            return Verdict::Rejected {
+                reason: format!("parse error: {e}"),
+            }
+        }
     };
     let got = stats(&typed);
     if &got != want_stats {
         return Verdict::Altered {
-            reason: format!("typed fields differ from the input: expected {want_stats:?}, got {got:?}"),
+            reason: format!(
+                "typed fields differ from the input: expected {want_stats:?}, got {got:?}"
+            ),
         };
     }
     let want: Value = serde_json::from_str(input).expect("workloads are JSON");
@@ -119,10 +129,14 @@ pub fn check_doc<T: Serialize, S: PartialEq + Debug>(
     };
     let mut notes = Vec::new();
     if let Some(d) = first_diff(&want, &back, !lossless) {
-        return Verdict::Altered { reason: format!("re-serialized value differs: {d}") };
+        return Verdict::Altered {
+            reason: format!("re-serialized value differs: {d}"),
+        };
     }
     if let Some(d) = first_diff(&want, &back, false) {
-        notes.push(format!("re-serialization spells numbers differently (same values): {d}"));
+        notes.push(format!(
+            "re-serialization spells numbers differently (same values): {d}"
+        ));
     }
     Verdict::Ok { notes }
 }
@@ -156,12 +170,16 @@ pub fn check_w5<T: Serialize>(
             Sender::Server => server += 1,
         }
         match (label(&typed), &m.label) {
-            (Label::Custom(method), _) => custom.push(format!("line {} ({method}): {}", i + 1, m.json)),
+            (Label::Custom(method), _) => {
+                custom.push(format!("line {} ({method}): {}", i + 1, m.json))
+            }
             (Label::Response(None), Label::Response(_)) => {}
             (Label::Response(Some(got)), Label::Response(Some(want))) if &got != want => {
                 result_kind.push(format!("a `{want}` result read as `{got}`"))
             }
-            (got, want) if &got != want => mislabeled.push(format!("line {}: {want:?} read as {got:?}", i + 1)),
+            (got, want) if &got != want => {
+                mislabeled.push(format!("line {}: {want:?} read as {got:?}", i + 1))
+            }
             _ => {}
         }
         let want: Value = serde_json::from_str(&m.json).expect("workloads are JSON");
@@ -170,24 +188,42 @@ pub fn check_w5<T: Serialize>(
             Ok(back) => {
                 if let Some(d) = first_diff(&want, &back, !lossless) {
                     altered.push(format!("line {} ({:?}): {d}", i + 1, m.label));
-                    altered_kinds.push(format!("{:?} {}", m.label, d.split(':').next().unwrap_or("")));
+                    altered_kinds.push(format!(
+                        "{:?} {}",
+                        m.label,
+                        d.split(':').next().unwrap_or("")
+                    ));
                 } else if let Some(d) = first_diff(&want, &back, false) {
                     spelled.push(format!("{:?}: {d}", m.label));
                 }
             }
         }
     }
-    let summary = |what: &str, v: &[String]| format!("{} of {} messages {what}, e.g. {}", v.len(), w5.messages.len(), v[0]);
+    let summary = |what: &str, v: &[String]| {
+        format!(
+            "{} of {} messages {what}, e.g. {}",
+            v.len(),
+            w5.messages.len(),
+            v[0]
+        )
+    };
     if !rejected.is_empty() {
-        return Verdict::Rejected { reason: summary("fail to parse", &rejected) };
+        return Verdict::Rejected {
+            reason: summary("fail to parse", &rejected),
+        };
     }
     if !custom.is_empty() {
         return Verdict::Rejected {
-            reason: summary("fall back to an untyped custom variant instead of the typed one", &custom),
+            reason: summary(
+                "fall back to an untyped custom variant instead of the typed one",
+                &custom,
+            ),
         };
     }
     if !mislabeled.is_empty() {
-        return Verdict::Altered { reason: summary("are read as a different message", &mislabeled) };
+        return Verdict::Altered {
+            reason: summary("are read as a different message", &mislabeled),
+        };
     }
     if !altered.is_empty() {
         return Verdict::Altered {
@@ -198,7 +234,9 @@ pub fn check_w5<T: Serialize>(
             ),
         };
     }
-    let mut notes = vec![format!("{client} client-sent and {server} server-sent messages parsed")];
+    let mut notes = vec![format!(
+        "{client} client-sent and {server} server-sent messages parsed"
+    )];
     if !result_kind.is_empty() {
         let mut kinds = result_kind.clone();
         kinds.sort();
@@ -232,5 +270,8 @@ fn tally(items: Vec<String>) -> String {
             None => seen.push((it, 1)),
         }
     }
-    seen.iter().map(|(k, n)| format!("{k} ({n})")).collect::<Vec<_>>().join(", ")
+    seen.iter()
+        .map(|(k, n)| format!("{k} ({n})"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -50,7 +50,8 @@ impl W1Stats {
         self.resources += 1;
         self.sum_size += size.unwrap_or(0);
         self.with_title += usize::from(title.is_some());
-        self.text_chars += chars(Some(uri)) + chars(Some(name)) + chars(title) + chars(description) + chars(mime);
+        self.text_chars +=
+            chars(Some(uri)) + chars(Some(name)) + chars(title) + chars(description) + chars(mime);
         self.audience_entries += audience;
         self.with_priority += usize::from(priority);
         self.with_last_modified += usize::from(last_modified);
@@ -161,7 +162,10 @@ impl W4Stats {
         self.properties += props.len();
         for (name, schema) in props {
             let mut h = fnv(name.as_bytes());
-            h ^= fnv(serde_json::to_string(&schema.get("type")).unwrap().as_bytes()).rotate_left(7);
+            h ^= fnv(serde_json::to_string(&schema.get("type"))
+                .unwrap()
+                .as_bytes())
+            .rotate_left(7);
             self.property_hash = self.property_hash.rotate_left(5) ^ h;
         }
         self.required += required;
@@ -181,7 +185,12 @@ impl W4Stats {
                     .as_object()
                     .into_iter()
                     .flatten()
-                    .map(|(k, v)| (k.as_str(), v.as_object().expect("property schemas are objects"))),
+                    .map(|(k, v)| {
+                        (
+                            k.as_str(),
+                            v.as_object().expect("property schemas are objects"),
+                        )
+                    }),
                 schema["required"].as_array().map_or(0, Vec::len),
                 a.is_object(),
                 a["readOnlyHint"].as_bool(),
@@ -217,7 +226,10 @@ impl Summary for W1Stats {
 impl Summary for ReadStats {
     fn summary(&self) -> String {
         if self.blob_len > 0 {
-            format!("{} content(s), blob of {} base64 chars (hash {:016x})", self.contents, self.blob_len, self.blob_hash)
+            format!(
+                "{} content(s), blob of {} base64 chars (hash {:016x})",
+                self.contents, self.blob_len, self.blob_hash
+            )
         } else {
             format!(
                 "{} content(s), text of {} chars / {} bytes (hash {:016x})",

@@ -87,8 +87,26 @@ impl Workloads {
 }
 
 const WORDS: &[&str] = &[
-    "alpha", "beta", "gamma", "delta", "config", "server", "client", "module", "report",
-    "résumé", "café", "naïve", "日本", "東京", "データ", "🚀", "✅", "Ünïcödé", "size", "index",
+    "alpha",
+    "beta",
+    "gamma",
+    "delta",
+    "config",
+    "server",
+    "client",
+    "module",
+    "report",
+    "résumé",
+    "café",
+    "naïve",
+    "日本",
+    "東京",
+    "データ",
+    "🚀",
+    "✅",
+    "Ünïcödé",
+    "size",
+    "index",
 ];
 
 fn sentence(rng: &mut SplitMix64, words: usize) -> String {
@@ -118,8 +136,16 @@ fn timestamp(rng: &mut SplitMix64) -> String {
     )
 }
 
-const PRIORITIES: &[&str] = &["0.1", "0.2", "0.3", "0.5", "0.7", "0.8", "0.9", "1.0", "0.25", "0.75"];
-const MIME: &[&str] = &["text/x-rust", "text/markdown", "application/json", "text/plain", "image/png"];
+const PRIORITIES: &[&str] = &[
+    "0.1", "0.2", "0.3", "0.5", "0.7", "0.8", "0.9", "1.0", "0.25", "0.75",
+];
+const MIME: &[&str] = &[
+    "text/x-rust",
+    "text/markdown",
+    "application/json",
+    "text/plain",
+    "image/png",
+];
 const EXT: &[&str] = &["rs", "md", "json", "txt", "png"];
 
 /// W1: a `resources/list` response with 1,000 resources carrying every field.
@@ -168,9 +194,37 @@ pub fn w1_list_resources(seed: u64) -> String {
 pub fn w2_text(seed: u64) -> String {
     let mut rng = SplitMix64::new(seed);
     let pieces: &[&str] = &[
-        "the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "fn", "main()", "{", "}",
-        "let", "x", "=", "42;", "café", "déjà", "vu", "é", "日本", "語", "テキスト", "😀", "🎉",
-        "\"quoted\"", "C:\\path\\to\\file", "\t", "tab\tseparated", "a\\b", "naïve",
+        "the",
+        "quick",
+        "brown",
+        "fox",
+        "jumps",
+        "over",
+        "lazy",
+        "dog",
+        "fn",
+        "main()",
+        "{",
+        "}",
+        "let",
+        "x",
+        "=",
+        "42;",
+        "café",
+        "déjà",
+        "vu",
+        "é",
+        "日本",
+        "語",
+        "テキスト",
+        "😀",
+        "🎉",
+        "\"quoted\"",
+        "C:\\path\\to\\file",
+        "\t",
+        "tab\tseparated",
+        "a\\b",
+        "naïve",
     ];
     let mut s = String::with_capacity(W2_TEXT_BYTES + 64);
     while s.len() < W2_TEXT_BYTES {
@@ -207,12 +261,24 @@ pub fn base64(bytes: &[u8]) -> String {
     const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
-        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
         let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
         out.push(A[(n >> 18) as usize & 63] as char);
         out.push(A[(n >> 12) as usize & 63] as char);
-        out.push(if chunk.len() > 1 { A[(n >> 6) as usize & 63] as char } else { '=' });
-        out.push(if chunk.len() > 2 { A[n as usize & 63] as char } else { '=' });
+        out.push(if chunk.len() > 1 {
+            A[(n >> 6) as usize & 63] as char
+        } else {
+            '='
+        });
+        out.push(if chunk.len() > 2 {
+            A[n as usize & 63] as char
+        } else {
+            '='
+        });
     }
     out
 }
@@ -235,24 +301,46 @@ pub fn w3_read_blob(seed: u64) -> (String, String) {
 
 fn property_schema(rng: &mut SplitMix64, depth: u32) -> String {
     let desc = q(&sentence_between(rng, 4, 9));
-    let kind = if depth >= 2 { rng.below(4) } else { rng.below(6) };
+    let kind = if depth >= 2 {
+        rng.below(4)
+    } else {
+        rng.below(6)
+    };
     match kind {
-        0 => format!(r#"{{"type":"string","description":{desc},"minLength":1,"maxLength":{}}}"#, rng.range(16, 4096)),
+        0 => format!(
+            r#"{{"type":"string","description":{desc},"minLength":1,"maxLength":{}}}"#,
+            rng.range(16, 4096)
+        ),
         1 => {
             let n = rng.range(2, 5);
-            let values: Vec<String> = (0..n).map(|i| q(&format!("{}_{i}", rng.pick(WORDS)))).collect();
-            format!(r#"{{"type":"string","description":{desc},"enum":[{}],"default":{}}}"#, values.join(","), values[0])
+            let values: Vec<String> = (0..n)
+                .map(|i| q(&format!("{}_{i}", rng.pick(WORDS))))
+                .collect();
+            format!(
+                r#"{{"type":"string","description":{desc},"enum":[{}],"default":{}}}"#,
+                values.join(","),
+                values[0]
+            )
         }
         2 => format!(
             r#"{{"type":"integer","description":{desc},"minimum":0,"maximum":{},"default":{}}}"#,
             rng.range(10, 10_000),
             rng.below(10)
         ),
-        3 => format!(r#"{{"type":"boolean","description":{desc},"default":{}}}"#, rng.chance(50)),
+        3 => format!(
+            r#"{{"type":"boolean","description":{desc},"default":{}}}"#,
+            rng.chance(50)
+        ),
         4 => {
             let n = rng.range(2, 4);
             let props: Vec<String> = (0..n)
-                .map(|i| format!("{}:{}", q(&format!("field_{i}")), property_schema(rng, depth + 1)))
+                .map(|i| {
+                    format!(
+                        "{}:{}",
+                        q(&format!("field_{i}")),
+                        property_schema(rng, depth + 1)
+                    )
+                })
                 .collect();
             format!(
                 r#"{{"type":"object","description":{desc},"properties":{{{}}},"required":["field_0"],"additionalProperties":false}}"#,
@@ -278,10 +366,21 @@ pub fn w4_list_tools(seed: u64) -> String {
         }
         let n = rng.range(3, 8);
         let props: Vec<String> = (0..n)
-            .map(|p| format!("{}:{}", q(&format!("param_{p}")), property_schema(&mut rng, 0)))
+            .map(|p| {
+                format!(
+                    "{}:{}",
+                    q(&format!("param_{p}")),
+                    property_schema(&mut rng, 0)
+                )
+            })
             .collect();
-        let required: Vec<String> = (0..rng.range(1, n)).map(|p| q(&format!("param_{p}"))).collect();
-        let name = format!("tool_{i:03}_{}", ["search", "fetch", "update", "delete", "list"][rng.below(5) as usize]);
+        let required: Vec<String> = (0..rng.range(1, n))
+            .map(|p| q(&format!("param_{p}")))
+            .collect();
+        let name = format!(
+            "tool_{i:03}_{}",
+            ["search", "fetch", "update", "delete", "list"][rng.below(5) as usize]
+        );
         out.push_str(&format!(
             concat!(
                 r#"{{"name":{},"title":{},"description":{},"#,
@@ -324,7 +423,11 @@ fn w5_message(rng: &mut SplitMix64, n: u64) -> W5Message {
     use Label::*;
     use Sender::*;
     let id = rid(rng, n);
-    let uri = q(&format!("file:///workspace/project/src/module_{:02}/file_{:05}.rs", rng.below(40), rng.below(100_000)));
+    let uri = q(&format!(
+        "file:///workspace/project/src/module_{:02}/file_{:05}.rs",
+        rng.below(40),
+        rng.below(100_000)
+    ));
     let r = |s: &str| Some(s.to_owned());
     // Weights out of 100.
     let (sender, json, label) = match rng.below(100) {
@@ -350,7 +453,9 @@ fn w5_message(rng: &mut SplitMix64, n: u64) -> W5Message {
         ),
         16..=27 => (
             Client,
-            format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"resources/read","params":{{"uri":{uri}}}}}"#),
+            format!(
+                r#"{{"jsonrpc":"2.0","id":{id},"method":"resources/read","params":{{"uri":{uri}}}}}"#
+            ),
             Request("resources/read".into()),
         ),
         28..=32 => (
@@ -361,7 +466,11 @@ fn w5_message(rng: &mut SplitMix64, n: u64) -> W5Message {
             ),
             Request("resources/list".into()),
         ),
-        33..=36 => (Client, format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"ping"}}"#), Request("ping".into())),
+        33..=36 => (
+            Client,
+            format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"ping"}}"#),
+            Request("ping".into()),
+        ),
         37 => (
             Client,
             r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.to_owned(),
@@ -375,10 +484,16 @@ fn w5_message(rng: &mut SplitMix64, n: u64) -> W5Message {
             ),
             Notification("notifications/cancelled".into()),
         ),
-        41..=42 => (Client, format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{{}}}}"#), Response(r("empty"))),
+        41..=42 => (
+            Client,
+            format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{{}}}}"#),
+            Response(r("empty")),
+        ),
         43 => (
             Client,
-            format!(r#"{{"jsonrpc":"2.0","id":{id},"error":{{"code":-32601,"message":"Method not found"}}}}"#),
+            format!(
+                r#"{{"jsonrpc":"2.0","id":{id},"error":{{"code":-32601,"message":"Method not found"}}}}"#
+            ),
             Error(-32601),
         ),
         // --- server → client -------------------------------------------------------
@@ -403,7 +518,10 @@ fn w5_message(rng: &mut SplitMix64, n: u64) -> W5Message {
             Server,
             format!(
                 r#"{{"jsonrpc":"2.0","id":{id},"result":{{"contents":[{{"uri":{uri},"mimeType":"text/x-rust","text":{}}}]}}}}"#,
-                q(&format!("fn main() {{\n\tprintln!(\"{}\");\n}}\n", sentence(rng, 6)))
+                q(&format!(
+                    "fn main() {{\n\tprintln!(\"{}\");\n}}\n",
+                    sentence(rng, 6)
+                ))
             ),
             Response(r("resources/read")),
         ),
@@ -416,7 +534,11 @@ fn w5_message(rng: &mut SplitMix64, n: u64) -> W5Message {
             ),
             Response(r("resources/list")),
         ),
-        74..=76 => (Server, format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{{}}}}"#), Response(r("empty"))),
+        74..=76 => (
+            Server,
+            format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{{}}}}"#),
+            Response(r("empty")),
+        ),
         77..=79 => (
             Server,
             format!(
@@ -426,12 +548,16 @@ fn w5_message(rng: &mut SplitMix64, n: u64) -> W5Message {
         ),
         80..=81 => (
             Server,
-            format!(r#"{{"jsonrpc":"2.0","id":{id},"error":{{"code":-32601,"message":"Method not found"}}}}"#),
+            format!(
+                r#"{{"jsonrpc":"2.0","id":{id},"error":{{"code":-32601,"message":"Method not found"}}}}"#
+            ),
             Error(-32601),
         ),
         82..=85 => (
             Server,
-            format!(r#"{{"jsonrpc":"2.0","method":"notifications/resources/updated","params":{{"uri":{uri}}}}}"#),
+            format!(
+                r#"{{"jsonrpc":"2.0","method":"notifications/resources/updated","params":{{"uri":{uri}}}}}"#
+            ),
             Notification("notifications/resources/updated".into()),
         ),
         86..=95 => (
@@ -453,15 +579,29 @@ fn w5_message(rng: &mut SplitMix64, n: u64) -> W5Message {
             ),
             Notification("notifications/message".into()),
         ),
-        _ => (Server, format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"ping"}}"#), Request("ping".into())),
+        _ => (
+            Server,
+            format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"ping"}}"#),
+            Request("ping".into()),
+        ),
     };
-    W5Message { sender, json, label }
+    W5Message {
+        sender,
+        json,
+        label,
+    }
 }
 
 /// W5: 10,000 small messages of both directions, one per line.
 pub fn w5_mixed(seed: u64) -> W5 {
     let mut rng = SplitMix64::new(seed);
-    let messages: Vec<W5Message> = (0..W5_MESSAGES as u64).map(|n| w5_message(&mut rng, n + 1)).collect();
-    let text = messages.iter().map(|m| m.json.as_str()).collect::<Vec<_>>().join("\n");
+    let messages: Vec<W5Message> = (0..W5_MESSAGES as u64)
+        .map(|n| w5_message(&mut rng, n + 1))
+        .collect();
+    let text = messages
+        .iter()
+        .map(|m| m.json.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
     W5 { messages, text }
 }
