@@ -2,7 +2,11 @@
 //! `valgrind --tool=callgrind`, whose instruction counts repeat exactly from run to run (unlike
 //! timings on a shared machine), to see where the time of one implementation goes.
 //!
-//! `cargo run --release --example profile -- <project|rmcp|rust-mcp-schema|floor> <W1..W5> <de|ser> [iterations]`
+//! `cargo run --release --example profile -- <project|rmcp|rust-mcp-schema|floor|value> <W1..W5> <de|ser> [iterations]`
+//!
+//! `floor` is what `run.sh` calls the floor: `IgnoredAny` when reading (validate and skip, build
+//! nothing), the document's `serde_json::Value` when writing; `value` reads into a
+//! `serde_json::Value` (the second reading baseline).
 //!
 //! The workload is built (and for `ser`, parsed) before the loop; callgrind's
 //! `--toggle-collect` on `profile::measured` counts only the loop.
@@ -13,7 +17,7 @@ use serde::de::IgnoredAny;
 use std::hint::black_box;
 
 fn usage() -> ! {
-    eprintln!("usage: profile <project|rmcp|rust-mcp-schema|floor> <W1|W2|W3|W4|W5> <de|ser> [iterations]");
+    eprintln!("usage: profile <project|rmcp|rust-mcp-schema|floor|value> <W1|W2|W3|W4|W5> <de|ser> [iterations]");
     std::process::exit(2)
 }
 
@@ -155,7 +159,12 @@ fn main() {
         ("rust-mcp-schema", "W1") => run!(dir, rms::parse_w1, inputs, n, imp == "project"),
         ("rust-mcp-schema", "W2" | "W3") => run!(dir, rms::parse_read, inputs, n, imp == "project"),
         ("rust-mcp-schema", "W4") => run!(dir, rms::parse_w4, inputs, n, imp == "project"),
-        ("floor", _) => run!(
+        ("floor", _) if dir == "de" => time_de(
+            |s: &str| serde_json::from_str::<IgnoredAny>(s).map_err(|e| e.to_string()),
+            inputs,
+            n,
+        ),
+        ("floor" | "value", _) => run!(
             dir,
             |s: &str| serde_json::from_str::<serde_json::Value>(s).map_err(|e| e.to_string()),
             inputs,
