@@ -1,0 +1,313 @@
+//! Strings: which bytes need an escape (eight at a time), and the escaped copy.
+
+use serde::ser::Error as _;
+use serde_json::Error;
+use std::fmt;
+
+/// `0x01` in every byte.
+const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+/// `0x80` in every byte.
+const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+/// `0x20` in every byte.
+const SPACES: u64 = u64::from_le_bytes([0x20; 8]);
+/// `"` in every byte.
+const QUOTES: u64 = u64::from_le_bytes([b'"'; 8]);
+/// `\` in every byte.
+const BACKSLASHES: u64 = u64::from_le_bytes([b'\\'; 8]);
+
+/// The bytes of `word` (read little-endian) that must be escaped: bit 7 of a byte is set in the
+/// result when the byte is below `0x20`, `"` or `\`.
+///
+/// `x - 0x20` borrows (sets bit 7, with bit 7 of `x` clear) exactly when the byte `x` is below
+/// `0x20`; comparing with `"` and `\` is the same test for zero on `word ^ pattern`. A borrow can
+/// only mark a byte *above* a byte that really matches, so the lowest set bit is always exact:
+/// `trailing_zeros() / 8` is the index of the first byte to escape.
+#[inline(always)]
+fn escape_mask(word: u64) -> u64 {
+    let below_space = word.wrapping_sub(SPACES) & !word;
+    let quote = word ^ QUOTES;
+    let quote = quote.wrapping_sub(ONES) & !quote;
+    let backslash = word ^ BACKSLASHES;
+    let backslash = backslash.wrapping_sub(ONES) & !backslash;
+    (below_space | quote | backslash) & HIGHS
+}
+
+/// The index of the first byte to escape among 16 (`None` when `block` is not 16 bytes long):
+/// two words tested, one branch.
+#[inline(always)]
+fn first_escape_in_16(block: &[u8]) -> Option<usize> {
+    let pair = u128::from_le_bytes(<[u8; 16]>::try_from(block).ok()?);
+    let low = escape_mask(pair as u64);
+    let high = escape_mask((pair >> 64) as u64);
+    if low | high == 0 {
+        return None;
+    }
+    let index = if low != 0 {
+        low.trailing_zeros() / 8
+    } else {
+        8 + high.trailing_zeros() / 8
+    };
+    Some(index as usize)
+}
+
+/// The index of the first byte of `bytes` at or after `from` that must be escaped.
+#[inline]
+fn find_escape(bytes: &[u8], from: usize) -> Option<usize> {
+    let rest = bytes.get(from..)?;
+    let mut offset = from;
+    // 16 bytes per step (two words, one branch), then 8, then the tail.
+    let mut pairs = rest.chunks_exact(16);
+    for pair in &mut pairs {
+        if let Some(index) = first_escape_in_16(pair) {
+            return Some(offset + index);
+        }
+        offset += 16;
+    }
+    let mut chunks = pairs.remainder().chunks_exact(8);
+    for chunk in &mut chunks {
+        if let Ok(chunk) = <[u8; 8]>::try_from(chunk) {
+            let mask = escape_mask(u64::from_le_bytes(chunk));
+            if mask != 0 {
+                return Some(offset + (mask.trailing_zeros() / 8) as usize);
+            }
+        }
+        offset += 8;
+    }
+    let tail = chunks.remainder();
+    if tail.is_empty() {
+        return None;
+    }
+    // 1 to 7 bytes are left. When the string has 8 bytes or more, read its last 8 and shift out
+    // the bytes already seen (not masking them: a byte already seen that must be escaped could
+    // mark the next one); otherwise assemble the word from overlapping smaller reads. Either way
+    // the top is filled with spaces, which never need an escape, and nothing is copied to the
+    // stack (a copy followed by a wide load stalls).
+    let word = match last_word(bytes) {
+        Some(last) => last >> (8 * (8 - tail.len())),
+        None => short_word(tail),
+    } | (SPACES << (8 * tail.len()));
+    let mask = escape_mask(word);
+    if mask == 0 {
+        None
+    } else {
+        Some(offset + (mask.trailing_zeros() / 8) as usize)
+    }
+}
+
+/// The last 8 bytes of `bytes` as a little-endian word, if it has 8.
+#[inline(always)]
+fn last_word(bytes: &[u8]) -> Option<u64> {
+    let start = bytes.len().checked_sub(8)?;
+    let last = <[u8; 8]>::try_from(bytes.get(start..)?).ok()?;
+    Some(u64::from_le_bytes(last))
+}
+
+/// The bytes of `short` (at most 7) as a little-endian word, zero above them: two reads that
+/// overlap (the shared bytes are equal, so or-ing them is harmless).
+#[inline(always)]
+fn short_word(short: &[u8]) -> u64 {
+    let len = short.len();
+    let read4 = |at: usize| {
+        short
+            .get(at..at + 4)
+            .and_then(|b| <[u8; 4]>::try_from(b).ok())
+            .map_or(0, |b| u64::from(u32::from_le_bytes(b)))
+    };
+    let read2 = |at: usize| {
+        short
+            .get(at..at + 2)
+            .and_then(|b| <[u8; 2]>::try_from(b).ok())
+            .map_or(0, |b| u64::from(u16::from_le_bytes(b)))
+    };
+    if len >= 4 {
+        read4(0) | (read4(len - 4) << (8 * (len - 4)))
+    } else if len >= 2 {
+        read2(0) | (read2(len - 2) << (8 * (len - 2)))
+    } else {
+        short.first().map_or(0, |&b| u64::from(b))
+    }
+}
+
+/// The character after the backslash of each byte's short escape, as `serde_json` writes it
+/// (`\"`, `\\`, `\b`, `\t`, `\n`, `\f`, `\r`); 0 for the bytes written as `\u00XX`. A table
+/// rather than a `match`: the compiler turns the `match` into a jump table, whose indirect
+/// jump is mispredicted at nearly every escape of escape-dense text.
+const SHORT_ESCAPES: [u8; 0x5D] = {
+    let mut table = [0u8; 0x5D];
+    table[b'"' as usize] = b'"';
+    table[b'\\' as usize] = b'\\';
+    table[0x08] = b'b';
+    table[0x09] = b't';
+    table[0x0A] = b'n';
+    table[0x0C] = b'f';
+    table[0x0D] = b'r';
+    table
+};
+
+/// Appends the escape sequence of a byte that [`escape_mask`] marks, as `serde_json` writes
+/// it: `\"`, `\\`, the five short escapes `\b` `\t` `\n` `\f` `\r`, and `\u00XX` with
+/// lowercase hexadecimal digits for the other bytes below `0x20`.
+///
+/// One character at a time: every piece has a length known here, so no `memcpy` call is made.
+#[inline]
+fn push_escape(out: &mut String, byte: u8) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let short = SHORT_ESCAPES.get(usize::from(byte)).copied().unwrap_or(0);
+    if short != 0 {
+        out.push('\\');
+        out.push(char::from(short));
+    } else {
+        out.push_str("\\u00");
+        out.push(char::from(HEX[usize::from(byte >> 4)]));
+        out.push(char::from(HEX[usize::from(byte & 0xF)]));
+    }
+}
+
+/// Appends the contents of a JSON string (without the quotes) for `value`.
+#[inline]
+fn write_escaped_contents(out: &mut String, value: &str) {
+    match find_escape(value.as_bytes(), 0) {
+        None => out.push_str(value),
+        Some(first) => write_escaped_from(out, value, first),
+    }
+}
+
+/// Appends the contents of a JSON string for `value`, whose first byte to escape is `first`.
+///
+/// Text with many escapes is written 16 bytes at a time: the whole block is copied (a copy
+/// of fixed length, where `memcpy` of each run between escapes mispredicts its branch on the
+/// length at nearly every escape), then cut back to the bytes before the first escape.
+fn write_escaped_from(out: &mut String, value: &str, first: usize) {
+    let bytes = value.as_bytes();
+    if let Some(run) = value.get(..first) {
+        out.push_str(run);
+    }
+    if let Some(&byte) = bytes.get(first) {
+        push_escape(out, byte);
+    }
+    let mut start = first + 1;
+    loop {
+        // `get` is `None` near the end, and when the block would split a character.
+        if let Some(block) = value.get(start..start + 16) {
+            out.push_str(block);
+            let Some(clean) = first_escape_in_16(block.as_bytes()) else {
+                start += 16;
+                continue;
+            };
+            // The escape is ASCII, so the cut falls on a character boundary.
+            out.truncate(out.len() - (16 - clean));
+            if let Some(&byte) = bytes.get(start + clean) {
+                push_escape(out, byte);
+            }
+            start += clean + 1;
+            continue;
+        }
+        // The exact path: one run and one escape (or the end).
+        match next_escape(bytes, start) {
+            Some(index) => {
+                if let Some(run) = value.get(start..index) {
+                    out.push_str(run);
+                }
+                if let Some(&byte) = bytes.get(index) {
+                    push_escape(out, byte);
+                }
+                start = index + 1;
+            }
+            None => {
+                if let Some(run) = value.get(start..) {
+                    out.push_str(run);
+                }
+                return;
+            }
+        }
+    }
+}
+
+/// [`find_escape`] for text dense with escapes: the word right after the last escape is tested
+/// here, without the setup of a full scan, since the next escape is often close.
+#[inline(always)]
+fn next_escape(bytes: &[u8], from: usize) -> Option<usize> {
+    let word = bytes
+        .get(from..from + 8)
+        .and_then(|b| <[u8; 8]>::try_from(b).ok())
+        .map(u64::from_le_bytes);
+    match word {
+        Some(word) => {
+            let mask = escape_mask(word);
+            if mask != 0 {
+                Some(from + (mask.trailing_zeros() / 8) as usize)
+            } else {
+                find_escape(bytes, from + 8)
+            }
+        }
+        None => find_escape(bytes, from),
+    }
+}
+
+/// Appends `value` as a JSON string, quotes included.
+#[inline]
+pub(super) fn write_escaped_str(out: &mut String, value: &str) {
+    out.reserve(value.len() + 2);
+    out.push('"');
+    write_escaped_contents(out, value);
+    out.push('"');
+}
+
+/// Escapes what a `Display` implementation writes, piece by piece.
+pub(super) struct EscapingWriter<'a>(pub(super) &'a mut String);
+
+impl fmt::Write for EscapingWriter<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        write_escaped_contents(self.0, s);
+        Ok(())
+    }
+}
+
+/// The error for a `Display` implementation that failed by itself (`serde_json` panics).
+pub(super) fn display_error() -> Error {
+    Error::custom("a Display implementation returned an error unexpectedly")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The SWAR scan agrees with a byte-by-byte scan for every byte at every position of a
+    /// string of 1 to 17 bytes, starting the scan at every offset.
+    #[test]
+    fn find_escape_matches_bytewise_scan() {
+        let needs_escape = |b: u8| b < 0x20 || b == b'"' || b == b'\\';
+        for byte in 0..=u8::MAX {
+            for len in 1..=17 {
+                for position in 0..len {
+                    for fill in [b'a', 0xC3, 0x7F, 0xFF, 0x21, 0x23, 0x5D, 0x1F, 0x00] {
+                        let mut bytes = vec![fill; len];
+                        bytes[position] = byte;
+                        for from in 0..=len {
+                            let expected = bytes[from..]
+                                .iter()
+                                .position(|&b| needs_escape(b))
+                                .map(|index| from + index);
+                            assert_eq!(
+                                find_escape(&bytes, from),
+                                expected,
+                                "{bytes:?} from {from} (byte {byte:#x} at {position})"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every byte below `0x20`, `"` and `\` is escaped as serde_json escapes it.
+    #[test]
+    fn push_escape_matches_serde_json() {
+        for byte in (0..0x20).chain([b'"', b'\\']) {
+            let mut ours = String::new();
+            push_escape(&mut ours, byte);
+            let theirs = serde_json::to_string(&char::from(byte).to_string()).unwrap_or_default();
+            assert_eq!(format!("\"{ours}\""), theirs);
+        }
+    }
+}
