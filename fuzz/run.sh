@@ -10,8 +10,10 @@
 # and slow every execution. Each corpus is minimized (`-merge=1`) before its run, so a corpus
 # grown by earlier runs does not slow the start and the corpus bookkeeping.
 # Environment: FUZZ_TARGETS="dispatch results" limits the targets; FUZZ_RUNS=N also stops a
-# target after N executions (whichever comes first); FUZZ_ARGS adds libFuzzer flags (e.g.
-# FUZZ_ARGS="-jobs=2 -workers=2").
+# target after N executions (whichever comes first, per worker); FUZZ_WORKERS=N runs N fuzzing
+# processes per target at once on the same corpus (libFuzzer reloads what the others add), the
+# printed count being their sum and their logs fuzz/target/logs/<target>.<n>.log; FUZZ_ARGS
+# adds libFuzzer flags.
 set -uo pipefail
 seconds="${1:?usage: fuzz/run.sh <seconds-per-target>}"
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -27,6 +29,7 @@ fi
 # FUZZ_CODEGEN_UNITS=1 trades build time for slightly faster runs.
 units="${FUZZ_CODEGEN_UNITS:-16}"
 max_len="${FUZZ_MAX_LEN:-4096}"
+workers="${FUZZ_WORKERS:-1}"
 cargo fuzz build -s none --codegen-units "$units" >&2 || exit 2
 binaries="target/$(rustc -vV | sed -n 's/^host: //p')/release"
 
@@ -42,14 +45,28 @@ for target in $targets; do
     "corpus/$target" >"target/logs/$target.merge.log" 2>&1; then
     rm -rf "corpus/$target" && mv "target/minimized/$target" "corpus/$target"
   fi
-  # shellcheck disable=SC2086
-  cargo fuzz run -s none --codegen-units "$units" "$target" -- -max_total_time="$seconds" -timeout=30 -max_len="$max_len" \
-    -print_final_stats=1 ${FUZZ_RUNS:+-runs=$FUZZ_RUNS} ${FUZZ_ARGS:-} >"$log" 2>&1
-  code=$?
-  execs="$(sed -n 's/^stat::number_of_executed_units: *\([0-9]*\).*/\1/p' "$log" | tail -1)"
-  if [ -z "$execs" ]; then
-    execs="$(sed -n 's/^#\([0-9]*\).*\(DONE\|pulse\|NEW\|REDUCE\|INITED\).*/\1/p' "$log" | tail -1)"
-  fi
+  logs=()
+  pids=()
+  for ((worker = 1; worker <= workers; worker++)); do
+    [ "$workers" -eq 1 ] || log="target/logs/$target.$worker.log"
+    logs+=("$log")
+    # shellcheck disable=SC2086
+    cargo fuzz run -s none --codegen-units "$units" "$target" -- -max_total_time="$seconds" -timeout=30 -max_len="$max_len" \
+      -print_final_stats=1 ${FUZZ_RUNS:+-runs=$FUZZ_RUNS} ${FUZZ_ARGS:-} >"$log" 2>&1 &
+    pids+=($!)
+  done
+  code=0
+  for pid in "${pids[@]}"; do
+    wait "$pid" || code=$?
+  done
+  execs=0
+  for log in "${logs[@]}"; do
+    count="$(sed -n 's/^stat::number_of_executed_units: *\([0-9]*\).*/\1/p' "$log" | tail -1)"
+    if [ -z "$count" ]; then
+      count="$(sed -n 's/^#\([0-9]*\).*\(DONE\|pulse\|NEW\|REDUCE\|INITED\).*/\1/p' "$log" | tail -1)"
+    fi
+    execs=$((execs + ${count:-0}))
+  done
   after="$(ls "artifacts/$target" | sort)"
   crashes="$(comm -13 <(printf '%s\n' "$before") <(printf '%s\n' "$after") | grep -c .)"
   if [ "$code" -ne 0 ] && [ "$crashes" -eq 0 ]; then
