@@ -121,6 +121,18 @@ fn detection_prefers_the_initialize_result() {
     assert_eq!(detection.version.as_str(), "2025-06-18");
     assert_eq!(detection.source, DetectionSource::InitializeResult);
 
+    // The first negotiated version stands: a later handshake does not move it.
+    let lines = [
+        c2s(initialize(0, "2025-11-25")),
+        s2c(initialized(0, "2025-06-18")),
+        c2s(initialize(1, "2025-03-26")),
+        s2c(initialized(1, "2025-03-26")),
+        "not json".to_owned(),
+    ];
+    let detection = detect_revision(session(&lines));
+    assert_eq!(detection.version.as_str(), "2025-06-18");
+    assert_eq!(detection.source, DetectionSource::InitializeResult);
+
     // Without the result, the request's version; bare messages are read too.
     let detection = detect_revision(bare(initialize(0, "2025-03-26")));
     assert_eq!(detection.version.as_str(), "2025-03-26");

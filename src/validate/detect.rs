@@ -131,6 +131,11 @@ pub fn detect_revision(input: impl AsRef<[u8]>) -> Detection {
                 }
             }
         }
+        // Nothing outranks the negotiated version: the rest of the session cannot change
+        // the answer, so it is not read.
+        if init_result_version.is_some() {
+            break;
+        }
     }
     let found = [
         (init_result_version, DetectionSource::InitializeResult),
