@@ -518,6 +518,39 @@ mod v2025_06_18 {
         assert_eq!(report.invalid[0].label, "(record)");
     }
 
+    /// Record members are read as a JSON object is: an escaped name is the name it spells, a
+    /// repeated member counts with its last value, and `jsonrpc` beside `msg` makes the line a
+    /// bare message.
+    #[test]
+    fn record_members_are_read_as_an_object_is() {
+        // `resources/list` is the client's: sent by the server it is refused, so an invalid
+        // line shows that the escaped `dir` was read.
+        let list = request(1, "resources/list", json!({})).to_string();
+        let from_server = format!(r#"{{"d\u0069r":"s2c","m\u0073g":{list}}}"#);
+        let report = validate(&[from_server], REV);
+        assert_eq!(report.invalid.len(), 1, "{:?}", report.invalid);
+        let mut validator = SessionValidator::new(ProtocolVersion::from(REV)).unwrap();
+        let from_client = format!(r#"{{"d\u0069r":"c2s","m\u0073g":{list}}}"#);
+        let report = validator.check_line(&from_client);
+        assert_eq!(
+            report.status,
+            LineStatus::Valid {
+                label: "resources/list".to_owned(),
+                sender: Some(Side::Client)
+            }
+        );
+
+        let ping = request(1, "ping", json!({})).to_string();
+        let repeated = format!(r#"{{"dir":"up","msg":7,"dir":"c2s","msg":{ping}}}"#);
+        let report = validate(&[repeated], REV);
+        assert!(report.is_valid(), "{:?}", report.invalid);
+
+        let both = format!(r#"{{"jsonrpc":"2.0","dir":"c2s","msg":{ping}}}"#);
+        let report = validate(&[both], REV);
+        assert_eq!(report.invalid.len(), 1);
+        assert_ne!(report.invalid[0].label, "(record)");
+    }
+
     #[test]
     fn envelope_errors_name_the_method_or_the_request() {
         let lines = [

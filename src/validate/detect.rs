@@ -4,6 +4,7 @@ use crate::jsonrpc::RequestId;
 use crate::version::{ProtocolVersion, PROTOCOL_VERSION_META_KEY};
 use serde_json::Value;
 use std::fmt;
+
 /// Where [`detect_revision`] found the session's revision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DetectionSource {

@@ -35,6 +35,7 @@
 //! ```
 
 mod detect;
+mod record;
 mod report;
 mod revision;
 mod session;

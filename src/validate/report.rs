@@ -5,6 +5,7 @@ use super::Side;
 use crate::error::MessageError;
 use crate::version::ProtocolVersion;
 use std::fmt;
+
 /// An invalid message: its line, what it was, and why it does not fit.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Invalid {

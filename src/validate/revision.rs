@@ -7,6 +7,7 @@ use crate::jsonrpc::RequestId;
 use crate::method::{Direction, MethodKind};
 use crate::version::ProtocolVersion;
 use serde_json::value::RawValue;
+
 /// What a parsed message amounts to, whatever its revision.
 pub(super) enum Parsed {
     Request {

@@ -1,5 +1,6 @@
 //! The line-by-line validator: parses each message, tracks requests, pairs responses.
 
+use super::record::unwrap_record;
 use super::report::{Invalid, LineReport, LineStatus, Summary, Warning, WarningKind};
 use super::revision::{module_for, Parsed, Revision};
 use super::{Side, ValidateError};
@@ -8,10 +9,10 @@ use crate::error::{MessageError, MessageErrorKind};
 use crate::jsonrpc::RequestId;
 use crate::method::Direction;
 use crate::version::ProtocolVersion;
-use serde_json::value::RawValue;
 use serde_json::Value;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::fmt;
+
 /// A request waiting for its response.
 #[derive(Debug, Clone)]
 pub(super) struct Pending {
@@ -438,48 +439,4 @@ impl SessionValidator {
 /// Whether no revision the crate knows defines `method`.
 pub(super) fn revisions_unknown(method: &str) -> bool {
     crate::dispatch::revisions_defining(method).is_empty()
-}
-
-/// Splits a session record into its sender and message text; a bare message has no sender.
-pub(super) fn unwrap_record(line: &str) -> Result<(Option<Side>, &str), MessageError> {
-    let trimmed = line.trim_start();
-    if !trimmed.starts_with('{') {
-        // Not an object: a batch, or not a message at all (parsing will say which). Check that
-        // it is JSON first, so the error reads as such.
-        serde_json::from_str::<&RawValue>(line).map_err(json_error)?;
-        return Ok((None, line));
-    }
-    let members: BTreeMap<String, &RawValue> = serde_json::from_str(line).map_err(json_error)?;
-    if members.contains_key("jsonrpc") || !members.contains_key("msg") {
-        return Ok((None, line));
-    }
-    let record_error = |message: String, path: &str| {
-        MessageError::new(MessageErrorKind::Envelope, message).with_path(path)
-    };
-    let msg = members.get("msg").map(|m| m.get()).unwrap_or("null");
-    let sender = match members.get("dir") {
-        None => None,
-        Some(dir) => {
-            let dir: Value = serde_json::from_str(dir.get()).unwrap_or(Value::Null);
-            match dir.as_str().and_then(Side::from_dir) {
-                Some(side) => Some(side),
-                None => {
-                    return Err(record_error(
-                        format!("`dir` must be \"c2s\" or \"s2c\", found {dir}"),
-                        "dir",
-                    ))
-                }
-            }
-        }
-    };
-    Ok((sender, msg))
-}
-
-pub(super) fn json_error(error: serde_json::Error) -> MessageError {
-    let kind = if error.is_data() {
-        MessageErrorKind::Envelope
-    } else {
-        MessageErrorKind::Json
-    };
-    MessageError::new(kind, error.to_string())
 }

@@ -1,0 +1,123 @@
+//! Session records: a line `{"dir": "c2s" | "s2c", "msg": <message>}`, or a bare message.
+
+use super::Side;
+use crate::error::{MessageError, MessageErrorKind};
+use serde::de::{self, Deserialize, Deserializer, IgnoredAny, MapAccess, Visitor};
+use serde_json::value::RawValue;
+use serde_json::Value;
+use std::fmt;
+use std::marker::PhantomData;
+
+/// Splits a session record into its sender and message text; a bare message has no sender.
+pub(super) fn unwrap_record(line: &str) -> Result<(Option<Side>, &str), MessageError> {
+    let trimmed = line.trim_start();
+    if !trimmed.starts_with('{') {
+        // Not an object: a batch, or not a message at all (parsing will say which). Check that
+        // it is JSON first, so the error reads as such.
+        serde_json::from_str::<&RawValue>(line).map_err(json_error)?;
+        return Ok((None, line));
+    }
+    let members: RecordMembers<'_> = serde_json::from_str(line).map_err(json_error)?;
+    let Some(msg) = members.msg.filter(|_| !members.jsonrpc) else {
+        return Ok((None, line));
+    };
+    let record_error = |message: String, path: &str| {
+        MessageError::new(MessageErrorKind::Envelope, message).with_path(path)
+    };
+    let sender = match members.dir {
+        None => None,
+        Some(dir) => {
+            let dir: Value = serde_json::from_str(dir.get()).unwrap_or(Value::Null);
+            match dir.as_str().and_then(Side::from_dir) {
+                Some(side) => Some(side),
+                None => {
+                    return Err(record_error(
+                        format!("`dir` must be \"c2s\" or \"s2c\", found {dir}"),
+                        "dir",
+                    ))
+                }
+            }
+        }
+    };
+    Ok((sender, msg.get()))
+}
+
+pub(super) fn json_error(error: serde_json::Error) -> MessageError {
+    let kind = if error.is_data() {
+        MessageErrorKind::Envelope
+    } else {
+        MessageErrorKind::Json
+    };
+    MessageError::new(kind, error.to_string())
+}
+
+/// The members of an object line that decide whether it is a record: whether it has
+/// `jsonrpc` (then it is a bare message), and the text of `msg` and `dir`. The other members
+/// are checked to be JSON and skipped; nothing is copied. As in a JSON object read into a map,
+/// a repeated member counts once, with its last value.
+#[derive(Default)]
+struct RecordMembers<'a> {
+    jsonrpc: bool,
+    msg: Option<&'a RawValue>,
+    dir: Option<&'a RawValue>,
+}
+
+/// A member name, as far as records care.
+enum RecordKey {
+    Jsonrpc,
+    Msg,
+    Dir,
+    Other,
+}
+
+impl<'de> Deserialize<'de> for RecordKey {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct KeyVisitor;
+        impl Visitor<'_> for KeyVisitor {
+            type Value = RecordKey;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a member name")
+            }
+            // Escaped names arrive here unescaped, so `"m\u0073g"` is `msg`, as in a map.
+            fn visit_str<E: de::Error>(self, name: &str) -> Result<RecordKey, E> {
+                Ok(match name {
+                    "jsonrpc" => RecordKey::Jsonrpc,
+                    "msg" => RecordKey::Msg,
+                    "dir" => RecordKey::Dir,
+                    _ => RecordKey::Other,
+                })
+            }
+        }
+        deserializer.deserialize_str(KeyVisitor)
+    }
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for RecordMembers<'a> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct MembersVisitor<'a>(PhantomData<&'a ()>);
+        impl<'de: 'a, 'a> Visitor<'de> for MembersVisitor<'a> {
+            type Value = RecordMembers<'a>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
+                let mut members = RecordMembers::default();
+                while let Some(key) = map.next_key::<RecordKey>()? {
+                    match key {
+                        RecordKey::Jsonrpc => {
+                            map.next_value::<IgnoredAny>()?;
+                            members.jsonrpc = true;
+                        }
+                        RecordKey::Msg => members.msg = Some(map.next_value()?),
+                        RecordKey::Dir => members.dir = Some(map.next_value()?),
+                        RecordKey::Other => {
+                            map.next_value::<IgnoredAny>()?;
+                        }
+                    }
+                }
+                Ok(members)
+            }
+        }
+        deserializer.deserialize_map(MembersVisitor(PhantomData))
+    }
+}
