@@ -523,12 +523,16 @@ mod v2025_06_18 {
     /// bare message.
     #[test]
     fn record_members_are_read_as_an_object_is() {
-        // `resources/list` is the client's: sent by the server it is refused, so an invalid
-        // line shows that the escaped `dir` was read.
+        // `resources/list` is the client's: sent by the server it is refused for its
+        // direction, which shows that the escaped `dir` was read.
         let list = request(1, "resources/list", json!({})).to_string();
         let from_server = format!(r#"{{"d\u0069r":"s2c","m\u0073g":{list}}}"#);
         let report = validate(&[from_server], REV);
         assert_eq!(report.invalid.len(), 1, "{:?}", report.invalid);
+        assert_eq!(
+            report.invalid[0].error.kind(),
+            MessageErrorKind::WrongDirection
+        );
         let mut validator = SessionValidator::new(ProtocolVersion::from(REV)).unwrap();
         let from_client = format!(r#"{{"d\u0069r":"c2s","m\u0073g":{list}}}"#);
         let report = validator.check_line(&from_client);
