@@ -1,8 +1,9 @@
 //! Session records: a line `{"dir": "c2s" | "s2c", "msg": <message>}`, or a bare message.
 
 use super::Side;
+use crate::__private::CowStr;
 use crate::error::{MessageError, MessageErrorKind};
-use serde::de::{self, Deserialize, Deserializer, IgnoredAny, MapAccess, Visitor};
+use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::value::RawValue;
 use serde_json::Value;
 use std::fmt;
@@ -62,36 +63,6 @@ struct RecordMembers<'a> {
     dir: Option<&'a RawValue>,
 }
 
-/// A member name, as far as records care.
-enum RecordKey {
-    Jsonrpc,
-    Msg,
-    Dir,
-    Other,
-}
-
-impl<'de> Deserialize<'de> for RecordKey {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct KeyVisitor;
-        impl Visitor<'_> for KeyVisitor {
-            type Value = RecordKey;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a member name")
-            }
-            // Escaped names arrive here unescaped, so `"m\u0073g"` is `msg`, as in a map.
-            fn visit_str<E: de::Error>(self, name: &str) -> Result<RecordKey, E> {
-                Ok(match name {
-                    "jsonrpc" => RecordKey::Jsonrpc,
-                    "msg" => RecordKey::Msg,
-                    "dir" => RecordKey::Dir,
-                    _ => RecordKey::Other,
-                })
-            }
-        }
-        deserializer.deserialize_str(KeyVisitor)
-    }
-}
-
 impl<'de: 'a, 'a> Deserialize<'de> for RecordMembers<'a> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct MembersVisitor<'a>(PhantomData<&'a ()>);
@@ -102,15 +73,17 @@ impl<'de: 'a, 'a> Deserialize<'de> for RecordMembers<'a> {
             }
             fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
                 let mut members = RecordMembers::default();
-                while let Some(key) = map.next_key::<RecordKey>()? {
-                    match key {
-                        RecordKey::Jsonrpc => {
+                // Names borrow from the input; an escaped one is unescaped (`"m\u0073g"` is
+                // `msg`), as in a map.
+                while let Some(name) = map.next_key_seed(CowStr)? {
+                    match &*name {
+                        "jsonrpc" => {
                             map.next_value::<IgnoredAny>()?;
                             members.jsonrpc = true;
                         }
-                        RecordKey::Msg => members.msg = Some(map.next_value()?),
-                        RecordKey::Dir => members.dir = Some(map.next_value()?),
-                        RecordKey::Other => {
+                        "msg" => members.msg = Some(map.next_value()?),
+                        "dir" => members.dir = Some(map.next_value()?),
+                        _ => {
                             map.next_value::<IgnoredAny>()?;
                         }
                     }
