@@ -16,10 +16,8 @@ pub const REPLACEMENTS: &[(&str, &str)] = &[
     ("Cursor", "crate::Cursor"),
     // Arbitrary JSON is best held by serde_json's own types.
     ("JsonValue", "::serde_json::Value"),
-    (
-        "JsonObject",
-        "::serde_json::Map<::std::string::String, ::serde_json::Value>",
-    ),
+    // Open objects are kept as the text read: nothing is built until a member is asked for.
+    ("JsonObject", "crate::JsonObject"),
     ("JsonArray", "::std::vec::Vec<::serde_json::Value>"),
 ];
 
@@ -54,7 +52,33 @@ pub fn generate(schema: &Value) -> Result<syn::File, String> {
     space
         .add_root_schema(root)
         .map_err(|e| format!("typify: {e}"))?;
-    syn::parse2(space.to_stream()).map_err(|e| format!("typify's output does not parse: {e}"))
+    let mut file: syn::File = syn::parse2(space.to_stream())
+        .map_err(|e| format!("typify's output does not parse: {e}"))?;
+    syn::visit_mut::VisitMut::visit_file_mut(&mut OpenObjects, &mut file);
+    Ok(file)
+}
+
+/// Turns every open object typify writes as `serde_json::Map` (an inline `_meta`, a property
+/// schema, ...) into [`crate::JsonObject`], except the `extra` members where a struct keeps the
+/// members its schema does not name, which the readers fill member by member.
+struct OpenObjects;
+
+impl syn::visit_mut::VisitMut for OpenObjects {
+    fn visit_field_mut(&mut self, field: &mut syn::Field) {
+        if field.ident.as_ref().is_some_and(|name| name == "extra") {
+            return;
+        }
+        syn::visit_mut::visit_field_mut(self, field);
+    }
+
+    fn visit_type_mut(&mut self, ty: &mut syn::Type) {
+        let text = quote::quote!(#ty).to_string();
+        if text == ":: serde_json :: Map < :: std :: string :: String , :: serde_json :: Value >" {
+            *ty = syn::parse_quote!(crate::JsonObject);
+            return;
+        }
+        syn::visit_mut::visit_type_mut(self, ty);
+    }
 }
 
 /// Maps every definition name to the Rust path that holds it: a replacement, a renamed type,

@@ -161,7 +161,10 @@ pub mod project {
                 a.and_then(|a| a.audience.as_ref()).map_or(0, Vec::len),
                 a.is_some_and(|a| a.priority.is_some()),
                 a.is_some_and(|a| a.last_modified.is_some()),
-                r.meta.as_ref().map_or(0, |m| m.len()),
+                r.meta
+                    .as_ref()
+                    .and_then(|m| m.to_map().ok())
+                    .map_or(0, |m| m.len()),
             );
         }
         s.next_cursor = v.result.next_cursor.clone();
@@ -193,7 +196,11 @@ pub mod project {
                     .properties
                     .iter()
                     .flatten()
-                    .map(|(k, v)| (k.as_str(), v)),
+                    // A property schema that cannot be read counts as an empty one.
+                    .map(|(k, v)| (k.as_str(), v.to_map().unwrap_or_default()))
+                    .collect::<Vec<_>>()
+                    .iter()
+                    .map(|(k, v)| (*k, v)),
                 t.input_schema.required.as_ref().map_or(0, Vec::len),
                 a.is_some(),
                 a.and_then(|a| a.read_only_hint),

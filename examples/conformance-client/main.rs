@@ -29,7 +29,7 @@ use mcp_spec_types::v2025_11_25::{
     InitializeRequestParams, PrimitiveSchemaDefinition as Field, Role, ServerCall,
     ServerCallResult, ServerMessage,
 };
-use mcp_spec_types::{Direction, ErrorCode, MessageError, RequestId, RpcError};
+use mcp_spec_types::{Direction, ErrorCode, JsonObject, MessageError, RequestId, RpcError};
 use serde_json::Map;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
@@ -142,7 +142,7 @@ async fn run(url: &str) -> Result<(), String> {
     });
     let capabilities = ClientCapabilities {
         elicitation: Some(ClientCapabilitiesElicitation {
-            form: Some(Map::new()),
+            form: Some(JsonObject::new()),
             ..ClientCapabilitiesElicitation::default()
         }),
         sampling: Some(ClientCapabilitiesSampling::default()),
@@ -184,7 +184,8 @@ async fn run(url: &str) -> Result<(), String> {
             .iter()
             .flatten()
             .filter_map(|(name, schema)| {
-                let value = match schema.get("type")?.as_str()? {
+                let kind: String = schema.get("type")?.ok()?;
+                let value = match kind.as_str() {
                     "number" | "integer" => serde_json::Value::from(1),
                     "string" => serde_json::Value::from("test"),
                     "boolean" => serde_json::Value::Bool(true),
@@ -194,7 +195,7 @@ async fn run(url: &str) -> Result<(), String> {
             })
             .collect();
         let call = ClientCall::CallTool(CallToolRequestParams {
-            arguments: Some(arguments),
+            arguments: Some(JsonObject::from(arguments)),
             meta: None,
             name: tool.name.clone(),
             task: None,

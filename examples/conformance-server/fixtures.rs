@@ -18,7 +18,7 @@ use mcp_spec_types::v2025_11_25::{
     ServerCapabilities, ServerCapabilitiesPrompts, ServerCapabilitiesResources,
     ServerCapabilitiesTools, TextResourceContents, Tool, ToolInputSchema,
 };
-use mcp_spec_types::RpcError;
+use mcp_spec_types::{JsonObject, RpcError};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -31,7 +31,7 @@ const PAUSE: Duration = Duration::from_millis(50);
 
 /// The `initialize` result, for the negotiated `version`.
 pub fn initialize(version: &str) -> InitializeResult {
-    let empty = Some(Map::new());
+    let empty = Some(JsonObject::new());
     InitializeResult {
         capabilities: ServerCapabilities {
             completions: empty.clone(),
@@ -92,7 +92,12 @@ pub async fn answer(call: &Call, request: ClientCall) -> Result<ClientCallResult
             extra: Map::new(),
         }),
         ClientCall::CallTool(params) => {
-            let arguments = params.arguments.unwrap_or_default();
+            let arguments = match &params.arguments {
+                Some(arguments) => arguments.to_map().map_err(|e| {
+                    RpcError::invalid_params(format!("the arguments cannot be read: {e}"))
+                })?,
+                None => Map::new(),
+            };
             ClientCallResult::CallTool(call_tool(call, &params.name, &arguments).await?)
         }
         ClientCall::ListResources(_) => ClientCallResult::ListResources(ListResourcesResult::new(
@@ -286,7 +291,12 @@ fn input_schema(
     required: &[&str],
 ) -> ToolInputSchema {
     ToolInputSchema {
-        properties,
+        properties: properties.map(|properties| {
+            properties
+                .into_iter()
+                .map(|(name, schema)| (name, JsonObject::from(schema)))
+                .collect()
+        }),
         required: Some(required.iter().map(|r| r.to_string()).collect()),
         schema: None,
         extra: Map::new(),
