@@ -45,7 +45,8 @@ impl JsonObject {
         JsonObject::from_checked(text)
     }
 
-    /// `text` was written by a JSON serializer from a map.
+    /// `text` was written by a JSON writer from a map, so it is one JSON object and reading it
+    /// back cannot fail; were it ever to, the empty object stands in rather than a panic.
     fn from_checked(text: String) -> Self {
         let raw = RawValue::from_string(text)
             .or_else(|_| RawValue::from_string(String::from("{}")))
