@@ -66,14 +66,17 @@ impl JsonObject {
 
     /// Every member, read into a [`serde_json::Map`] (a repeated name keeps its last value).
     ///
-    /// Fails only where `serde_json::Value` cannot hold a value the text has: a number
-    /// outside the range of `f64`, such as `1e400`.
+    /// Fails where a `serde_json::Value` cannot hold what the text has: a number outside the
+    /// range of `f64` (such as `1e400`), a string with a lone surrogate escape (`"\ud800"`),
+    /// or nesting deeper than serde_json's recursion limit (128).
     pub fn to_map(&self) -> Result<Map<String, Value>, serde_json::Error> {
         serde_json::from_str(self.as_str())
     }
 
     /// The member `name` read as a `T`: `None` when the object has no such member, `Some(Err)`
-    /// when its value is not a `T`. A repeated name gives its last value.
+    /// when its value is not a `T`. A repeated name gives its last value. Only the member names
+    /// are read to find it; an object whose names cannot all be read as strings (a lone
+    /// surrogate escape in a name) has no members for this lookup.
     pub fn get<T: DeserializeOwned>(&self, name: &str) -> Option<Result<T, serde_json::Error>> {
         let members = self.members().ok()?;
         members
