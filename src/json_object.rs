@@ -28,7 +28,8 @@ pub struct JsonObject(Box<RawValue>);
 impl JsonObject {
     /// The empty object, `{}`.
     pub fn new() -> Self {
-        JsonObject::from_map(&Map::new())
+        // A constant text, not input: it always reads.
+        JsonObject(RawValue::from_string(String::from("{}")).expect("`{}` is JSON text"))
     }
 
     /// Reads JSON text, which must be one object (surrounding whitespace is dropped).
@@ -38,20 +39,13 @@ impl JsonObject {
 
     /// The object holding `map`'s members.
     pub fn from_map(map: &Map<String, Value>) -> Self {
-        let text = crate::json::to_string(map)
-            // Every `Map<String, Value>` has a JSON text: its keys are strings and a `Value`
-            // holds no non-finite number.
-            .unwrap_or_else(|_| String::from("{}"));
-        JsonObject::from_checked(text)
+        // Writing a `Map<String, Value>` cannot fail (string keys, no non-finite numbers).
+        JsonObject::written(map).unwrap_or_else(|_| JsonObject::new())
     }
 
-    /// `text` was written by a JSON writer from a map, so it is one JSON object and reading it
-    /// back cannot fail; were it ever to, the empty object stands in rather than a panic.
-    fn from_checked(text: String) -> Self {
-        let raw = RawValue::from_string(text)
-            .or_else(|_| RawValue::from_string(String::from("{}")))
-            .expect("`{}` is a JSON text");
-        JsonObject(raw)
+    /// The object a map type writes as: serde_json's text, taken as it is (not read again).
+    fn written<M: Serialize>(map: &M) -> Result<Self, serde_json::Error> {
+        serde_json::value::to_raw_value(map).map(JsonObject)
     }
 
     /// The JSON text.
@@ -106,7 +100,7 @@ impl JsonObject {
         let value = serde_json::value::to_raw_value(value)?;
         let mut members = self.members()?;
         let previous = members.insert(name.into(), value);
-        *self = JsonObject::from_checked(serde_json::to_string(&members)?);
+        *self = JsonObject::written(&members)?;
         Ok(previous)
     }
 
@@ -114,8 +108,7 @@ impl JsonObject {
     pub fn remove(&mut self, name: &str) -> Option<Box<RawValue>> {
         let mut members = self.members().ok()?;
         let previous = members.remove(name)?;
-        let text = serde_json::to_string(&members).ok()?;
-        *self = JsonObject::from_checked(text);
+        *self = JsonObject::written(&members).ok()?;
         Some(previous)
     }
 
