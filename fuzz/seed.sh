@@ -110,6 +110,9 @@ for path in files:
             uris.add(v)
         elif key in ("blob", "data") and isinstance(v, str):
             blobs.add(v)
+    # Every example as it is written (whitespace and all) and compact.
+    put("json_reader", raw)
+    put("json_reader", compact(value))
     messages = value if isinstance(value, list) else [value]
     is_message = all(isinstance(m, dict) and "jsonrpc" in m for m in messages)
     if is_message:

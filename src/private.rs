@@ -81,6 +81,13 @@ pub mod trail {
     }
 }
 
+/// The crate's JSON reader alone, without serde_json behind it: `None` where
+/// [`crate::json::from_str`] would let serde_json read the text. For tests and fuzzing, which
+/// compare the two.
+pub fn read_without_fallback<'a, T: de::Deserialize<'a>>(text: &'a str) -> Option<T> {
+    crate::json::without_fallback(text)
+}
+
 /// A member name as read from the input: one the type declares (by index), or any other.
 pub enum Member {
     /// The index of a declared member.

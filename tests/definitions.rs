@@ -58,6 +58,87 @@ fn check_roundtrips(revision: &str, mode: Mode, roundtrip: Roundtrip) -> usize {
     checked
 }
 
+type ReadsAlike = fn(&str, &str) -> Option<Result<(), String>>;
+
+/// Every definition's instances, written compact, pretty (whitespace everywhere) and with every
+/// string's characters escaped, read alike by the crate's JSON reader and serde_json; and a
+/// cut-off and a corrupted copy of each refused by both or read alike. Returns how many texts
+/// were compared.
+fn check_reads_alike(revision: &str, reads_alike: ReadsAlike) -> usize {
+    let root = load_schema(revision);
+    let mut failures = Vec::new();
+    let mut compared = 0;
+    for name in definitions(&root).keys() {
+        let schema = at(&root, &definition_pointer(&root, name));
+        for mode in [Mode::Minimal, Mode::Full] {
+            let value = instance(&root, schema, mode);
+            let compact = serde_json::to_string(&value).expect("a Value writes");
+            let pretty = serde_json::to_string_pretty(&value).expect("a Value writes");
+            let escaped = escape_every_char(&compact);
+            let mut texts = vec![compact.clone(), pretty, escaped];
+            for cut in [compact.len() / 2, compact.len().saturating_sub(1)] {
+                if let Some(prefix) = compact.get(..cut) {
+                    texts.push(prefix.to_owned());
+                }
+            }
+            texts.push(compact.replacen(':', ",", 1));
+            texts.push(format!("{compact} x"));
+            for text in &texts {
+                compared += 1;
+                match reads_alike(name, text) {
+                    None => failures.push(format!("{name}: not in the table")),
+                    Some(Err(e)) => {
+                        failures.push(format!("{name} ({mode:?}): {e}\n  text: {text}"))
+                    }
+                    Some(Ok(())) => {}
+                }
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{revision}: {} texts read differently:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    compared
+}
+
+/// `text` with every character inside its strings written as a `\u` escape (surrogate pairs
+/// beyond the BMP), so the reader's unescaping is compared on every member name and value.
+fn escape_every_char(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() * 6);
+    let mut in_string = false;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match (in_string, c) {
+            (false, '"') => {
+                in_string = true;
+                out.push('"');
+            }
+            (false, c) => out.push(c),
+            (true, '"') => {
+                in_string = false;
+                out.push('"');
+            }
+            (true, '\\') => {
+                // Keep the existing escape as it is.
+                out.push('\\');
+                if let Some(next) = chars.next() {
+                    out.push(next);
+                }
+            }
+            (true, c) => {
+                let mut units = [0u16; 2];
+                for unit in c.encode_utf16(&mut units) {
+                    out.push_str(&format!("\\u{unit:04X}"));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The generated instances are what the official schema accepts.
 fn check_instances_are_valid(revision: &str) {
     let root = load_schema(revision);
@@ -89,6 +170,13 @@ macro_rules! definition_tests {
         mod $module {
             use super::*;
             use crate::common::definitions::$module as table;
+
+            #[test]
+            fn the_crates_reader_and_serde_json_read_every_definition_alike() {
+                let compared = check_reads_alike($revision, table::reads_alike);
+                // Seven texts per instance, less the cuts that would split a character.
+                assert!(compared >= expected_count($revision) * 2 * 5, "{compared}");
+            }
 
             #[test]
             fn schema_has_the_expected_number_of_definitions() {

@@ -41,12 +41,16 @@ mod errors;
 mod map_key;
 mod numbers;
 mod raw_value;
+mod read;
 mod serializer;
 mod strings;
 
+pub use read::{from_slice, from_str};
+pub(crate) use read::{read_seed_without_fallback, without_fallback};
 use serde::Serialize;
 use serde_json::Error;
 use serializer::Serializer;
+pub(crate) use serializer::{arbitrary_precision, RAW_VALUE_TOKEN};
 use std::io;
 
 /// Writes `value` as compact JSON text, exactly as [`serde_json::to_string`] does.

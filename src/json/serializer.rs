@@ -12,7 +12,7 @@ use serde_json::Error;
 use std::fmt;
 
 /// The struct name (and field name) `serde_json::value::RawValue` serializes as.
-pub(super) const RAW_VALUE_TOKEN: &str = "$serde_json::private::RawValue";
+pub(crate) const RAW_VALUE_TOKEN: &str = "$serde_json::private::RawValue";
 
 /// The struct name (and field name) `serde_json::Number` serializes as when serde_json's
 /// `arbitrary_precision` feature is on (this crate does not turn it on, but another crate in the
@@ -22,7 +22,7 @@ pub(super) const NUMBER_TOKEN: &str = "$serde_json::private::Number";
 /// Whether the serde_json being linked has `arbitrary_precision`: then it writes the string
 /// under [`NUMBER_TOKEN`] as a bare number, and so must this writer. Asked of serde_json itself,
 /// once, when a struct with that name is first written.
-pub(super) fn arbitrary_precision() -> bool {
+pub(crate) fn arbitrary_precision() -> bool {
     static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *ON.get_or_init(|| {
         struct Probe;

@@ -43,6 +43,33 @@ pub fn roundtrip_as<T: DeserializeOwned + Serialize + Debug>(
     Ok((back, format!("{parsed:?}")))
 }
 
+/// Reads `text` as `T` with the crate's JSON reader alone and with serde_json: both must accept
+/// it and read equal values (same `Debug`, same JSON written back), or both refuse it.
+pub fn reads_alike<T: DeserializeOwned + Serialize + Debug>(text: &str) -> Result<(), String> {
+    let theirs = serde_json::from_str::<T>(text);
+    let ours = mcp_spec_types::__private::read_without_fallback::<T>(text);
+    match (theirs, ours) {
+        (Ok(theirs), Some(ours)) => {
+            let (theirs_debug, ours_debug) = (format!("{theirs:?}"), format!("{ours:?}"));
+            if theirs_debug != ours_debug {
+                return Err(format!(
+                    "read differently:\n  serde_json: {theirs_debug}\n  crate: {ours_debug}"
+                ));
+            }
+            let written = |value: &T| serde_json::to_string(value).map_err(|e| e.to_string());
+            if written(&theirs)? != written(&ours)? {
+                return Err("written back differently".to_owned());
+            }
+            Ok(())
+        }
+        (Ok(_), None) => Err("the crate's reader stopped on text serde_json reads".to_owned()),
+        (Err(e), Some(ours)) => Err(format!(
+            "the crate's reader read text serde_json refuses ({e}): {ours:?}"
+        )),
+        (Err(_), None) => Ok(()),
+    }
+}
+
 // Unused in a build with no revision enabled.
 #[allow(unused_macros)]
 macro_rules! table {
@@ -84,6 +111,18 @@ macro_rules! table {
             ) -> ::std::option::Option<::std::result::Result<(::serde_json::Value, ::std::string::String), ::std::string::String>> {
                 ::std::option::Option::Some(match definition {
                     $($name => roundtrip_as::<$ty>(value),)*
+                    _ => return ::std::option::Option::None,
+                })
+            }
+
+            /// `None` when the table has no such definition; otherwise whether the crate's JSON
+            /// reader and serde_json read `text` alike as the definition's type.
+            pub fn reads_alike(
+                definition: &str,
+                text: &str,
+            ) -> ::std::option::Option<::std::result::Result<(), ::std::string::String>> {
+                ::std::option::Option::Some(match definition {
+                    $($name => super::reads_alike::<$ty>(text),)*
                     _ => return ::std::option::Option::None,
                 })
             }

@@ -1,0 +1,313 @@
+//! The accessors the reader hands to visitors: array elements, object members (and their
+//! names), enum variants, and serde_json's `RawValue` protocol.
+
+use super::reader::Reader;
+use super::Stop;
+use crate::json::RAW_VALUE_TOKEN;
+use serde::de::value::BorrowedStrDeserializer;
+use serde::de::{self, DeserializeSeed, Visitor};
+
+/// The elements of an array whose `[` has been read.
+pub(super) struct Elements<'a, 'de> {
+    reader: &'a mut Reader<'de>,
+    first: bool,
+}
+
+impl<'a, 'de> Elements<'a, 'de> {
+    pub(super) fn new(reader: &'a mut Reader<'de>) -> Self {
+        Elements {
+            reader,
+            first: true,
+        }
+    }
+}
+
+impl<'de> de::SeqAccess<'de> for Elements<'_, 'de> {
+    type Error = Stop;
+
+    #[inline]
+    fn next_element_seed<T: DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>, Stop> {
+        match self.reader.peek_value() {
+            Some(b']') => return Ok(None),
+            Some(b',') if !self.first => {
+                self.reader.index += 1;
+                // `[1,]`: a trailing comma is an error.
+                if let None | Some(b']') = self.reader.peek_value() {
+                    return Err(Stop);
+                }
+            }
+            Some(_) if self.first => self.first = false,
+            _ => return Err(Stop),
+        }
+        seed.deserialize(&mut *self.reader).map(Some)
+    }
+}
+
+/// The members of an object whose `{` has been read.
+pub(super) struct Members<'a, 'de> {
+    reader: &'a mut Reader<'de>,
+    first: bool,
+}
+
+impl<'a, 'de> Members<'a, 'de> {
+    pub(super) fn new(reader: &'a mut Reader<'de>) -> Self {
+        Members {
+            reader,
+            first: true,
+        }
+    }
+}
+
+impl<'de> de::MapAccess<'de> for Members<'_, 'de> {
+    type Error = Stop;
+
+    #[inline]
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Stop> {
+        let next = match self.reader.peek_value() {
+            Some(b'}') => return Ok(None),
+            Some(b',') if !self.first => {
+                self.reader.index += 1;
+                self.reader.peek_value()
+            }
+            Some(byte) if self.first => {
+                self.first = false;
+                Some(byte)
+            }
+            _ => return Err(Stop),
+        };
+        match next {
+            Some(b'"') => seed.deserialize(MemberName(&mut *self.reader)).map(Some),
+            // Not a name; after a comma, `}` is a trailing comma.
+            _ => Err(Stop),
+        }
+    }
+
+    #[inline]
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Stop> {
+        self.reader.expect(b':')?;
+        seed.deserialize(&mut *self.reader)
+    }
+}
+
+/// A member name (the current byte is its `"`). Asked for a string, or for anything serde_json
+/// answers with the string, it gives the string; asked for what serde_json reads out of a
+/// name's text (numbers, booleans, bytes), it stops and leaves the text to serde_json.
+struct MemberName<'a, 'de>(&'a mut Reader<'de>);
+
+impl<'de> de::Deserializer<'de> for MemberName<'_, 'de> {
+    type Error = Stop;
+
+    #[inline]
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Stop> {
+        self.0.visit_str(visitor)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Stop> {
+        // A name is never `null`.
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Stop> {
+        if name == RAW_VALUE_TOKEN {
+            return Err(Stop);
+        }
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Stop> {
+        de::Deserializer::deserialize_enum(self.0, name, variants, visitor)
+    }
+
+    fn deserialize_bool<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
+        Err(Stop)
+    }
+
+    fn deserialize_i8<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
+        Err(Stop)
+    }
+
+    fn deserialize_i16<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
+        Err(Stop)
+    }
+
+    fn deserialize_i32<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
+        Err(Stop)
+    }
+
+    fn deserialize_i64<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
+        Err(Stop)
+    }
+
+    fn deserialize_u8<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
+        Err(Stop)
+    }
+
+    fn deserialize_u16<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
+        Err(Stop)
+    }
+
+    fn deserialize_u32<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
+        Err(Stop)
+    }
+
+    fn deserialize_u64<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
+        Err(Stop)
+    }
+
+    fn deserialize_f32<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
+        Err(Stop)
+    }
+
+    fn deserialize_f64<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
+        Err(Stop)
+    }
+
+    fn deserialize_bytes<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
+        Err(Stop)
+    }
+
+    fn deserialize_byte_buf<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
+        Err(Stop)
+    }
+
+    // serde_json's member-name deserializer answers these with the string, as here.
+    serde::forward_to_deserialize_any! {
+        char str string unit unit_struct seq tuple tuple_struct map struct
+        identifier ignored_any
+    }
+}
+
+/// serde_json's `RawValue` protocol: a map of one member whose name is the reserved token and
+/// whose value is the raw text.
+pub(super) struct RawValueAccess<'de> {
+    raw: Option<&'de str>,
+}
+
+impl<'de> RawValueAccess<'de> {
+    pub(super) fn new(raw: &'de str) -> Self {
+        RawValueAccess { raw: Some(raw) }
+    }
+}
+
+impl<'de> de::MapAccess<'de> for RawValueAccess<'de> {
+    type Error = Stop;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Stop> {
+        if self.raw.is_none() {
+            return Ok(None);
+        }
+        seed.deserialize(BorrowedStrDeserializer::new(RAW_VALUE_TOKEN))
+            .map(Some)
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Stop> {
+        let raw = self.raw.take().ok_or(Stop)?;
+        seed.deserialize(BorrowedStrDeserializer::new(raw))
+    }
+}
+
+/// `{"Variant": content}` after its `{`.
+pub(super) struct EnumObject<'a, 'de>(&'a mut Reader<'de>);
+
+impl<'a, 'de> EnumObject<'a, 'de> {
+    pub(super) fn new(reader: &'a mut Reader<'de>) -> Self {
+        EnumObject(reader)
+    }
+}
+
+impl<'a, 'de> de::EnumAccess<'de> for EnumObject<'a, 'de> {
+    type Error = Stop;
+    type Variant = Self;
+
+    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self), Stop> {
+        let variant = seed.deserialize(&mut *self.0)?;
+        self.0.expect(b':')?;
+        Ok((variant, self))
+    }
+}
+
+impl<'de> de::VariantAccess<'de> for EnumObject<'_, 'de> {
+    type Error = Stop;
+
+    fn unit_variant(self) -> Result<(), Stop> {
+        de::Deserialize::deserialize(self.0)
+    }
+
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, Stop> {
+        seed.deserialize(self.0)
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value, Stop> {
+        de::Deserializer::deserialize_seq(self.0, visitor)
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Stop> {
+        de::Deserializer::deserialize_struct(self.0, "", fields, visitor)
+    }
+}
+
+/// `"Variant"`: a variant without content.
+pub(super) struct UnitVariant<'a, 'de>(&'a mut Reader<'de>);
+
+impl<'a, 'de> UnitVariant<'a, 'de> {
+    pub(super) fn new(reader: &'a mut Reader<'de>) -> Self {
+        UnitVariant(reader)
+    }
+}
+
+impl<'a, 'de> de::EnumAccess<'de> for UnitVariant<'a, 'de> {
+    type Error = Stop;
+    type Variant = Self;
+
+    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self), Stop> {
+        let variant = seed.deserialize(&mut *self.0)?;
+        Ok((variant, self))
+    }
+}
+
+impl<'de> de::VariantAccess<'de> for UnitVariant<'_, 'de> {
+    type Error = Stop;
+
+    fn unit_variant(self) -> Result<(), Stop> {
+        Ok(())
+    }
+
+    // serde_json refuses content for a variant written as a bare string.
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, _seed: T) -> Result<T::Value, Stop> {
+        Err(Stop)
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, _len: usize, _visitor: V) -> Result<V::Value, Stop> {
+        Err(Stop)
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        _fields: &'static [&'static str],
+        _visitor: V,
+    ) -> Result<V::Value, Stop> {
+        Err(Stop)
+    }
+}

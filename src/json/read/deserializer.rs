@@ -1,0 +1,276 @@
+//! `serde::Deserializer` for the reader: for every request a `Deserialize` implementation can
+//! make, the same visitor calls serde_json's deserializer makes on the same text, or [`Stop`]
+//! where this reader does not follow serde_json (then serde_json reads the text instead).
+
+use super::access::{Elements, EnumObject, Members, RawValueAccess, UnitVariant};
+use super::reader::{Number, Reader, Text};
+use super::Stop;
+use crate::json::RAW_VALUE_TOKEN;
+use serde::de::{self, Visitor};
+
+impl Number {
+    #[inline]
+    fn visit<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Stop> {
+        match self {
+            Number::U64(value) => visitor.visit_u64(value),
+            Number::I64(value) => visitor.visit_i64(value),
+            Number::F64(value) => visitor.visit_f64(value),
+        }
+    }
+}
+
+impl<'de> Reader<'de> {
+    /// The string at the current byte (a `"`), given to `visitor` borrowed when it can be.
+    #[inline]
+    pub(super) fn visit_str<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value, Stop> {
+        match self.read_str()? {
+            Text::Borrowed(text) => visitor.visit_borrowed_str(text),
+            Text::Copied(text) => visitor.visit_str(text),
+        }
+    }
+
+    /// `[` ... `]` at the current byte, elements given to `visitor`.
+    #[inline]
+    fn visit_array<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value, Stop> {
+        self.nested(b']', |reader| visitor.visit_seq(Elements::new(reader)))
+    }
+
+    /// `{` ... `}` at the current byte, members given to `visitor`.
+    #[inline]
+    fn visit_object<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value, Stop> {
+        self.nested(b'}', |reader| visitor.visit_map(Members::new(reader)))
+    }
+
+    /// One level deeper: past the opening byte, `visit`, then the `close` byte.
+    #[inline]
+    fn nested<T>(
+        &mut self,
+        close: u8,
+        visit: impl FnOnce(&mut Self) -> Result<T, Stop>,
+    ) -> Result<T, Stop> {
+        self.descend()?;
+        self.index += 1;
+        let value = visit(self);
+        self.ascend();
+        let value = value?;
+        self.expect(close)?;
+        Ok(value)
+    }
+
+    /// A number after whitespace, or nothing else.
+    #[inline]
+    fn visit_number<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value, Stop> {
+        match self.peek_value() {
+            Some(b'-' | b'0'..=b'9') => self.read_number()?.visit(visitor),
+            _ => Err(Stop),
+        }
+    }
+}
+
+macro_rules! numbers {
+    ($($method:ident)*) => {
+        $(
+            #[inline]
+            fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Stop> {
+                self.visit_number(visitor)
+            }
+        )*
+    };
+}
+
+impl<'de> de::Deserializer<'de> for &mut Reader<'de> {
+    type Error = Stop;
+
+    #[inline]
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Stop> {
+        match self.peek_value() {
+            Some(b'"') => self.visit_str(visitor),
+            Some(b'{') => self.visit_object(visitor),
+            Some(b'[') => self.visit_array(visitor),
+            Some(b'-' | b'0'..=b'9') => self.read_number()?.visit(visitor),
+            Some(b'n') => {
+                self.literal(b"null")?;
+                visitor.visit_unit()
+            }
+            Some(b't' | b'f') => self.deserialize_bool(visitor),
+            _ => Err(Stop),
+        }
+    }
+
+    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Stop> {
+        match self.peek_value() {
+            Some(b't') => {
+                self.literal(b"true")?;
+                visitor.visit_bool(true)
+            }
+            Some(b'f') => {
+                self.literal(b"false")?;
+                visitor.visit_bool(false)
+            }
+            _ => Err(Stop),
+        }
+    }
+
+    numbers! {
+        deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
+        deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64 deserialize_f64
+    }
+
+    /// serde_json reads an `f32` straight from the text (one rounding, not two); this reader
+    /// leaves that to serde_json. No MCP type has one.
+    fn deserialize_f32<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
+        Err(Stop)
+    }
+
+    /// serde_json reads 128-bit integers from the digits; this reader leaves that to it.
+    fn deserialize_i128<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
+        Err(Stop)
+    }
+
+    fn deserialize_u128<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
+        Err(Stop)
+    }
+
+    fn deserialize_char<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Stop> {
+        self.deserialize_str(visitor)
+    }
+
+    #[inline]
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Stop> {
+        match self.peek_value() {
+            Some(b'"') => self.visit_str(visitor),
+            _ => Err(Stop),
+        }
+    }
+
+    #[inline]
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Stop> {
+        self.deserialize_str(visitor)
+    }
+
+    /// serde_json gives byte strings their raw bytes (lone surrogates allowed); this reader
+    /// leaves them to serde_json.
+    fn deserialize_bytes<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
+        Err(Stop)
+    }
+
+    fn deserialize_byte_buf<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
+        Err(Stop)
+    }
+
+    #[inline]
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Stop> {
+        match self.peek_value() {
+            Some(b'n') => {
+                self.literal(b"null")?;
+                visitor.visit_none()
+            }
+            _ => visitor.visit_some(self),
+        }
+    }
+
+    fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Stop> {
+        match self.peek_value() {
+            Some(b'n') => {
+                self.literal(b"null")?;
+                visitor.visit_unit()
+            }
+            _ => Err(Stop),
+        }
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Stop> {
+        self.deserialize_unit(visitor)
+    }
+
+    /// serde_json's `RawValue` asks for a newtype struct of a reserved name: its text is
+    /// skipped and handed over as it is.
+    #[inline]
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Stop> {
+        if name == RAW_VALUE_TOKEN {
+            self.peek_value();
+            let start = self.index;
+            self.skip_value()?;
+            let raw = self.text_since(start)?;
+            return visitor.visit_map(RawValueAccess::new(raw));
+        }
+        visitor.visit_newtype_struct(self)
+    }
+
+    #[inline]
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Stop> {
+        match self.peek_value() {
+            Some(b'[') => self.visit_array(visitor),
+            _ => Err(Stop),
+        }
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value, Stop> {
+        self.deserialize_seq(visitor)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _len: usize,
+        visitor: V,
+    ) -> Result<V::Value, Stop> {
+        self.deserialize_seq(visitor)
+    }
+
+    #[inline]
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Stop> {
+        match self.peek_value() {
+            Some(b'{') => self.visit_object(visitor),
+            _ => Err(Stop),
+        }
+    }
+
+    /// An object, or (as serde_json allows) an array of the fields in order.
+    #[inline]
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Stop> {
+        match self.peek_value() {
+            Some(b'{') => self.visit_object(visitor),
+            Some(b'[') => self.visit_array(visitor),
+            _ => Err(Stop),
+        }
+    }
+
+    /// `"Variant"`, or `{"Variant": content}`.
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Stop> {
+        match self.peek_value() {
+            Some(b'{') => self.nested(b'}', |reader| visitor.visit_enum(EnumObject::new(reader))),
+            Some(b'"') => visitor.visit_enum(UnitVariant::new(self)),
+            _ => Err(Stop),
+        }
+    }
+
+    #[inline]
+    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Stop> {
+        self.deserialize_str(visitor)
+    }
+
+    #[inline]
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Stop> {
+        self.skip_value()?;
+        visitor.visit_unit()
+    }
+}

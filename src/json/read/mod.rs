@@ -1,0 +1,125 @@
+//! A JSON reader that gives every `Deserialize` implementation what `serde_json` gives it,
+//! only faster on long strings.
+//!
+//! The reader makes, for the same text, the same calls into a type's `Deserialize`
+//! implementation that serde_json's deserializer makes (strings borrowed when they have no
+//! escapes, numbers as `u64`, `i64` or a correctly rounded `f64`, `RawValue` as its text), so a
+//! value it reads is the value serde_json reads. Where it would differ, it does not guess: it
+//! stops, and serde_json reads the whole text instead. That is every error (so errors are
+//! serde_json's own, with their line and column), and the few requests this reader leaves to
+//! serde_json (byte strings, `f32`, 128-bit integers, numbers in member names, and everything
+//! when another crate in the build turns on serde_json's `arbitrary_precision`).
+
+mod access;
+mod deserializer;
+mod reader;
+mod scan;
+
+use reader::Reader;
+use serde::de::DeserializeSeed;
+use serde::Deserialize;
+use serde_json::Error;
+use std::fmt;
+
+/// Reads `text` as a `T`: the value [`serde_json::from_str`] reads, or its error.
+///
+/// This is the crate's fast way to read a message: the strings of the text are scanned 16
+/// and 64 bytes at a time instead of 8 (the long text and blob contents of `resources/read`
+/// results read about twice as fast; see the bench README). Anything `serde_json::from_str`
+/// accepts it accepts, with an equal value.
+///
+/// # Errors
+///
+/// Exactly the error `serde_json::from_str::<T>(text)` returns: when reading fails here, the
+/// text is read again by serde_json, whose error (line, column, category, message) is
+/// returned. Reading invalid text therefore costs two reads.
+///
+/// # Example
+///
+/// ```
+/// use mcp_spec_types::v2025_06_18::ReadResourceResult;
+///
+/// let text = r#"{"contents":[{"uri":"file:///a.txt","text":"line 1\nline 2"}]}"#;
+/// let ours: ReadResourceResult = mcp_spec_types::json::from_str(text)?;
+/// let theirs: ReadResourceResult = serde_json::from_str(text)?;
+/// assert_eq!(ours, theirs);
+///
+/// let error = mcp_spec_types::json::from_str::<ReadResourceResult>("{\"contents\": 7}")
+///     .unwrap_err();
+/// assert_eq!(
+///     error.to_string(),
+///     serde_json::from_str::<ReadResourceResult>("{\"contents\": 7}")
+///         .unwrap_err()
+///         .to_string()
+/// );
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+pub fn from_str<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Error> {
+    if let Some(value) = without_fallback(text) {
+        return Ok(value);
+    }
+    // The generated readers record where they failed; only serde_json's read may say.
+    crate::__private::trail::clear();
+    serde_json::from_str(text)
+}
+
+/// This reader alone: `None` where [`from_str`] would ask serde_json.
+pub(crate) fn without_fallback<'a, T: Deserialize<'a>>(text: &'a str) -> Option<T> {
+    read_seed_without_fallback(text, std::marker::PhantomData::<T>)
+}
+
+/// [`without_fallback`] for a seed.
+pub(crate) fn read_seed_without_fallback<'a, S: DeserializeSeed<'a>>(
+    text: &'a str,
+    seed: S,
+) -> Option<S::Value> {
+    if super::arbitrary_precision() {
+        return None;
+    }
+    let mut reader = Reader::new(text);
+    let value = seed.deserialize(&mut reader).ok()?;
+    reader.end().ok()?;
+    Some(value)
+}
+
+/// Reads `bytes` as a `T`: the value [`serde_json::from_slice`] reads, or its error.
+///
+/// Text that is not UTF-8 is left to serde_json as it is (serde_json skips some such bytes
+/// inside values it ignores).
+///
+/// # Errors
+///
+/// Exactly the error `serde_json::from_slice::<T>(bytes)` returns (see [`from_str`]).
+///
+/// # Example
+///
+/// ```
+/// let id: mcp_spec_types::RequestId = mcp_spec_types::json::from_slice(b"42")?;
+/// assert_eq!(id, serde_json::from_slice(b"42")?);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+pub fn from_slice<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, Error> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => from_str(text),
+        Err(_) => serde_json::from_slice(bytes),
+    }
+}
+
+/// Why the reader stopped: nothing more, since serde_json then reads the text and says why.
+#[derive(Debug)]
+pub(crate) struct Stop;
+
+impl fmt::Display for Stop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("the reader stopped; serde_json reads the text instead")
+    }
+}
+
+impl std::error::Error for Stop {}
+
+impl serde::de::Error for Stop {
+    #[inline]
+    fn custom<T: fmt::Display>(_message: T) -> Self {
+        Stop
+    }
+}
