@@ -57,13 +57,38 @@ pub(super) fn run_end(bytes: &[u8], mut from: usize) -> usize {
             None => return run_end_slowly(bytes, from),
         }
     }
-    // A long run: 64 bytes a step with the vector test, then the word that holds the end.
+    // A longer run: 16 bytes a step with the vector test up to 64 bytes in (URIs, names,
+    // descriptions end there), then 64 a step; then 16 within the 64 that hold the end, and
+    // the word within the 16.
+    let mut steps = 3;
+    while let Some(chunk) = bytes.get(from..).and_then(<[u8]>::first_chunk::<16>) {
+        if any_ends_run(chunk) {
+            return locate_in_words(bytes, from);
+        }
+        from += 16;
+        steps -= 1;
+        if steps == 0 {
+            break;
+        }
+    }
     while let Some(chunk) = bytes.get(from..).and_then(<[u8]>::first_chunk::<64>) {
         if any_ends_run(chunk) {
             break;
         }
         from += 64;
     }
+    while let Some(chunk) = bytes.get(from..).and_then(<[u8]>::first_chunk::<16>) {
+        if any_ends_run(chunk) {
+            break;
+        }
+        from += 16;
+    }
+    locate_in_words(bytes, from)
+}
+
+/// The first ending byte at or after `from`, a word at a time.
+#[inline(always)]
+fn locate_in_words(bytes: &[u8], mut from: usize) -> usize {
     while let Some(word) = bytes.get(from..).and_then(<[u8]>::first_chunk::<8>) {
         let found = word_ends_run(u64::from_le_bytes(*word));
         if found != 0 {
