@@ -149,7 +149,7 @@ const SHORT_ESCAPES: [u8; 0x5D] = {
 /// lowercase hexadecimal digits for the other bytes below `0x20`.
 ///
 /// One character at a time: every piece has a length known here, so no `memcpy` call is made.
-#[inline]
+#[inline(always)]
 fn push_escape(out: &mut String, byte: u8) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     let short = SHORT_ESCAPES.get(usize::from(byte)).copied().unwrap_or(0);
