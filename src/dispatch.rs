@@ -185,19 +185,18 @@ impl<R: MethodSet, N: MethodSet> Message<R, N> {
         // the params are read straight into their type. Anything else (params first, an
         // unlisted method, a request whose `id` follows its params) or any failure is read
         // again in two steps, raw envelope then params, which also gives the precise error.
-        // The pass is the crate's own JSON reader: where it stops, the two steps below read
-        // with serde_json's errors.
-        let reading = crate::json::read_seed_without_fallback(
-            text,
-            OnePass(EnvelopeVisitor::<R, N> {
+        let mut de = serde_json::Deserializer::from_str(text);
+        let reading = de::Deserializer::deserialize_map(
+            &mut de,
+            EnvelopeVisitor::<R, N> {
                 type_params: true,
                 sets: std::marker::PhantomData,
-            }),
+            },
         );
         match reading {
-            Some(Reading::Done(message)) => return Ok(message),
-            Some(Reading::Raw(envelope)) => return envelope.into_message(),
-            Some(Reading::Again) | None => {}
+            Ok(Reading::Done(message)) if de.end().is_ok() => return Ok(message),
+            Ok(Reading::Raw(envelope)) if de.end().is_ok() => return envelope.into_message(),
+            _ => {}
         }
         RawEnvelope::deserialize_raw::<R, N>(text)
             .map_err(json_error)?
@@ -302,19 +301,6 @@ impl<'a> RawEnvelope<'a> {
             // Only typed params lead elsewhere, and this reading types none.
             Reading::Done(_) | Reading::Again => Err(de::Error::custom("unreachable reading")),
         }
-    }
-}
-
-/// The envelope read as an object.
-struct OnePass<R, N>(EnvelopeVisitor<R, N>);
-
-impl<'de, R: MethodSet, N: MethodSet> de::DeserializeSeed<'de> for OnePass<R, N> {
-    type Value = Reading<'de, R, N>;
-    fn deserialize<D: de::Deserializer<'de>>(
-        self,
-        deserializer: D,
-    ) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_map(self.0)
     }
 }
 
@@ -565,7 +551,7 @@ fn read_member<T: DeserializeOwned>(
     member: &str,
 ) -> Result<T, MessageError> {
     crate::__private::trail::clear();
-    crate::json::from_str(raw.get()).map_err(|e| MessageError::from_serde(kind, member, &e))
+    serde_json::from_str(raw.get()).map_err(|e| MessageError::from_serde(kind, member, &e))
 }
 
 /// Decides what an unlisted method is: another direction's or kind's method of this revision
@@ -620,7 +606,7 @@ pub fn unknown_method(
     }
     match params {
         None => Ok(None),
-        Some(raw) => crate::json::from_str(raw.get())
+        Some(raw) => serde_json::from_str(raw.get())
             .map(Some)
             .map_err(|e| MessageError::new(MessageErrorKind::Params, strip(e)).with_method(method)),
     }

@@ -1,4 +1,8 @@
-//! A JSON writer that produces exactly what `serde_json` produces, only faster.
+//! A JSON reader and a JSON writer that give exactly what `serde_json` gives, only faster.
+//!
+//! [`from_str`] and [`from_slice`] read any [`Deserialize`](serde::Deserialize) type to the
+//! value [`serde_json::from_str`] and [`serde_json::from_slice`] read, or return their error
+//! (see [`from_str`] for how).
 //!
 //! [`to_string`], [`to_vec`] and [`to_writer`] write any [`Serialize`] value as compact JSON.
 //! Their output is **byte for byte** the output of [`serde_json::to_string`],
@@ -45,8 +49,8 @@ mod read;
 mod serializer;
 mod strings;
 
+pub(crate) use read::without_fallback;
 pub use read::{from_slice, from_str};
-pub(crate) use read::{read_seed_without_fallback, without_fallback};
 use serde::Serialize;
 use serde_json::Error;
 use serializer::Serializer;

@@ -16,7 +16,6 @@ mod reader;
 mod scan;
 
 use reader::Reader;
-use serde::de::DeserializeSeed;
 use serde::Deserialize;
 use serde_json::Error;
 use std::fmt;
@@ -65,19 +64,11 @@ pub fn from_str<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Error> {
 
 /// This reader alone: `None` where [`from_str`] would ask serde_json.
 pub(crate) fn without_fallback<'a, T: Deserialize<'a>>(text: &'a str) -> Option<T> {
-    read_seed_without_fallback(text, std::marker::PhantomData::<T>)
-}
-
-/// [`without_fallback`] for a seed.
-pub(crate) fn read_seed_without_fallback<'a, S: DeserializeSeed<'a>>(
-    text: &'a str,
-    seed: S,
-) -> Option<S::Value> {
     if super::arbitrary_precision() {
         return None;
     }
     let mut reader = Reader::new(text);
-    let value = seed.deserialize(&mut reader).ok()?;
+    let value = T::deserialize(&mut reader).ok()?;
     reader.end().ok()?;
     Some(value)
 }
