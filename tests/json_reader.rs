@@ -541,6 +541,26 @@ proptest! {
         }
     }
 
+    /// Decimals around the limits of the exact one-operation path (2^53, 10^22) and past them.
+    #[test]
+    fn decimals_read_alike(
+        integer in prop_oneof![0u64..1000, 9_007_199_254_740_000u64..9_007_199_254_741_000, any::<u64>()],
+        fraction in prop::option::of("[0-9]{1,6}"),
+        exponent in prop::option::of(-40i32..40),
+        negative in any::<bool>(),
+    ) {
+        let mut text = format!("{}{integer}", if negative { "-" } else { "" });
+        if let Some(fraction) = fraction {
+            text.push('.');
+            text.push_str(&fraction);
+        }
+        if let Some(exponent) = exponent {
+            text.push_str(&format!("e{exponent}"));
+        }
+        prop_assert!(reads_alike::<Value>(&text));
+        prop_assert!(reads_alike::<f64>(&text));
+    }
+
     #[test]
     fn texts_near_json_read_alike(text in any_near_json()) {
         all_read_alike(&text);

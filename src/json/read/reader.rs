@@ -294,7 +294,13 @@ impl<'de> Reader<'de> {
             }
             _ => return Err(Stop),
         }
+        let integer_end = self.index;
         if self.skip_fraction_and_exponent()? || overflowed {
+            if !overflowed {
+                if let Some(value) = self.exact_float(significand, integer_end) {
+                    return Ok(Number::F64(if negative { -value } else { value }));
+                }
+            }
             let text = self.text.get(start..self.index).ok_or(Stop)?;
             // The text is JSON's number grammar, which `f64::from_str` reads with correct
             // rounding, as serde_json's `float_roundtrip` does.
@@ -313,6 +319,57 @@ impl<'de> Reader<'de> {
             Number::F64(-(significand as f64))
         } else {
             Number::I64(negated)
+        })
+    }
+
+    /// The float whose integer part (`integer`, digits up to `integer_end`) and fraction and
+    /// exponent (up to the current byte) were just read, when one multiplication or division
+    /// gives it exactly rounded: the digits make an integer below 2^53 and the power of ten
+    /// is at most 10^22, so both are exact `f64`s and IEEE rounds the one operation correctly
+    /// (Clinger's fast path). `None` otherwise (then the text is parsed in full).
+    #[inline]
+    fn exact_float(&self, integer: u64, integer_end: usize) -> Option<f64> {
+        /// The powers of ten an `f64` holds exactly.
+        const POWERS: [f64; 23] = [
+            1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+            1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+        ];
+        let mut significand = integer;
+        let mut exponent: i64 = 0;
+        let mut at = integer_end;
+        if self.bytes.get(at) == Some(&b'.') {
+            at += 1;
+            while let Some(&digit @ b'0'..=b'9') = self.bytes.get(at) {
+                significand = significand
+                    .checked_mul(10)?
+                    .checked_add(u64::from(digit - b'0'))?;
+                exponent -= 1;
+                at += 1;
+            }
+        }
+        if let Some(b'e' | b'E') = self.bytes.get(at) {
+            at += 1;
+            let negative = self.bytes.get(at) == Some(&b'-');
+            if let Some(b'+' | b'-') = self.bytes.get(at) {
+                at += 1;
+            }
+            let mut written: i64 = 0;
+            while let Some(&digit @ b'0'..=b'9') = self.bytes.get(at) {
+                // Past 22 (plus the fraction's digits) the fast path is out anyway.
+                written = (written * 10 + i64::from(digit - b'0')).min(1_000_000);
+                at += 1;
+            }
+            exponent += if negative { -written } else { written };
+        }
+        if significand > 1 << 53 {
+            return None;
+        }
+        let power = *POWERS.get(usize::try_from(exponent.unsigned_abs()).ok()?)?;
+        let value = significand as f64;
+        Some(if exponent < 0 {
+            value / power
+        } else {
+            value * power
         })
     }
 
