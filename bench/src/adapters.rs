@@ -71,12 +71,18 @@ fn de<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, String> {
 // mcp-spec-types (this crate)
 // =============================================================================================
 pub mod project {
-    use super::*;
+    use super::{Envelope, Label, ReadStats, Sender, Serialize, W1Stats, W4Stats};
     use mcp_spec_types::v2025_06_18 as mcp;
 
     pub type W1 = Envelope<mcp_spec_types::RequestId, mcp::ListResourcesResult>;
     pub type Read = Envelope<mcp_spec_types::RequestId, mcp::ReadResourceResult>;
     pub type W4 = Envelope<mcp_spec_types::RequestId, mcp::ListToolsResult>;
+
+    /// The crate's own reader, `mcp_spec_types::json::from_str` (the value and error of
+    /// `serde_json::from_str`, faster on long strings).
+    fn de<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, String> {
+        mcp_spec_types::json::from_str(s).map_err(|e| e.to_string())
+    }
 
     /// W1 adapter: one pass into the typed envelope.
     pub fn parse_w1(s: &str) -> Result<W1, String> {
