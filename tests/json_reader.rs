@@ -422,6 +422,7 @@ fn strings_are_borrowed_where_serde_json_borrows_them() {
 
 /// Errors raised by a type's own `Deserialize` (here the crate's bounds and required members)
 /// are serde_json's, with its line and column.
+#[cfg(feature = "v2025_06_18")]
 #[test]
 fn errors_are_serde_jsons_own() {
     use mcp_spec_types::v2025_06_18::{ListResourcesResult, ReadResourceResult};

@@ -22,10 +22,12 @@ use std::fmt;
 
 /// Reads `text` as a `T`: the value [`serde_json::from_str`] reads, or its error.
 ///
-/// This is the crate's fast way to read a message: the strings of the text are scanned 16
-/// and 64 bytes at a time instead of 8 (the long text and blob contents of `resources/read`
-/// results read about twice as fast; see the bench README). Anything `serde_json::from_str`
-/// accepts it accepts, with an equal value.
+/// Use it to read a type known in advance: a result whose request is known, a params or
+/// content struct. Strings are scanned 16 and 64 bytes at a time instead of 8, and escapes
+/// decoded without a jump per kind: in the bench, the 1 MiB text of a `resources/read` result
+/// reads about 1.4 times and its 1 MiB blob about 1.9 times as fast as through
+/// `serde_json::from_str`. Anything `serde_json::from_str` accepts it accepts, with an equal
+/// value. (`Message::parse` reads with serde_json, so that each params reader is compiled once.)
 ///
 /// # Errors
 ///
@@ -36,6 +38,7 @@ use std::fmt;
 /// # Example
 ///
 /// ```
+/// # #[cfg(feature = "v2025_06_18")] {
 /// use mcp_spec_types::v2025_06_18::ReadResourceResult;
 ///
 /// let text = r#"{"contents":[{"uri":"file:///a.txt","text":"line 1\nline 2"}]}"#;
@@ -51,6 +54,7 @@ use std::fmt;
 ///         .unwrap_err()
 ///         .to_string()
 /// );
+/// # }
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 pub fn from_str<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Error> {
@@ -90,10 +94,11 @@ pub(crate) fn without_fallback<'a, T: Deserialize<'a>>(text: &'a str) -> Option<
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 pub fn from_slice<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, Error> {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => from_str(text),
-        Err(_) => serde_json::from_slice(bytes),
+    if let Some(value) = std::str::from_utf8(bytes).ok().and_then(without_fallback) {
+        return Ok(value);
     }
+    crate::__private::trail::clear();
+    serde_json::from_slice(bytes)
 }
 
 /// Why the reader stopped: nothing more, since serde_json then reads the text and says why.

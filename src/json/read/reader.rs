@@ -107,16 +107,20 @@ impl<'de> Reader<'de> {
     /// One level deeper into an array or object read into a value.
     #[inline]
     pub(super) fn descend(&mut self) -> Result<(), Stop> {
-        self.remaining_depth -= 1;
-        if self.remaining_depth == 0 {
-            return Err(Stop);
+        // Checked, not `-= 1`: a visitor that swallows the error and reads on must not wrap.
+        match self.remaining_depth.checked_sub(1) {
+            Some(remaining) if remaining > 0 => {
+                self.remaining_depth = remaining;
+                Ok(())
+            }
+            _ => Err(Stop),
         }
-        Ok(())
     }
 
+    /// Back out of a level [`descend`](Self::descend) entered.
     #[inline]
     pub(super) fn ascend(&mut self) {
-        self.remaining_depth += 1;
+        self.remaining_depth = self.remaining_depth.saturating_add(1);
     }
 
     /// Reads the string whose opening quote is the current byte.
