@@ -20,8 +20,9 @@ pub(crate) const RAW_VALUE_TOKEN: &str = "$serde_json::private::RawValue";
 pub(super) const NUMBER_TOKEN: &str = "$serde_json::private::Number";
 
 /// Whether the serde_json being linked has `arbitrary_precision`: then it writes the string
-/// under [`NUMBER_TOKEN`] as a bare number, and so must this writer. Asked of serde_json itself,
-/// once, when a struct with that name is first written.
+/// under [`NUMBER_TOKEN`] as a bare number, and so must this writer; and it reads numbers into
+/// that struct, which the crate's reader leaves to serde_json. Asked of serde_json itself, once,
+/// the first time it matters.
 pub(crate) fn arbitrary_precision() -> bool {
     static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *ON.get_or_init(|| {
