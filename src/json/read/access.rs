@@ -133,56 +133,11 @@ impl<'de> de::Deserializer<'de> for MemberName<'_, 'de> {
         de::Deserializer::deserialize_enum(self.0, name, variants, visitor)
     }
 
-    fn deserialize_bool<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
-        Err(Stop)
-    }
-
-    fn deserialize_i8<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
-        Err(Stop)
-    }
-
-    fn deserialize_i16<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
-        Err(Stop)
-    }
-
-    fn deserialize_i32<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
-        Err(Stop)
-    }
-
-    fn deserialize_i64<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
-        Err(Stop)
-    }
-
-    fn deserialize_u8<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
-        Err(Stop)
-    }
-
-    fn deserialize_u16<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
-        Err(Stop)
-    }
-
-    fn deserialize_u32<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
-        Err(Stop)
-    }
-
-    fn deserialize_u64<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
-        Err(Stop)
-    }
-
-    fn deserialize_f32<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
-        Err(Stop)
-    }
-
-    fn deserialize_f64<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
-        Err(Stop)
-    }
-
-    fn deserialize_bytes<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
-        Err(Stop)
-    }
-
-    fn deserialize_byte_buf<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
-        Err(Stop)
+    // serde_json reads these out of a name's text (`{"1": ..}` as a `u32` key); left to it.
+    super::stop! {
+        deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
+        deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64 deserialize_f32
+        deserialize_f64 deserialize_bytes deserialize_byte_buf
     }
 
     // serde_json's member-name deserializer answers these with the string, as here.

@@ -116,20 +116,9 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'de> {
         deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64 deserialize_f64
     }
 
-    /// serde_json reads an `f32` straight from the text (one rounding, not two); this reader
-    /// leaves that to serde_json. No MCP type has one.
-    fn deserialize_f32<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
-        Err(Stop)
-    }
-
-    /// serde_json reads 128-bit integers from the digits; this reader leaves that to it.
-    fn deserialize_i128<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
-        Err(Stop)
-    }
-
-    fn deserialize_u128<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
-        Err(Stop)
-    }
+    // serde_json reads an `f32` straight from the text (one rounding, not two) and 128-bit
+    // integers from the digits; no MCP type has either. Left to serde_json.
+    super::stop! { deserialize_f32 deserialize_i128 deserialize_u128 }
 
     fn deserialize_char<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Stop> {
         self.deserialize_str(visitor)
@@ -148,15 +137,8 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'de> {
         self.deserialize_str(visitor)
     }
 
-    /// serde_json gives byte strings their raw bytes (lone surrogates allowed); this reader
-    /// leaves them to serde_json.
-    fn deserialize_bytes<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
-        Err(Stop)
-    }
-
-    fn deserialize_byte_buf<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
-        Err(Stop)
-    }
+    // serde_json gives byte strings their raw bytes (lone surrogates allowed); left to it.
+    super::stop! { deserialize_bytes deserialize_byte_buf }
 
     #[inline]
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Stop> {

@@ -10,6 +10,18 @@
 //! serde_json (byte strings, `f32`, 128-bit integers, numbers in member names, and everything
 //! when another crate in the build turns on serde_json's `arbitrary_precision`).
 
+/// `Deserializer` methods for requests the reader leaves to serde_json: each stops.
+macro_rules! stop {
+    ($($method:ident)*) => {
+        $(
+            fn $method<V: serde::de::Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
+                Err(Stop)
+            }
+        )*
+    };
+}
+use stop;
+
 mod access;
 mod deserializer;
 mod reader;
