@@ -1,0 +1,484 @@
+//! The MCP project's own conformance suite (`@modelcontextprotocol/conformance`) against the
+//! example server (`examples/conformance-server/`) and client (`examples/conformance-client/`),
+//! over Streamable HTTP; and bad input to the server, which must get the JSON-RPC or HTTP error
+//! the specification names.
+//!
+//! Two releases of the suite run, each pinned with Node 22 in `npm/<version>/package.json` and
+//! its `package-lock.json`, installed with `npm ci`:
+//! - 0.1.16, every scenario it has (set `all`);
+//! - 0.2.0-alpha.12, the requirement sets it freezes per revision (`conformance list
+//!   --requirements <revision>`): set `2025-11-25` at the stateful wire and set `2026-07-28`
+//!   at the stateless one. What a set runs without scoring it (extensions, pending scenarios,
+//!   scenarios added after the revision shipped) runs too and prints as set
+//!   `<revision>/not-scored`.
+//!
+//! The suite writes a `checks.json` per scenario (`-o <dir>`); every FAILURE or WARNING of a
+//! scored scenario fails the test, but for the known failures listed below, each with its
+//! reason (and each must still fail: one that passes is stale and fails the test too). A
+//! client scenario whose only miss is a wall-clock check runs again, up to three times. Each
+//! side of each set prints one line (`<total>` counts the scenarios run; the client's `<left>`
+//! those left out):
+//!
+//! `conformance-suite <version> <set> server: <passed>/<total> scenarios, <checks> checks, <failures> failures, <warnings> warnings`
+//! `conformance-suite <version> <set> client: <passed>/<total> scenarios, <checks> checks, <failures> failures, <warnings> warnings, <left> left out`
+//!
+//! The client scenarios left out test an OAuth authorization flow (`auth/...`), not MCP
+//! messages: the example client has no OAuth. The test needs npm and the npm registry for
+//! `npm ci`; when they are missing it fails, saying so; it never skips.
+
+#![cfg(all(
+    feature = "v2024_11_05",
+    feature = "v2025_03_26",
+    feature = "v2025_06_18",
+    feature = "v2025_11_25",
+    feature = "v2026_07_28",
+    feature = "convert"
+))]
+
+#[path = "../e2e/support.rs"]
+mod support;
+
+mod bad_input;
+mod example_client;
+mod server;
+mod stateful_revisions;
+mod suite;
+
+use server::Server;
+use std::path::Path;
+use std::process::Output;
+use std::time::{Duration, Instant};
+use suite::{checks_files, only_timing_missed, server_checks, Known, Suite, Tally};
+// Every command runs under a time limit (the helper the end-to-end tests share).
+use support::run_limited as run;
+
+/// The release whose every scenario runs.
+const STABLE: &str = "0.1.16";
+/// The release whose frozen requirement sets run.
+const FROZEN: &str = "0.2.0-alpha.12";
+/// The revisions whose frozen sets run, each at its own wire.
+const REVISIONS: [&str; 2] = ["2025-11-25", "2026-07-28"];
+
+/// Known failures of 0.1.16's scenarios.
+const KNOWN: &[Known] = &[];
+
+/// Known failures of the frozen sets' scored scenarios: (revision, known failure).
+const KNOWN_FROZEN: &[(&str, Known)] = &[
+    (
+        "2026-07-28",
+        ("http-custom-headers", "*", NO_STATELESS_CLIENT),
+    ),
+    (
+        "2026-07-28",
+        ("http-invalid-tool-headers", "*", NO_STATELESS_CLIENT),
+    ),
+    (
+        "2026-07-28",
+        ("http-standard-headers", "*", NO_STATELESS_CLIENT),
+    ),
+    (
+        "2026-07-28",
+        ("json-schema-ref-no-deref", "*", NO_STATELESS_CLIENT),
+    ),
+    ("2026-07-28", ("request-metadata", "*", NO_STATELESS_CLIENT)),
+    (
+        "2026-07-28",
+        ("sep-2322-client-request-state", "*", NO_STATELESS_CLIENT),
+    ),
+    ("2026-07-28", ("tools_call", "*", NO_STATELESS_CLIENT)),
+    ("2026-07-28", ("caching", "*", NO_STATELESS_SERVER)),
+    (
+        "2026-07-28",
+        ("completion-complete", "*", NO_STATELESS_SERVER),
+    ),
+    (
+        "2026-07-28",
+        (
+            "input-required-result-basic-elicitation",
+            "*",
+            NO_INPUT_REQUIRED,
+        ),
+    ),
+    (
+        "2026-07-28",
+        (
+            "input-required-result-basic-list-roots",
+            "*",
+            NO_INPUT_REQUIRED,
+        ),
+    ),
+    (
+        "2026-07-28",
+        (
+            "input-required-result-basic-sampling",
+            "*",
+            NO_INPUT_REQUIRED,
+        ),
+    ),
+    (
+        "2026-07-28",
+        (
+            "input-required-result-capability-check",
+            "*",
+            NO_INPUT_REQUIRED,
+        ),
+    ),
+    (
+        "2026-07-28",
+        (
+            "input-required-result-ignore-extra-params",
+            "*",
+            NO_INPUT_REQUIRED,
+        ),
+    ),
+    (
+        "2026-07-28",
+        (
+            "input-required-result-missing-input-response",
+            "*",
+            NO_INPUT_REQUIRED,
+        ),
+    ),
+    (
+        "2026-07-28",
+        ("input-required-result-multi-round", "*", NO_INPUT_REQUIRED),
+    ),
+    (
+        "2026-07-28",
+        (
+            "input-required-result-multiple-input-requests",
+            "*",
+            NO_INPUT_REQUIRED,
+        ),
+    ),
+    (
+        "2026-07-28",
+        (
+            "input-required-result-non-tool-request",
+            "*",
+            NO_INPUT_REQUIRED,
+        ),
+    ),
+    (
+        "2026-07-28",
+        (
+            "input-required-result-request-state",
+            "*",
+            NO_INPUT_REQUIRED,
+        ),
+    ),
+    (
+        "2026-07-28",
+        ("input-required-result-result-type", "*", NO_INPUT_REQUIRED),
+    ),
+    (
+        "2026-07-28",
+        (
+            "input-required-result-tampered-state",
+            "*",
+            NO_INPUT_REQUIRED,
+        ),
+    ),
+    (
+        "2026-07-28",
+        (
+            "input-required-result-unsupported-methods",
+            "*",
+            NO_INPUT_REQUIRED,
+        ),
+    ),
+    (
+        "2026-07-28",
+        ("prompts-get-embedded-resource", "*", NO_STATELESS_SERVER),
+    ),
+    (
+        "2026-07-28",
+        ("prompts-get-simple", "*", NO_STATELESS_SERVER),
+    ),
+    (
+        "2026-07-28",
+        ("prompts-get-with-args", "*", NO_STATELESS_SERVER),
+    ),
+    (
+        "2026-07-28",
+        ("prompts-get-with-image", "*", NO_STATELESS_SERVER),
+    ),
+    ("2026-07-28", ("prompts-list", "*", NO_STATELESS_SERVER)),
+    ("2026-07-28", ("resources-list", "*", NO_STATELESS_SERVER)),
+    (
+        "2026-07-28",
+        ("resources-read-binary", "*", NO_STATELESS_SERVER),
+    ),
+    (
+        "2026-07-28",
+        ("resources-read-text", "*", NO_STATELESS_SERVER),
+    ),
+    (
+        "2026-07-28",
+        ("resources-templates-read", "*", NO_STATELESS_SERVER),
+    ),
+    (
+        "2026-07-28",
+        ("sep-2164-resource-not-found", "*", NO_STATELESS_SERVER),
+    ),
+    (
+        "2026-07-28",
+        ("server-sse-multiple-streams", "*", NO_STATELESS_SERVER),
+    ),
+    ("2026-07-28", ("server-stateless", "*", NO_STATELESS_SERVER)),
+    ("2026-07-28", ("tools-call-audio", "*", NO_STATELESS_SERVER)),
+    (
+        "2026-07-28",
+        ("tools-call-embedded-resource", "*", NO_STATELESS_SERVER),
+    ),
+    ("2026-07-28", ("tools-call-error", "*", NO_STATELESS_SERVER)),
+    ("2026-07-28", ("tools-call-image", "*", NO_STATELESS_SERVER)),
+    (
+        "2026-07-28",
+        ("tools-call-mixed-content", "*", NO_STATELESS_SERVER),
+    ),
+    (
+        "2026-07-28",
+        ("tools-call-simple-text", "*", NO_STATELESS_SERVER),
+    ),
+    (
+        "2026-07-28",
+        ("tools-call-with-progress", "*", NO_STATELESS_SERVER),
+    ),
+    ("2026-07-28", ("tools-list", "*", NO_STATELESS_SERVER)),
+];
+
+const NO_STATELESS_SERVER: &str = "the example server has no 2026-07-28 (stateless) path yet: \
+     it answers a request without a session with 'send initialize first'";
+const NO_INPUT_REQUIRED: &str =
+    "the example server has no stateless path and no input_required tools yet";
+const NO_STATELESS_CLIENT: &str =
+    "the example client speaks only the stateful revisions (initialize first)";
+
+/// Why a client scenario is left out, if it is.
+fn left_out(scenario: &str) -> Option<&'static str> {
+    scenario.starts_with("auth/").then_some(
+        "tests an OAuth authorization flow, not MCP messages; the example client has no OAuth",
+    )
+}
+
+/// Prints `line` with `println!` and straight to the stderr handle, which libtest does not
+/// capture, so a plain `cargo test` shows it too.
+fn show(line: &str) {
+    use std::io::Write;
+    println!("{line}");
+    let nocapture = std::env::args().any(|a| a == "--nocapture" || a == "--show-output")
+        || std::env::var_os("RUST_TEST_NOCAPTURE").is_some_and(|v| v != "0");
+    if !nocapture {
+        let _ = writeln!(std::io::stderr(), "{line}");
+    }
+}
+
+/// Runs one client scenario against the example client (at `spec_version`'s wire when given),
+/// again up to three times when a wall-clock check is all it missed; returns its checks and
+/// the suite's output.
+fn run_client_scenario(
+    suite: &Suite,
+    client: &Path,
+    scenario: &str,
+    spec_version: Option<&str>,
+    out: &Path,
+) -> (Option<Vec<serde_json::Value>>, Output) {
+    let mut attempt = 0;
+    loop {
+        attempt += 1;
+        let dir = out.join(format!("{}-{attempt}", scenario.replace('/', "_")));
+        let mut command = suite.command();
+        command.args(["client", "--scenario", scenario, "--timeout", "30000"]);
+        if let Some(version) = spec_version {
+            command.args(["--spec-version", version]);
+        }
+        command.arg("--command").arg(client).arg("-o").arg(&dir);
+        let what = format!("conformance {} client {scenario}", suite.version);
+        let output = run(command, &what, Duration::from_secs(60));
+        let mut found = Vec::new();
+        checks_files(&dir, &mut found);
+        let checks = found.into_iter().next().map(|(_, checks)| checks);
+        if attempt < 3 && checks.as_deref().is_some_and(only_timing_missed) {
+            eprintln!("{scenario}: a timing check missed its window; running it again");
+            continue;
+        }
+        return (checks, output);
+    }
+}
+
+/// Runs `scenarios` of the client side into `tally`, leaving out what [`left_out`] names.
+fn run_client_scenarios(
+    suite: &Suite,
+    client: &Path,
+    scenarios: &[String],
+    spec_version: Option<&str>,
+    out: &Path,
+    known: &[Known],
+) -> Tally {
+    let mut tally = Tally::default();
+    for scenario in scenarios {
+        if let Some(reason) = left_out(scenario) {
+            eprintln!("left out: {scenario}: {reason}");
+            tally.left_out += 1;
+            continue;
+        }
+        let (checks, output) = run_client_scenario(suite, client, scenario, spec_version, out);
+        tally.add(scenario, checks, output.status.success(), known);
+    }
+    tally
+}
+
+#[test]
+fn conformance_suite_against_the_example_server_and_client() {
+    let started = Instant::now();
+    let suite = Suite::install(STABLE);
+    eprintln!("npm ci ({STABLE}): {:?}", started.elapsed());
+    let client = support::example_binary("conformance-client");
+    let server = Server::start();
+
+    // The server: every scenario, pending ones included.
+    let server_scenarios = suite.scenarios("--server");
+    let out = support::scratch_dir("conformance-suite-server");
+    let mut command = suite.command();
+    command
+        .args(["server", "--url", &server.url, "--suite", "all", "-o"])
+        .arg(&out);
+    let output = run(command, "conformance server", Duration::from_secs(240));
+    let mut found = Vec::new();
+    checks_files(&out, &mut found);
+    let mut tally = Tally::default();
+    for scenario in &server_scenarios {
+        tally.add(scenario, server_checks(&found, scenario), true, KNOWN);
+    }
+    show(&tally.line(STABLE, "all", "server"));
+    if !tally.missed.is_empty() {
+        eprintln!("{}", String::from_utf8_lossy(&output.stdout));
+    }
+    tally.assert_clean(&format!("{STABLE} server"), &server_scenarios, KNOWN);
+
+    // The client: one run per scenario, the OAuth ones left out.
+    let client_scenarios = suite.scenarios("--client");
+    let out = support::scratch_dir("conformance-suite-client");
+    let tally = run_client_scenarios(&suite, &client, &client_scenarios, None, &out, KNOWN);
+    show(&tally.line(STABLE, "all", "client"));
+    tally.assert_clean(&format!("{STABLE} client"), &client_scenarios, KNOWN);
+    eprintln!("conformance suite {STABLE} took {:?}", started.elapsed());
+}
+
+#[test]
+fn frozen_requirement_sets_against_the_example_server_and_client() {
+    let started = Instant::now();
+    let suite = Suite::install(FROZEN);
+    eprintln!("npm ci ({FROZEN}): {:?}", started.elapsed());
+    let client = support::example_binary("conformance-client");
+    let server = Server::start();
+    let mut problems = Vec::new();
+    for revision in REVISIONS {
+        let known: Vec<Known> = KNOWN_FROZEN
+            .iter()
+            .filter(|(r, _)| *r == revision)
+            .map(|(_, k)| *k)
+            .collect();
+        let requirements = suite.requirements(revision);
+
+        // The server: `--requirements` runs the scored scenarios and the not-scored ones of
+        // the server leg, all at the revision's wire.
+        let out = support::scratch_dir(&format!("conformance-frozen-{revision}-server"));
+        let mut command = suite.command();
+        command
+            .args([
+                "server",
+                "--url",
+                &server.url,
+                "--requirements",
+                revision,
+                "-o",
+            ])
+            .arg(&out);
+        let what = format!("conformance {FROZEN} server --requirements {revision}");
+        run(command, &what, Duration::from_secs(300));
+        let mut found = Vec::new();
+        checks_files(&out, &mut found);
+        let mut scored = Tally::default();
+        for scenario in &requirements.server {
+            scored.add(scenario, server_checks(&found, scenario), true, &known);
+        }
+        let mut extra = Tally::default();
+        for entry in requirements.not_scored("server") {
+            let checks = server_checks(&found, &entry.scenario);
+            extra.add(&entry.scenario, checks, true, &[]);
+        }
+        show(&scored.line(FROZEN, revision, "server"));
+        show(&extra.line(FROZEN, &format!("{revision}/not-scored"), "server"));
+        for missed in scored.missed.iter().chain(&extra.missed) {
+            eprintln!("  {revision} server: {missed}");
+        }
+
+        // The client: one run per scenario at the revision's wire, the OAuth ones left out.
+        let out = support::scratch_dir(&format!("conformance-frozen-{revision}-client"));
+        let client_tally = run_client_scenarios(
+            &suite,
+            &client,
+            &requirements.client,
+            Some(revision),
+            &out,
+            &known,
+        );
+        let not_scored: Vec<String> = requirements
+            .not_scored("client")
+            .iter()
+            .map(|n| n.scenario.clone())
+            .collect();
+        let client_extra =
+            run_client_scenarios(&suite, &client, &not_scored, Some(revision), &out, &[]);
+        show(&client_tally.line(FROZEN, revision, "client"));
+        show(&client_extra.line(FROZEN, &format!("{revision}/not-scored"), "client"));
+        for missed in client_tally.missed.iter().chain(&client_extra.missed) {
+            eprintln!("  {revision} client: {missed}");
+        }
+
+        // Only the scored scenarios decide; every set runs and prints before the test fails.
+        for (side, tally, scenarios) in [
+            ("server", &scored, &requirements.server),
+            ("client", &client_tally, &requirements.client),
+        ] {
+            let what = format!("{FROZEN} {revision} {side}");
+            for problem in tally.problems(&what, scenarios, &known) {
+                problems.push(format!("{what}: {problem}"));
+            }
+        }
+    }
+    eprintln!("conformance suite {FROZEN} took {:?}", started.elapsed());
+    assert!(
+        problems.is_empty(),
+        "conformance suite:\n  {}",
+        problems.join("\n  ")
+    );
+}
+
+/// The pinned releases are the ones the test names.
+#[test]
+fn the_pins_name_the_releases_the_test_runs() {
+    for version in [STABLE, FROZEN] {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/conformance_suite/npm")
+            .join(version);
+        let manifest: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(dir.join("package.json")).expect("package.json"),
+        )
+        .expect("package.json is JSON");
+        assert_eq!(
+            manifest["dependencies"]["@modelcontextprotocol/conformance"],
+            version
+        );
+        let lock: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(dir.join("package-lock.json")).expect("package-lock.json"),
+        )
+        .expect("package-lock.json is JSON");
+        assert_eq!(
+            lock["packages"]["node_modules/@modelcontextprotocol/conformance"]["version"],
+            version
+        );
+    }
+}
