@@ -17,7 +17,7 @@ use std::marker::PhantomData;
 /// Nothing is recorded while reads succeed, so this costs nothing on the fast path, and the
 /// types are compiled once (a path-tracking deserializer would compile every reader again).
 pub mod trail {
-    use std::cell::RefCell;
+    use std::cell::{Cell, RefCell};
 
     enum Crumb {
         Member(&'static str),
@@ -27,6 +27,48 @@ pub mod trail {
 
     thread_local! {
         static TRAIL: RefCell<Vec<Crumb>> = const { RefCell::new(Vec::new()) };
+        /// How many generated readers are running on this thread, one inside the other.
+        static DEPTH: Cell<u32> = const { Cell::new(0) };
+    }
+
+    /// Puts the depth back however the reader ends (an error, or a panic in a user's type).
+    struct Depth(u32);
+
+    impl Drop for Depth {
+        fn drop(&mut self) {
+            DEPTH.with(|d| d.set(self.0));
+        }
+    }
+
+    /// Runs one generated reader, keeping the trail bounded and exact whatever drove the read
+    /// (the crate's entry points, plain `serde_json`, a framework's extractor):
+    /// - the outermost reader starts from an empty trail: what an earlier failed read left is
+    ///   stale, so it is dropped here rather than growing with every bad input;
+    /// - a reader that succeeds drops what failures inside it left (an arm tried and given up,
+    ///   an error a user's type caught), so those crumbs never reach a later path.
+    ///
+    /// A failed read keeps its crumbs until the next read, for [`take`].
+    #[inline]
+    pub fn scope<T, E>(read: impl FnOnce() -> Result<T, E>) -> Result<T, E> {
+        let depth = DEPTH.with(|d| d.replace(d.get().saturating_add(1)));
+        let _restore = Depth(depth);
+        let start = TRAIL.with(|t| {
+            let mut t = t.borrow_mut();
+            if depth == 0 {
+                t.clear();
+            }
+            t.len()
+        });
+        let result = read();
+        if result.is_ok() {
+            TRAIL.with(|t| t.borrow_mut().truncate(start));
+        }
+        result
+    }
+
+    /// How many crumbs the trail holds (for tests of its bound).
+    pub fn len() -> usize {
+        TRAIL.with(|t| t.borrow().len())
     }
 
     fn push(crumb: Crumb) {
@@ -466,7 +508,7 @@ impl<'de, T: Object> Visitor<'de> for ObjectVisitor<T> {
         expecting(f, format_args!("a {} object", T::NAME))
     }
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
-        T::visit_members(map, None)
+        trail::scope(|| T::visit_members(map, None))
     }
 }
 
@@ -536,7 +578,13 @@ impl<'de, T: Tagged> Visitor<'de> for TaggedVisitor<T> {
             format_args!("a {} object with a `{}` member", T::NAME, T::TAG),
         )
     }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<T, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+        trail::scope(|| Self::visit_tagged_map(map))
+    }
+}
+
+impl<T: Tagged> TaggedVisitor<T> {
+    fn visit_tagged_map<'de, A: MapAccess<'de>>(mut map: A) -> Result<T, A::Error> {
         // Members before the discriminator (`jsonrpc`, `id`) are held back and replayed to the
         // arm, which then streams the rest: one pass, whatever the member order.
         let mut held = Vec::new();
@@ -638,7 +686,13 @@ impl<'de, T: Keyed> Visitor<'de> for KeyedVisitor<T> {
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         expecting(f, format_args!("a {} object ({})", T::NAME, T::EXPECTED))
     }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<T, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+        trail::scope(|| Self::visit_keyed_map(map))
+    }
+}
+
+impl<T: Keyed> KeyedVisitor<T> {
+    fn visit_keyed_map<'de, A: MapAccess<'de>>(mut map: A) -> Result<T, A::Error> {
         let mut held = Vec::new();
         while let Some(name) = map.next_key_seed(CowStr)? {
             if let Some((_, arm)) = T::KEYS.iter().find(|(key, _)| *key == name) {
@@ -814,7 +868,7 @@ fn describe_arm(arm: &ArmShape) -> String {
 
 /// Deserializes an arm from a value read in full; the path of a failure is in the [`trail`].
 pub fn from_buffered<T: de::DeserializeOwned>(value: Value) -> Result<T, String> {
-    T::deserialize(value).map_err(|e| e.to_string())
+    trail::scope(|| T::deserialize(value).map_err(|e| e.to_string()))
 }
 
 /// The message for an arm index the generated table does not have (a generator bug).
