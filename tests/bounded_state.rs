@@ -57,7 +57,7 @@ struct Batch {
 #[serde(untagged)]
 #[allow(dead_code)]
 enum Item {
-    Resource(mcp::Resource),
+    Resource(Box<mcp::Resource>),
     Other(serde_json::Value),
 }
 
