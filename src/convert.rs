@@ -455,9 +455,14 @@ pub struct StatelessResult {
 impl StatelessResult {
     /// A result not to be cached (`ttlMs` 0, `cacheScope` `"private"`).
     pub fn uncached() -> Self {
+        Self::cached(crate::cache::CacheHint::UNCACHED)
+    }
+
+    /// A result with `hint`'s `ttlMs` and `cacheScope` (see [`crate::cache`]).
+    pub fn cached(hint: crate::cache::CacheHint) -> Self {
         StatelessResult {
-            ttl_ms: 0,
-            cache_scope: "private".to_owned(),
+            ttl_ms: hint.ttl_ms,
+            cache_scope: hint.scope.as_str().to_owned(),
             meta: Map::new(),
         }
     }
@@ -471,14 +476,17 @@ impl StatelessResult {
     /// Supplies what `result` lacks of `resultType`, `ttlMs` and `cacheScope`, each only
     /// where the target's result declares it (`declared`: its member names).
     pub fn insert_into(&self, result: &mut Map<String, Value>, declared: &[&str]) {
+        crate::cache::insert_result_type(result, declared);
         let mut put = |key: &str, value: Value| {
             if declared.contains(&key) && !result.contains_key(key) {
                 result.insert(key.to_owned(), value);
             }
         };
-        put("resultType", Value::String("complete".to_owned()));
-        put("ttlMs", Value::from(self.ttl_ms));
-        put("cacheScope", Value::String(self.cache_scope.clone()));
+        put(crate::cache::TTL_MS, Value::from(self.ttl_ms));
+        put(
+            crate::cache::CACHE_SCOPE,
+            Value::String(self.cache_scope.clone()),
+        );
         if self.meta.is_empty() || !declared.contains(&"_meta") {
             return;
         }

@@ -98,6 +98,7 @@ pub mod __private;
 pub mod annotations;
 pub mod answer;
 pub mod blob;
+pub mod cache;
 mod content;
 #[cfg(feature = "convert")]
 pub mod convert;
@@ -111,6 +112,7 @@ pub mod json;
 mod json_object;
 pub mod jsonrpc;
 mod method;
+pub mod negotiation;
 mod pending;
 pub mod progress;
 pub mod uri_template;

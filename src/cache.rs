@@ -1,0 +1,192 @@
+//! Cache hints of the stateless revisions (2026-07-28 on, SEP-2549): every result carries
+//! `resultType`, and the results the schema derives from `CacheableResult` (`server/discover`,
+//! the lists, `resources/read`) also carry `ttlMs` and `cacheScope`, which a server MUST set.
+//!
+//! A [`CacheHint`] is those two members. [`CacheHint::UNCACHED`] (`ttlMs` 0, `"private"`) is
+//! the default a server gives when its handler says nothing, so a result is never missing its
+//! hints; a handler that knows better says so ([`CacheHint::public`], [`CacheHint::private`]).
+//! Which results take hints is the schema's fact, read from the generated result members
+//! ([`is_cacheable`]), never listed here.
+//!
+//! ```
+//! # #[cfg(feature = "v2026_07_28")] {
+//! use mcp_spec_types::cache::{self, CacheHint, CacheScope};
+//! use mcp_spec_types::v2026_07_28::ClientCall;
+//!
+//! assert!(cache::is_cacheable::<ClientCall>("tools/list"));
+//! assert!(!cache::is_cacheable::<ClientCall>("tools/call"));
+//!
+//! let mut result = serde_json::json!({"tools": []});
+//! let declared = cache::declared_members::<ClientCall>("tools/list");
+//! CacheHint::public(300_000).complete_into(result.as_object_mut().unwrap(), declared);
+//! assert_eq!(result["resultType"], "complete");
+//! assert_eq!(result["ttlMs"], 300_000);
+//! assert_eq!(result["cacheScope"], CacheScope::Public.as_str());
+//! # }
+//! ```
+
+use crate::pending::CallSet;
+use serde_json::{Map, Value};
+
+/// The result member naming the kind of result (`"complete"`, `"input_required"`).
+pub const RESULT_TYPE: &str = "resultType";
+/// The `resultType` of a result computed at once.
+pub const RESULT_TYPE_COMPLETE: &str = "complete";
+/// The result member saying how long, in milliseconds, the result may be reused.
+pub const TTL_MS: &str = "ttlMs";
+/// The result member saying who may reuse the result.
+pub const CACHE_SCOPE: &str = "cacheScope";
+
+/// Who may reuse a cached result (`cacheScope`), as HTTP's `Cache-Control: public`/`private`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CacheScope {
+    /// `"public"`: no user-specific data; any client or intermediary may share it.
+    Public,
+    /// `"private"`: reused only within the same authorization context.
+    Private,
+}
+
+impl CacheScope {
+    /// The wire value.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CacheScope::Public => "public",
+            CacheScope::Private => "private",
+        }
+    }
+}
+
+/// `ttlMs` and `cacheScope` of a cacheable result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CacheHint {
+    /// How long the result may be reused, in milliseconds; 0: stale at once.
+    pub ttl_ms: u64,
+    /// Who may reuse it.
+    pub scope: CacheScope,
+}
+
+impl CacheHint {
+    /// Not to be reused (`ttlMs` 0), and never shared (`"private"`): what a server says when
+    /// it knows nothing better, since the hints are required.
+    pub const UNCACHED: CacheHint = CacheHint {
+        ttl_ms: 0,
+        scope: CacheScope::Private,
+    };
+
+    /// Reusable by anyone for `ttl_ms` milliseconds.
+    pub fn public(ttl_ms: u64) -> Self {
+        CacheHint {
+            ttl_ms,
+            scope: CacheScope::Public,
+        }
+    }
+
+    /// Reusable within one authorization context for `ttl_ms` milliseconds.
+    pub fn private(ttl_ms: u64) -> Self {
+        CacheHint {
+            ttl_ms,
+            scope: CacheScope::Private,
+        }
+    }
+
+    /// Puts `ttlMs` and `cacheScope` into `result` where the result's definition declares them
+    /// (`declared`: its member names, see [`declared_members`]) and `result` lacks them: what
+    /// a handler set itself wins.
+    pub fn insert_into(&self, result: &mut Map<String, Value>, declared: &[&str]) {
+        put(result, declared, TTL_MS, Value::from(self.ttl_ms));
+        put(
+            result,
+            declared,
+            CACHE_SCOPE,
+            Value::String(self.scope.as_str().to_owned()),
+        );
+    }
+
+    /// [`CacheHint::insert_into`], and `resultType` `"complete"` where declared and absent:
+    /// everything a stateless result computed at once needs besides its own members.
+    pub fn complete_into(&self, result: &mut Map<String, Value>, declared: &[&str]) {
+        insert_result_type(result, declared);
+        self.insert_into(result, declared);
+    }
+}
+
+impl Default for CacheHint {
+    fn default() -> Self {
+        CacheHint::UNCACHED
+    }
+}
+
+/// Puts `resultType` `"complete"` into `result` where declared and absent.
+pub fn insert_result_type(result: &mut Map<String, Value>, declared: &[&str]) {
+    put(
+        result,
+        declared,
+        RESULT_TYPE,
+        Value::String(RESULT_TYPE_COMPLETE.to_owned()),
+    );
+}
+
+fn put(result: &mut Map<String, Value>, declared: &[&str], key: &str, value: Value) {
+    if declared.contains(&key) && !result.contains_key(key) {
+        result.insert(key.to_owned(), value);
+    }
+}
+
+/// The members the schema declares for the result of `method` in `C`'s revision.
+pub fn declared_members<C: CallSet>(method: &str) -> &'static [&'static str] {
+    C::result_members(method)
+}
+
+/// Whether the result of `method` in `C`'s revision carries cache hints (its definition
+/// declares `ttlMs`).
+pub fn is_cacheable<C: CallSet>(method: &str) -> bool {
+    C::result_members(method).contains(&TTL_MS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hints_go_only_where_declared_and_absent() {
+        let mut result = Map::new();
+        result.insert(TTL_MS.into(), Value::from(5));
+        CacheHint::public(9).complete_into(&mut result, &[RESULT_TYPE, TTL_MS, CACHE_SCOPE]);
+        assert_eq!(result[TTL_MS], 5, "the handler's own ttlMs wins");
+        assert_eq!(result[CACHE_SCOPE], "public");
+        assert_eq!(result[RESULT_TYPE], "complete");
+
+        let mut call_result = Map::new();
+        CacheHint::UNCACHED.complete_into(&mut call_result, &[RESULT_TYPE, "content"]);
+        assert!(!call_result.contains_key(TTL_MS));
+        assert!(!call_result.contains_key(CACHE_SCOPE));
+        assert_eq!(call_result[RESULT_TYPE], "complete");
+    }
+
+    #[test]
+    fn default_is_uncached_private() {
+        assert_eq!(CacheHint::default().ttl_ms, 0);
+        assert_eq!(CacheHint::default().scope, CacheScope::Private);
+        assert_eq!(CacheHint::private(3).scope.as_str(), "private");
+    }
+
+    #[cfg(feature = "v2026_07_28")]
+    #[test]
+    fn cacheable_results_follow_the_schema() {
+        use crate::v2026_07_28::ClientCall;
+        for method in [
+            "server/discover",
+            "tools/list",
+            "prompts/list",
+            "resources/list",
+            "resources/templates/list",
+            "resources/read",
+        ] {
+            assert!(is_cacheable::<ClientCall>(method), "{method}");
+        }
+        for method in ["tools/call", "prompts/get", "completion/complete"] {
+            assert!(!is_cacheable::<ClientCall>(method), "{method}");
+            assert!(declared_members::<ClientCall>(method).contains(&RESULT_TYPE));
+        }
+    }
+}

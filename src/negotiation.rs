@@ -1,0 +1,220 @@
+//! Picking a protocol revision from what the peer offered, in the stateless revisions
+//! (2026-07-28 on) as the version-negotiation and transport pages of the specification say.
+//!
+//! A stateless revision has no `initialize`: every request names its protocol version in
+//! `params._meta["io.modelcontextprotocol/protocolVersion"]` (and, over HTTP, the
+//! `MCP-Protocol-Version` header), and the server answers it or refuses it with an
+//! `UnsupportedProtocolVersionError` listing what it supports. A client learns that list from
+//! `server/discover` (`supportedVersions`) or from the error, and picks the newest version both
+//! speak; when nothing is shared (or the server does not answer `server/discover`), it falls
+//! back to `initialize` and the stateful revisions ([`ProtocolVersion::negotiate`]).
+//!
+//! Which revisions are stateless is read from the generated method table (a revision is
+//! stateless when its schema has no `initialize`), and which ones this build speaks from the
+//! generated revision table ([`ProtocolVersion::SUPPORTED`]): no version list is written here.
+//!
+//! ```
+//! # #[cfg(feature = "v2026_07_28")] {
+//! use mcp_spec_types::negotiation;
+//! use mcp_spec_types::ProtocolVersion;
+//!
+//! // Server: the version a request names.
+//! assert_eq!(negotiation::check_request_version("2026-07-28"), Ok(ProtocolVersion::V2026_07_28));
+//! let refused = negotiation::check_request_version("v999.0.0").unwrap_err();
+//! assert_eq!(refused.requested, "v999.0.0");
+//! assert!(refused.supported.contains(&"2026-07-28".to_string()));
+//!
+//! // Client: the newest version of a `server/discover` result this build speaks.
+//! let offered = ["2026-07-28", "2099-01-01"];
+//! assert_eq!(negotiation::choose(&offered), Some(ProtocolVersion::V2026_07_28));
+//! assert_eq!(negotiation::choose(&["1999-01-01"]), None);
+//! # }
+//! ```
+
+use crate::dispatch::revisions_defining;
+use crate::{ErrorCode, ProtocolVersion, RpcError};
+use serde_json::{Map, Value};
+use std::fmt;
+
+/// The method whose presence makes a revision stateful.
+const HANDSHAKE: &str = "initialize";
+
+/// Whether `version` is a stateless revision the crate knows: one whose schema has no
+/// `initialize`, so that each request carries its own version and client capabilities.
+/// An unknown version is not known to be stateless.
+pub fn is_stateless(version: &ProtocolVersion) -> bool {
+    !matches!(version, ProtocolVersion::Unknown(_))
+        && !revisions_defining(HANDSHAKE).contains(&version.as_str())
+}
+
+/// The stateless revisions this build supports, newest first (the draft first, when enabled):
+/// what a server lists in `server/discover`'s `supportedVersions` and in an
+/// `UnsupportedProtocolVersionError`.
+pub fn stateless_supported() -> Vec<ProtocolVersion> {
+    ProtocolVersion::SUPPORTED
+        .iter()
+        .filter(|v| is_stateless(v))
+        .cloned()
+        .collect()
+}
+
+/// [`stateless_supported`] as the strings the wire carries.
+pub fn stateless_supported_strings() -> Vec<String> {
+    stateless_supported()
+        .iter()
+        .map(|v| v.as_str().to_owned())
+        .collect()
+}
+
+/// The server's per-request check: the revision a stateless request asked for
+/// (`_meta["io.modelcontextprotocol/protocolVersion"]`), when this build supports it as a
+/// stateless revision. A stateful or unknown version is refused with what the server supports.
+pub fn check_request_version(requested: &str) -> Result<ProtocolVersion, UnsupportedVersion> {
+    let version = ProtocolVersion::from(requested);
+    if version.is_supported() && is_stateless(&version) {
+        Ok(version)
+    } else {
+        Err(UnsupportedVersion {
+            requested: requested.to_owned(),
+            supported: stateless_supported_strings(),
+        })
+    }
+}
+
+/// The client's choice from the versions a server offered (`server/discover`'s
+/// `supportedVersions`, or an `UnsupportedProtocolVersionError`'s `supported`): the newest
+/// revision both speak, stateless or not. `None` when they share none; the caller then falls
+/// back to `initialize`.
+pub fn choose<S: AsRef<str>>(offered: &[S]) -> Option<ProtocolVersion> {
+    ProtocolVersion::SUPPORTED
+        .iter()
+        .find(|ours| offered.iter().any(|v| v.as_ref() == ours.as_str()))
+        .cloned()
+}
+
+/// A request named a protocol version the server does not serve statelessly: the data of the
+/// `UnsupportedProtocolVersionError` (`-32022`, HTTP `400 Bad Request`) that refuses it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnsupportedVersion {
+    /// The version the request named, echoed.
+    pub requested: String,
+    /// The versions the server supports, newest first.
+    pub supported: Vec<String>,
+}
+
+impl UnsupportedVersion {
+    /// The HTTP status of the refusal (the schema's description of the error: "For HTTP, the
+    /// response status code MUST be `400 Bad Request`").
+    pub const HTTP_STATUS: u16 = 400;
+
+    /// The JSON-RPC error: code `-32022`, `data` `{requested, supported}`.
+    pub fn to_rpc_error(&self) -> RpcError {
+        let mut data = Map::new();
+        data.insert("requested".into(), Value::String(self.requested.clone()));
+        data.insert(
+            "supported".into(),
+            Value::Array(
+                self.supported
+                    .iter()
+                    .map(|s| Value::String(s.clone()))
+                    .collect(),
+            ),
+        );
+        RpcError::from_code(ErrorCode::UnsupportedProtocolVersion).with_data(Value::Object(data))
+    }
+}
+
+#[cfg(feature = "v2026_07_28")]
+impl From<&UnsupportedVersion> for crate::v2026_07_28::UnsupportedProtocolVersionErrorErrorData {
+    fn from(refusal: &UnsupportedVersion) -> Self {
+        crate::v2026_07_28::UnsupportedProtocolVersionErrorErrorData {
+            requested: refusal.requested.clone(),
+            supported: refusal.supported.clone(),
+            extra: Map::new(),
+        }
+    }
+}
+
+impl fmt::Display for UnsupportedVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unsupported protocol version {} (supported: {})",
+            self.requested,
+            self.supported.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnsupportedVersion {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stateful_revisions_are_not_stateless() {
+        for version in ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"] {
+            assert!(!is_stateless(&ProtocolVersion::from(version)), "{version}");
+        }
+        assert!(is_stateless(&ProtocolVersion::V2026_07_28));
+        assert!(!is_stateless(&ProtocolVersion::from("v999.0.0")));
+    }
+
+    #[test]
+    fn supported_list_is_stateless_and_supported() {
+        let list = stateless_supported();
+        assert!(list.iter().all(|v| v.is_supported() && is_stateless(v)));
+        #[cfg(feature = "v2026_07_28")]
+        assert!(list.contains(&ProtocolVersion::V2026_07_28));
+    }
+
+    #[test]
+    fn unknown_and_stateful_requests_are_refused_with_the_list() {
+        let refusal = check_request_version("v999.0.0").unwrap_err();
+        assert_eq!(refusal.requested, "v999.0.0");
+        assert_eq!(refusal.supported, stateless_supported_strings());
+        let error = refusal.to_rpc_error();
+        assert_eq!(error.code.code(), -32022);
+        let data = error.data.unwrap();
+        assert_eq!(data["requested"], "v999.0.0");
+        assert_eq!(
+            data["supported"].as_array().map(Vec::len),
+            Some(refusal.supported.len())
+        );
+        // A stateful revision is not served per request, even when the build has it.
+        assert!(check_request_version("2025-11-25").is_err());
+    }
+
+    #[cfg(feature = "v2026_07_28")]
+    #[test]
+    fn the_supported_stateless_version_is_accepted() {
+        assert_eq!(
+            check_request_version("2026-07-28"),
+            Ok(ProtocolVersion::V2026_07_28)
+        );
+    }
+
+    #[test]
+    fn choice_is_the_newest_shared_version() {
+        assert_eq!(choose::<&str>(&[]), None);
+        assert_eq!(choose(&["1999-01-01", "x"]), None);
+        let newest = ProtocolVersion::SUPPORTED.first().cloned();
+        let mut offered: Vec<&str> = ProtocolVersion::SUPPORTED
+            .iter()
+            .rev()
+            .map(|v| v.as_str())
+            .collect();
+        offered.push("2999-01-01");
+        assert_eq!(choose(&offered), newest);
+    }
+
+    #[cfg(feature = "v2026_07_28")]
+    #[test]
+    fn refusal_converts_to_the_schema_type() {
+        let refusal = check_request_version("2000-01-01").unwrap_err();
+        let data = crate::v2026_07_28::UnsupportedProtocolVersionErrorErrorData::from(&refusal);
+        assert_eq!(data.requested, "2000-01-01");
+        assert_eq!(data.supported, refusal.supported);
+    }
+}
