@@ -2,7 +2,7 @@
 //! resources of its reference server, completion, logging and subscriptions, written once
 //! against revision 2025-11-25's types.
 
-use crate::session::Call;
+use crate::call::Call;
 use mcp_spec_types::dispatch::MethodSet;
 use mcp_spec_types::elicitation::{
     boolean, integer, legacy_titled_select, multi_select, number, single_select, string,
@@ -63,16 +63,17 @@ pub fn initialize(version: &str) -> InitializeResult {
 pub async fn answer(call: &Call, request: ClientCall) -> Result<ClientCallResult, RpcError> {
     Ok(match request {
         ClientCall::Ping(_) => ClientCallResult::Ping(empty()),
+        // What a session remembers; a stateless revision has no such methods.
         ClientCall::SetLevel(params) => {
-            call.session.set_level(params.level);
+            session_of(call, "logging/setLevel")?.set_level(params.level);
             ClientCallResult::SetLevel(empty())
         }
         ClientCall::Subscribe(params) => {
-            call.session.subscribe(&params.uri, true);
+            session_of(call, "resources/subscribe")?.subscribe(&params.uri, true);
             ClientCallResult::Subscribe(empty())
         }
         ClientCall::Unsubscribe(params) => {
-            call.session.subscribe(&params.uri, false);
+            session_of(call, "resources/unsubscribe")?.subscribe(&params.uri, false);
             ClientCallResult::Unsubscribe(empty())
         }
         ClientCall::Complete(_) => ClientCallResult::Complete(CompleteResult {
@@ -130,6 +131,14 @@ pub async fn answer(call: &Call, request: ClientCall) -> Result<ClientCallResult
         )?),
         other => return Err(RpcError::method_not_found(other.method())),
     })
+}
+
+fn session_of<'a>(
+    call: &'a Call,
+    method: &str,
+) -> Result<&'a std::sync::Arc<crate::session::Session>, RpcError> {
+    call.session()
+        .ok_or_else(|| RpcError::method_not_found(method))
 }
 
 fn empty() -> EmptyResult {
@@ -216,6 +225,31 @@ const TOOLS: &[(&str, &str, &[&str])] = &[
     (
         "test_elicitation_sep1330_enums",
         "Tests elicitation with enum schema improvements per SEP-1330",
+        &[],
+    ),
+    (
+        "test_missing_capability",
+        "Needs the client's sampling capability: refused with -32021 when it is not declared",
+        &[],
+    ),
+    (
+        "test_streaming_elicitation",
+        "Needs the elicitation capability; streams progress, never a request, before its result",
+        &[],
+    ),
+    (
+        "test_logging_tool",
+        "Logs at info level, which a stateless request sees only when its _meta asks for a level",
+        &[],
+    ),
+    (
+        "test_trigger_tool_change",
+        "Announces a tool list change to every listener that asked for it",
+        &[],
+    ),
+    (
+        "test_trigger_prompt_change",
+        "Announces a prompt list change to every listener that asked for it",
         &[],
     ),
 ];
@@ -495,6 +529,36 @@ async fn call_tool(
                 form.request("Please select options from the enum fields"),
             )
             .await
+        }
+        "test_missing_capability" => {
+            call.require(&mcp::ClientCapabilities {
+                sampling: Some(Default::default()),
+                ..Default::default()
+            })?;
+            text_result("Success")
+        }
+        "test_streaming_elicitation" => {
+            call.require(&mcp::ClientCapabilities {
+                elicitation: Some(Default::default()),
+                ..Default::default()
+            })?;
+            if let Some(progress) = call.progress.clone().map(|p| p.with_total(100)) {
+                call.notify(progress.notification(50, Some("Streaming")));
+                tokio::time::sleep(PAUSE).await;
+            }
+            text_result("Streaming complete")
+        }
+        "test_logging_tool" => {
+            call.log(LoggingLevel::Info, "Diagnostic trace logging activated");
+            text_result("Logging evaluated")
+        }
+        "test_trigger_tool_change" => {
+            call.list_changed(mcp::ServerNotify::ToolListChanged(None));
+            text_result("Mutation triggered")
+        }
+        "test_trigger_prompt_change" => {
+            call.list_changed(mcp::ServerNotify::PromptListChanged(None));
+            text_result("Mutation triggered")
         }
         JSON_SCHEMA_TOOL => text_result(format!(
             "JSON Schema 2020-12 tool called with: {}",

@@ -2,9 +2,11 @@
 //! server's own stream, or a stream resumed with `Last-Event-ID`) and DELETE (the end of a
 //! session).
 
+use crate::call::{Call, Channel};
 use crate::fixtures;
 use crate::revision::{self, Revision};
-use crate::session::{Call, Events, Session, Sessions};
+use crate::session::{Events, Session, Sessions};
+use crate::stateless;
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::{Bytes, Frame, Incoming};
 use hyper::header::{
@@ -45,7 +47,7 @@ impl hyper::body::Body for Sse {
     }
 }
 
-fn reply(status: StatusCode, content_type: &str, body: impl Into<Bytes>) -> Response<Body> {
+pub fn reply(status: StatusCode, content_type: &str, body: impl Into<Bytes>) -> Response<Body> {
     let mut response = Response::new(Full::new(body.into()).boxed());
     *response.status_mut() = status;
     if let Ok(value) = HeaderValue::from_str(content_type) {
@@ -64,12 +66,23 @@ fn refuse(status: StatusCode, code: ErrorCode, text: &str) -> Response<Body> {
     json(status, &Message::Error(error))
 }
 
-fn sse(events: Events, session: &str) -> Response<Body> {
+/// An SSE response sending `events` as they come.
+pub fn stream(events: Events) -> Response<Body> {
     let mut response = Response::new(Sse(events).boxed());
     let headers = response.headers_mut();
     headers.insert(CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
     headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    with_session(response, session)
+    response
+}
+
+/// One SSE event carrying a JSON-RPC message, for a stream that is not resumed (a stateless
+/// one: no `id`).
+pub fn sse_event(data: &str) -> Bytes {
+    Bytes::from(format!("event: message\ndata: {data}\n\n"))
+}
+
+fn sse(events: Events, session: &str) -> Response<Body> {
+    with_session(stream(events), session)
 }
 
 fn with_session(mut response: Response<Body>, session: &str) -> Response<Body> {
@@ -251,6 +264,11 @@ async fn post(sessions: Arc<Sessions>, request: Request<Incoming>) -> Response<B
         );
     };
     if header(&headers, SESSION).is_none() {
+        if let Ok(body) = serde_json::from_str::<serde_json::Value>(text) {
+            if stateless::applies(header(&headers, VERSION), &body) {
+                return stateless::serve(&headers, text, &body).await;
+            }
+        }
         return initialize(&sessions, text);
     }
     let session = match session_of(&sessions, &headers) {
@@ -371,9 +389,12 @@ async fn answer(
     }
     let progress = Progress::of(&request.call);
     let call = Call {
-        session: Arc::clone(session),
-        stream,
+        client: session.client.clone(),
         progress,
+        channel: Channel::Session {
+            session: Arc::clone(session),
+            stream,
+        },
     };
     match fixtures::answer(&call, request.call).await {
         Ok(result) => match session.revision.answer(id.clone(), &method, &result) {

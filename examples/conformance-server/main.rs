@@ -8,23 +8,34 @@
 //! Serves `http://127.0.0.1:<port>/mcp` (port 0, the default, picks a free one) and prints
 //! `listening on <url>` once it accepts connections.
 //!
+//! * Two lifecycles on one endpoint, chosen per request. A POST whose `params._meta` names a
+//!   protocol version (or whose `MCP-Protocol-Version` header names one that is not a stateful
+//!   revision) is stateless, 2026-07-28 (`stateless.rs`): no session, every request carrying
+//!   its version and the client's capabilities; `server/discover`, `subscriptions/listen`
+//!   streams (`listen.rs`), results with `resultType` and cache hints. Any other POST belongs
+//!   to a session.
 //! * Sessions (`Mcp-Session-Id`) in every stateful revision (2024-11-05 to 2025-11-25), chosen
 //!   by `initialize` with the crate's negotiation rule; each session's messages are read and
-//!   written in its own revision's types (`revision.rs`), the handlers work on 2025-11-25's
-//!   (`fixtures.rs`: the tools, prompts and resources of the suite's reference server).
-//! * A POST with `tools/call` is answered on an SSE stream, which also carries the call's
-//!   notifications and requests to the client (sampling, elicitation); other requests get JSON.
-//!   Every stream opens with a priming event (`id`, `retry`, no data) and keeps its events, so a
+//!   written in its own revision's types (`revision.rs`).
+//! * The handlers are written once, against 2025-11-25's types (`fixtures.rs`: the tools,
+//!   prompts and resources of the suite's reference server), and see a request only as a
+//!   `Call` (`call.rs`): a stateless request is converted down to them and its result up.
+//! * In a session, a POST with `tools/call` is answered on an SSE stream, which also carries
+//!   the call's notifications and requests to the client (sampling, elicitation); other
+//!   requests get JSON. Every stream opens with a priming event (`id`, `retry`, no data) and keeps its events, so a
 //!   client resumes it with GET and `Last-Event-ID`; GET alone opens the server's own stream;
 //!   DELETE ends the session.
 //! * Bad input gets the JSON-RPC or HTTP error the specification names (`http.rs`): 403 for a
 //!   Host or Origin that is not local (DNS rebinding), 404 for an unknown session, 400 for an
 //!   unsupported `MCP-Protocol-Version`, 413 above 4 MiB, -32700/-32600/-32601/-32602.
 
+mod call;
 mod fixtures;
 mod http;
+mod listen;
 mod revision;
 mod session;
+mod stateless;
 
 use hyper::server::conn::http1;
 use hyper::service::service_fn;

@@ -2,16 +2,13 @@
 //! with every event they carried, so a client that lost a stream resumes it with
 //! `Last-Event-ID`.
 
-use crate::fixtures::log_message;
 use crate::revision::Revision;
 use hyper::body::Bytes;
 use mcp_spec_types::dispatch::{
-    ErrorResponse, NotificationEnvelope, PendingRequest, PendingRequests, RequestEnvelope,
-    ResultResponse,
+    ErrorResponse, PendingRequest, PendingRequests, RequestEnvelope, ResultResponse,
 };
-use mcp_spec_types::progress::Progress;
 use mcp_spec_types::v2025_11_25::{
-    ClientCapabilities, LoggingLevel, ServerCall, ServerCallResult, ServerMessage, ServerNotify,
+    ClientCapabilities, LoggingLevel, ServerCall, ServerCallResult, ServerMessage,
 };
 use mcp_spec_types::{Direction, RequestId};
 use std::collections::{BTreeSet, HashMap};
@@ -224,18 +221,10 @@ impl Session {
     }
 
     /// Whether a message at `level` passes the level the client set (all do until it sets one).
-    fn logs(&self, level: LoggingLevel) -> bool {
-        let rank = |l: LoggingLevel| {
-            use LoggingLevel::*;
-            [
-                Debug, Info, Notice, Warning, Error, Critical, Alert, Emergency,
-            ]
-            .iter()
-            .position(|x| *x == l)
-        };
+    pub fn logs(&self, level: LoggingLevel) -> bool {
         self.state()
             .level
-            .is_none_or(|set| rank(level) >= rank(set))
+            .is_none_or(|set| crate::call::passes(level, set))
     }
 
     /// Types a response of the client as the result of the server's request it answers.
@@ -260,68 +249,32 @@ impl Session {
     }
 }
 
-/// One request being answered: its session, the stream its answer goes on, its progress token.
-pub struct Call {
-    /// The session.
-    pub session: Arc<Session>,
-    /// The POST's SSE stream, when the answer goes on one.
-    pub stream: Option<u64>,
-    /// Progress reports, when the request asked for them.
-    pub progress: Option<Progress>,
-}
-
-impl Call {
-    fn send(&self, message: &ServerMessage) -> Result<(), String> {
-        let text = self.session.revision.write(message).map_err(|e| {
+impl Session {
+    /// Sends `message` on `stream` (or the GET stream, for `None`), written in the session's
+    /// revision.
+    pub fn send(&self, stream: Option<u64>, message: &ServerMessage) -> Result<(), String> {
+        let text = self.revision.write(message).map_err(|e| {
             format!(
                 "not expressible in revision {}: {e}",
-                self.session.revision.version()
+                self.revision.version()
             )
         })?;
-        if self.session.emit(self.stream, text) {
+        if self.emit(stream, text) {
             Ok(())
         } else {
             Err("no stream open to the client".to_owned())
         }
     }
 
-    /// Sends a notification related to the request.
-    pub fn notify(&self, notification: ServerNotify) {
-        let _ = self.send(&ServerMessage::Notification(NotificationEnvelope::new(
-            notification,
-        )));
-    }
-
-    /// Logs `text` at `level`, if the client's level lets it through.
-    pub fn log(&self, level: LoggingLevel, text: &str) {
-        if self.session.logs(level) {
-            self.notify(ServerNotify::LoggingMessage(log_message(level, text)));
-        }
-    }
-
-    /// Closes the connection of the request's stream; the answer waits for the client to
-    /// resume it.
-    pub fn close_stream(&self) {
-        if let Some(stream) = self.stream {
-            self.session.detach(stream);
-        }
-    }
-
-    /// Sends a request to the client and waits for its answer.
-    pub async fn request(&self, call: ServerCall) -> Result<ServerCallResult, String> {
-        let client = &self.session.client;
-        let declared = match &call {
-            ServerCall::Elicit(_) => client.elicitation.is_some(),
-            ServerCall::CreateMessage(_) => client.sampling.is_some(),
-            ServerCall::ListRoots(_) => client.roots.is_some(),
-            _ => true,
-        };
-        if !declared {
-            return Err("the client did not declare the capability".to_owned());
-        }
+    /// Sends a request to the client on `stream` and waits for its answer.
+    pub async fn request(
+        &self,
+        stream: Option<u64>,
+        call: ServerCall,
+    ) -> Result<ServerCallResult, String> {
         let (answer, waiting) = oneshot::channel();
         let id = {
-            let mut state = self.session.state();
+            let mut state = self.state();
             state.next_request += 1;
             let id = RequestId::from(state.next_request);
             let pending = PendingRequest::of(&call);
@@ -331,10 +284,10 @@ impl Call {
             state.waiting.insert(id.clone(), answer);
             id
         };
-        let sent = self.send(&ServerMessage::Request(RequestEnvelope::new(
-            id.clone(),
-            call,
-        )));
+        let sent = self.send(
+            stream,
+            &ServerMessage::Request(RequestEnvelope::new(id.clone(), call)),
+        );
         let outcome = match sent {
             Ok(()) => match tokio::time::timeout(ANSWER_WITHIN, waiting).await {
                 Ok(Ok(answer)) => answer,
@@ -343,7 +296,7 @@ impl Call {
             },
             Err(e) => Err(e),
         };
-        let mut state = self.session.state();
+        let mut state = self.state();
         state.waiting.remove(&id);
         state.pending.resolve(Direction::ServerToClient, &id);
         outcome

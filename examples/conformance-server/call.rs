@@ -1,0 +1,160 @@
+//! One request being answered, whichever lifecycle brought it: a stateful session's, or a
+//! stateless (2026-07-28) request that carries everything itself. The handlers (`fixtures.rs`)
+//! see only this, so they are written once for both.
+
+use crate::listen;
+use crate::session::Session;
+use mcp_spec_types::dispatch::NotificationEnvelope;
+use mcp_spec_types::progress::Progress;
+use mcp_spec_types::v2025_11_25::{
+    ClientCapabilities, LoggingLevel, ServerCall, ServerCallResult, ServerMessage, ServerNotify,
+};
+use mcp_spec_types::{ErrorCode, RpcError};
+use std::sync::Arc;
+use tokio::sync::mpsc;
+
+/// Where a request's notifications go.
+pub enum Channel {
+    /// A session's: its POST's SSE stream (`Some`) or its GET stream.
+    Session {
+        /// The session.
+        session: Arc<Session>,
+        /// The POST's SSE stream, when the answer goes on one.
+        stream: Option<u64>,
+    },
+    /// A stateless request's own response, as 2025-11-25 messages the stateless path writes
+    /// in its revision's types. The level is the request's `_meta` log level: without one, no
+    /// log message may be sent for the request.
+    Stateless {
+        /// The messages before the answer.
+        sink: mpsc::UnboundedSender<ServerMessage>,
+        /// The lowest level the request asked to see.
+        level: Option<LoggingLevel>,
+    },
+}
+
+/// One request being answered.
+pub struct Call {
+    /// What the client declared: in `initialize` for a session, in the request's `_meta` for
+    /// a stateless request.
+    pub client: ClientCapabilities,
+    /// Progress reports, when the request asked for them.
+    pub progress: Option<Progress>,
+    /// Where its notifications go.
+    pub channel: Channel,
+}
+
+/// Whether a message at `level` passes `threshold` (RFC 5424 order, as the schema lists it).
+pub fn passes(level: LoggingLevel, threshold: LoggingLevel) -> bool {
+    use LoggingLevel::*;
+    let rank = |l: LoggingLevel| {
+        [
+            Debug, Info, Notice, Warning, Error, Critical, Alert, Emergency,
+        ]
+        .iter()
+        .position(|x| *x == l)
+    };
+    rank(level) >= rank(threshold)
+}
+
+impl Call {
+    /// The session, for the methods only sessions have.
+    pub fn session(&self) -> Option<&Arc<Session>> {
+        match &self.channel {
+            Channel::Session { session, .. } => Some(session),
+            Channel::Stateless { .. } => None,
+        }
+    }
+
+    /// Sends a notification related to the request.
+    pub fn notify(&self, notification: ServerNotify) {
+        let message = ServerMessage::Notification(NotificationEnvelope::new(notification));
+        match &self.channel {
+            Channel::Session { session, stream } => {
+                let _ = session.send(*stream, &message);
+            }
+            Channel::Stateless { sink, .. } => {
+                let _ = sink.send(message);
+            }
+        }
+    }
+
+    /// Logs `text` at `level`, if the client's level lets it through.
+    pub fn log(&self, level: LoggingLevel, text: &str) {
+        let wanted = match &self.channel {
+            Channel::Session { session, .. } => session.logs(level),
+            Channel::Stateless { level: asked, .. } => asked.is_some_and(|t| passes(level, t)),
+        };
+        if wanted {
+            self.notify(ServerNotify::LoggingMessage(crate::fixtures::log_message(
+                level, text,
+            )));
+        }
+    }
+
+    /// Closes the connection of the request's stream; the answer waits for the client to
+    /// resume it. Stateless streams are not resumable, so they stay open.
+    pub fn close_stream(&self) {
+        if let Channel::Session {
+            session,
+            stream: Some(stream),
+        } = &self.channel
+        {
+            session.detach(*stream);
+        }
+    }
+
+    /// The tool lists changed: every `subscriptions/listen` stream that asked hears it, and so
+    /// does a session's own GET stream.
+    pub fn list_changed(&self, notification: ServerNotify) {
+        listen::broadcast(&notification);
+        if let Channel::Session { session, .. } = &self.channel {
+            let message = ServerMessage::Notification(NotificationEnvelope::new(notification));
+            let _ = session.send(None, &message);
+        }
+    }
+
+    /// Refuses the request unless the client declared `sampling`/`elicitation`/`roots` as
+    /// `needed` names them: the -32021 error whose data is the missing capabilities, as a
+    /// `ClientCapabilities` object.
+    pub fn require(&self, needed: &ClientCapabilities) -> Result<(), RpcError> {
+        let missing = ClientCapabilities {
+            sampling: needed
+                .sampling
+                .clone()
+                .filter(|_| self.client.sampling.is_none()),
+            elicitation: needed
+                .elicitation
+                .clone()
+                .filter(|_| self.client.elicitation.is_none()),
+            roots: needed.roots.clone().filter(|_| self.client.roots.is_none()),
+            ..ClientCapabilities::default()
+        };
+        if missing == ClientCapabilities::default() {
+            return Ok(());
+        }
+        let data = serde_json::json!({ "requiredCapabilities": missing });
+        Err(RpcError::from_code(ErrorCode::MissingRequiredClientCapability).with_data(data))
+    }
+
+    /// Sends a request to the client and waits for its answer. Only sessions have requests
+    /// of the server: a stateless request asks for input with an `input_required` result.
+    pub async fn request(&self, call: ServerCall) -> Result<ServerCallResult, String> {
+        let declared = match &call {
+            ServerCall::Elicit(_) => self.client.elicitation.is_some(),
+            ServerCall::CreateMessage(_) => self.client.sampling.is_some(),
+            ServerCall::ListRoots(_) => self.client.roots.is_some(),
+            _ => true,
+        };
+        if !declared {
+            return Err("the client did not declare the capability".to_owned());
+        }
+        match &self.channel {
+            Channel::Session { session, stream } => session.request(*stream, call).await,
+            Channel::Stateless { .. } => Err(
+                "a stateless request cannot be sent requests; its input is asked for with input_required"
+                    .to_owned(),
+            ),
+        }
+    }
+}

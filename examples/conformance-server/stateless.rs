@@ -1,0 +1,366 @@
+//! The stateless revisions (2026-07-28, SEP-2575): every POST is a whole conversation. The
+//! request names its protocol version and the client's capabilities in `params._meta`, and the
+//! transport's checks come first, each with its HTTP status:
+//!
+//! 1. `_meta` must hold the protocol version and the client capabilities (`-32602`, 400);
+//! 2. the headers must agree with the body (`-32020`, 400: `mcp_spec_types::http_headers`);
+//! 3. the version must be one this server serves statelessly (`-32022`, 400, listing them:
+//!    `mcp_spec_types::negotiation`);
+//! 4. the method must exist in the revision (`-32601`, 404), which the removed ones
+//!    (`initialize`, `ping`, `logging/setLevel`, `resources/subscribe`, ...) no longer do.
+//!
+//! `server/discover` and `subscriptions/listen` (`listen.rs`) are the revision's own. Every
+//! other request is converted down to 2025-11-25 and answered by the handlers the sessions use
+//! (`fixtures.rs`), and its result converted up, with `resultType` and, where the schema
+//! declares them, the cache hints (`mcp_spec_types::cache`) and the server's identity in
+//! `_meta`. Notifications of the request (progress; logs only when `_meta` asks for a level)
+//! go first on the POST's own SSE response; a request that sends none is answered with JSON,
+//! so that an error keeps its HTTP status. There are no requests of the server: a handler that
+//! needs input answers `input_required`.
+
+use crate::call::{Call, Channel};
+use crate::fixtures;
+use crate::http::{reply, sse_event, stream, Body};
+use hyper::body::Bytes;
+use hyper::header::HeaderMap;
+use hyper::{Response, StatusCode};
+use mcp_spec_types::answer::{error_response, rpc_error};
+use mcp_spec_types::cache::CacheHint;
+use mcp_spec_types::convert::{convert_call, convert_result_with, ConvertTo, StatelessResult};
+use mcp_spec_types::dispatch::{ErrorResponse, Message, MethodSet, PendingRequest, ResultResponse};
+use mcp_spec_types::progress::Progress;
+use mcp_spec_types::v2025_11_25 as core;
+use mcp_spec_types::v2026_07_28::{
+    self as rev, ClientCall, ClientCallResult, ClientMessage, DiscoverResult,
+    DiscoverResultCacheScope, RequestMetaObject, ResultMetaObject, ServerMessage,
+    UnsupportedProtocolVersionError, UnsupportedProtocolVersionErrorError,
+};
+use mcp_spec_types::{http_headers, negotiation, ErrorCode, RequestId, RpcError};
+use serde_json::{Map, Value};
+use tokio::sync::mpsc;
+
+/// How long the server's lists and resources may be reused. The lists never change (the
+/// trigger tools only announce changes), and the resources are fixed texts.
+const TTL_MS: u64 = 60_000;
+
+/// Whether a POST without a session speaks a stateless revision: its body's `_meta` names a
+/// protocol version, or its `MCP-Protocol-Version` header names a version that is not a
+/// stateful revision this server speaks (such a request is then refused for what it lacks).
+pub fn applies(version_header: Option<&str>, body: &Value) -> bool {
+    let names_version = meta_of(body).is_some_and(|meta| {
+        meta.contains_key(mcp_spec_types::convert::meta_keys::PROTOCOL_VERSION)
+    });
+    names_version || version_header.is_some_and(|v| crate::revision::named(v).is_none())
+}
+
+fn meta_of(body: &Value) -> Option<&Map<String, Value>> {
+    body.get("params")?.get("_meta")?.as_object()
+}
+
+/// A JSON response carrying one JSON-RPC message.
+fn json(status: StatusCode, message: &ServerMessage) -> Response<Body> {
+    reply(status, "application/json", message.to_json())
+}
+
+fn refuse(status: StatusCode, id: Option<RequestId>, error: RpcError) -> Response<Body> {
+    let response = match id {
+        Some(id) => ErrorResponse::new(id, error),
+        None => ErrorResponse::without_id(error),
+    };
+    json(status, &Message::Error(response))
+}
+
+/// The HTTP status of an error a handler answered with: the transport's own errors carry
+/// theirs (the schema: "For HTTP, the response status code MUST be `400 Bad Request`"; an
+/// unknown method is 404); any other error is the answer of a request that was served.
+fn status_of(code: ErrorCode) -> StatusCode {
+    match code {
+        ErrorCode::MethodNotFound => StatusCode::NOT_FOUND,
+        ErrorCode::HeaderMismatch
+        | ErrorCode::MissingRequiredClientCapability
+        | ErrorCode::UnsupportedProtocolVersion
+        | ErrorCode::ParseError
+        | ErrorCode::InvalidRequest => StatusCode::BAD_REQUEST,
+        _ => StatusCode::OK,
+    }
+}
+
+/// Serves one stateless POST (`text`, already read as `body`).
+pub async fn serve(headers: &HeaderMap, text: &str, body: &Value) -> Response<Body> {
+    let id = body
+        .get("id")
+        .and_then(|id| serde_json::from_value::<RequestId>(id.clone()).ok());
+    let method = body
+        .get("method")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let params = body.get("params");
+
+    // 1. The request's own description of itself.
+    let meta = match meta_of(body)
+        .map(|meta| serde_json::from_value::<RequestMetaObject>(Value::Object(meta.clone())))
+    {
+        Some(Ok(meta)) => meta,
+        Some(Err(e)) => {
+            let text = format!("Invalid params: _meta lacks what every request carries: {e}");
+            return refuse(StatusCode::BAD_REQUEST, id, RpcError::invalid_params(text));
+        }
+        None => {
+            let text = "Invalid params: every request carries _meta with its protocol version and client capabilities";
+            return refuse(StatusCode::BAD_REQUEST, id, RpcError::invalid_params(text));
+        }
+    };
+    // 2. The headers a gateway routes on say what the body says.
+    let lookup = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
+    if let Err(mismatch) = http_headers::check(method, params, lookup) {
+        return refuse(
+            StatusCode::from_u16(http_headers::HEADER_MISMATCH_STATUS)
+                .unwrap_or(StatusCode::BAD_REQUEST),
+            id,
+            mismatch.to_rpc_error(),
+        );
+    }
+    // 3. A version this server serves per request.
+    if let Err(refusal) =
+        negotiation::check_request_version(&meta.io_modelcontextprotocol_protocol_version)
+    {
+        return unsupported(id, &refusal);
+    }
+    // 4. A request of the revision.
+    let request = match ClientMessage::parse(text) {
+        Ok(Message::Request(request)) => request,
+        Ok(Message::Notification(_) | Message::Response(_) | Message::Error(_)) => {
+            // Cancellation of a request answered on its own stream: nothing to keep.
+            return reply(StatusCode::ACCEPTED, "text/plain", "");
+        }
+        Ok(Message::Batch(_)) => {
+            let error = RpcError::new(
+                ErrorCode::InvalidRequest,
+                "batches are not part of 2026-07-28",
+            );
+            return refuse(StatusCode::BAD_REQUEST, id, error);
+        }
+        Err(e) => {
+            let response = error_response(text, &e)
+                .unwrap_or_else(|| ErrorResponse::without_id(rpc_error(&e)));
+            let status = match response.code() {
+                ErrorCode::MethodNotFound => StatusCode::NOT_FOUND,
+                _ => StatusCode::BAD_REQUEST,
+            };
+            return json(status, &Message::Error(response));
+        }
+    };
+    let id = request.id;
+    match request.call {
+        ClientCall::Discover(_) => discover(id),
+        ClientCall::SubscriptionsListen(params) => {
+            stream(crate::listen::open(id, &params.notifications))
+        }
+        ClientCall::Unknown { method, .. } => refuse(
+            StatusCode::NOT_FOUND,
+            Some(id),
+            RpcError::method_not_found(&method),
+        ),
+        call => served(id, &meta, call).await,
+    }
+}
+
+fn unsupported(id: Option<RequestId>, refusal: &negotiation::UnsupportedVersion) -> Response<Body> {
+    let error = UnsupportedProtocolVersionError {
+        error: UnsupportedProtocolVersionErrorError {
+            data: refusal.into(),
+            message: refusal.to_string(),
+            extra: Map::new(),
+        },
+        id,
+        extra: Map::new(),
+    };
+    let status = StatusCode::from_u16(negotiation::UnsupportedVersion::HTTP_STATUS)
+        .unwrap_or(StatusCode::BAD_REQUEST);
+    match mcp_spec_types::json::to_string(&error) {
+        Ok(text) => reply(status, "application/json", text),
+        Err(e) => refuse(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            None,
+            RpcError::new(ErrorCode::InternalError, e.to_string()),
+        ),
+    }
+}
+
+/// The server's identity, as every result's `_meta` carries it.
+fn result_meta() -> ResultMetaObject {
+    let info = fixtures::initialize(rev::REVISION).server_info;
+    ResultMetaObject {
+        io_modelcontextprotocol_server_info: ConvertTo::<rev::Implementation>::convert(&info).ok(),
+        extra: Map::new(),
+    }
+}
+
+fn discover(id: RequestId) -> Response<Body> {
+    let init = fixtures::initialize(rev::REVISION);
+    let capabilities = match ConvertTo::<rev::ServerCapabilities>::convert(&init.capabilities) {
+        Ok(capabilities) => capabilities,
+        Err(e) => {
+            let error = RpcError::new(ErrorCode::InternalError, e.to_string());
+            return refuse(StatusCode::INTERNAL_SERVER_ERROR, Some(id), error);
+        }
+    };
+    let hint = CacheHint::public(TTL_MS);
+    let result = ClientCallResult::Discover(DiscoverResult {
+        cache_scope: match hint.scope {
+            mcp_spec_types::cache::CacheScope::Public => DiscoverResultCacheScope::Public,
+            mcp_spec_types::cache::CacheScope::Private => DiscoverResultCacheScope::Private,
+        },
+        capabilities,
+        instructions: init.instructions,
+        meta: Some(result_meta()),
+        result_type: mcp_spec_types::cache::RESULT_TYPE_COMPLETE.to_owned(),
+        supported_versions: negotiation::stateless_supported_strings(),
+        ttl_ms: hint.ttl_ms,
+        extra: Map::new(),
+    });
+    respond(id, &result)
+}
+
+fn respond(id: RequestId, result: &ClientCallResult) -> Response<Body> {
+    match ResultResponse::new(id.clone(), result) {
+        Ok(response) => json(StatusCode::OK, &Message::Response(response)),
+        Err(e) => refuse(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            Some(id),
+            RpcError::new(ErrorCode::InternalError, e.to_string()),
+        ),
+    }
+}
+
+/// The cache hints of the server's results: its lists are the same for everyone, a resource's
+/// contents are given to one client. Results that take no hints ignore them.
+fn hint(method: &str) -> CacheHint {
+    match method {
+        "resources/read" => CacheHint::private(TTL_MS),
+        _ => CacheHint::public(TTL_MS),
+    }
+}
+
+/// A request the handlers answer: JSON when it sends nothing before its answer, an SSE stream
+/// of its notifications and then its answer otherwise.
+async fn served(id: RequestId, meta: &RequestMetaObject, call: ClientCall) -> Response<Body> {
+    let client = match ConvertTo::<core::ClientCapabilities>::convert(
+        &meta.io_modelcontextprotocol_client_capabilities,
+    ) {
+        Ok(client) => client,
+        Err(e) => {
+            let text = format!("the client capabilities cannot be read: {e}");
+            return refuse(
+                StatusCode::BAD_REQUEST,
+                Some(id),
+                RpcError::invalid_params(text),
+            );
+        }
+    };
+    let level = meta
+        .io_modelcontextprotocol_log_level
+        .as_ref()
+        .and_then(|level| ConvertTo::<core::LoggingLevel>::convert(level).ok());
+    let (sink, mut notes) = mpsc::unbounded_channel();
+    let handler = Call {
+        client,
+        progress: Progress::of(&call),
+        channel: Channel::Stateless { sink, level },
+    };
+    let answer = tokio::spawn(answer(handler, id.clone(), call));
+    let Some(first) = notes.recv().await else {
+        // The handler let go of its channel: it has answered, and sent nothing before.
+        return match answer.await {
+            Ok((status, text)) => reply(status, "application/json", text),
+            Err(e) => refuse(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                Some(id),
+                RpcError::new(ErrorCode::InternalError, e.to_string()),
+            ),
+        };
+    };
+    let (events, lines) = mpsc::unbounded_channel::<Bytes>();
+    tokio::spawn(async move {
+        let mut next = Some(first);
+        while let Some(message) = next {
+            // A notification 2026-07-28 cannot carry is not sent.
+            if let Ok(message) = message.convert::<rev::ServerCall, rev::ServerNotify>() {
+                let _ = events.send(sse_event(&message.to_json()));
+            }
+            next = notes.recv().await;
+        }
+        let text = match answer.await {
+            Ok((_, text)) => text,
+            Err(e) => Message::<rev::ServerCall, rev::ServerNotify>::Error(ErrorResponse::new(
+                id,
+                RpcError::new(ErrorCode::InternalError, e.to_string()),
+            ))
+            .to_json(),
+        };
+        let _ = events.send(sse_event(&text));
+    });
+    stream(lines)
+}
+
+/// The answer of the handlers to `call`, in 2026-07-28's types, with its HTTP status (for a
+/// JSON response).
+async fn answer(handler: Call, id: RequestId, call: ClientCall) -> (StatusCode, String) {
+    let pending = PendingRequest::of(&call);
+    let method = call.method().to_owned();
+    let error = |id: RequestId, error: RpcError| {
+        let status = status_of(error.code);
+        let text = ServerMessage::Error(ErrorResponse::new(id, error)).to_json();
+        (status, text)
+    };
+    // The requests that ask the client for input (input_required results) are offered to
+    // their handler first, once it is part of the server:
+    // if let Some(answer) = crate::input_required::answer(&method, &params, &client) { ... }
+    let down: core::ClientCall = match convert_call(&call) {
+        Ok(down) => down,
+        Err(e) => {
+            return error(
+                id,
+                RpcError::invalid_params(format!("not expressible for the handlers: {e}")),
+            )
+        }
+    };
+    let result = fixtures::answer(&handler, down).await;
+    // The channel closes with the handler, which tells the transport that the answer is next.
+    drop(handler);
+    let result = match result {
+        Ok(result) => result,
+        Err(e) => return error(id, sep_2164(e)),
+    };
+    let mut fill = StatelessResult::cached(hint(&method));
+    if let Ok(Value::Object(meta)) = serde_json::to_value(result_meta()) {
+        for (key, value) in meta {
+            fill = fill.with_meta(key, value);
+        }
+    }
+    match convert_result_with::<core::ClientCall, ClientCall>(&result, &pending, &fill) {
+        Ok(up) => match ResultResponse::new(id.clone(), &up) {
+            Ok(response) => (StatusCode::OK, ServerMessage::Response(response).to_json()),
+            Err(e) => error(id, RpcError::new(ErrorCode::InternalError, e.to_string())),
+        },
+        Err(e) => error(
+            id,
+            RpcError::new(
+                ErrorCode::InternalError,
+                format!("the answer does not fit revision {}: {e}", rev::REVISION),
+            ),
+        ),
+    }
+}
+
+/// SEP-2164: from 2026-07-28 a resource that does not exist is `-32602 Invalid params` with
+/// the URI in `data`, where the stateful revisions the handlers are written for said `-32002`.
+fn sep_2164(error: RpcError) -> RpcError {
+    if error.code != ErrorCode::ResourceNotFound {
+        return error;
+    }
+    RpcError {
+        code: ErrorCode::InvalidParams,
+        ..error
+    }
+}
