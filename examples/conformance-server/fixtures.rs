@@ -19,7 +19,7 @@ use mcp_spec_types::v2025_11_25::{
     ServerCapabilitiesTools, TextResourceContents, Tool, ToolInputSchema,
 };
 use mcp_spec_types::{JsonObject, RpcError};
-use serde_json::{Map, Value};
+use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
@@ -255,6 +255,7 @@ const TOOLS: &[(&str, &str, &[&str])] = &[
 ];
 
 const JSON_SCHEMA_TOOL: &str = "json_schema_2020_12_tool";
+const CUSTOM_HEADER_TOOL: &str = "test_custom_header";
 
 fn tools() -> Vec<Tool> {
     let mut tools: Vec<Tool> = TOOLS
@@ -278,6 +279,21 @@ fn tools() -> Vec<Tool> {
                 "address".to_owned(),
                 schema_object(&[("$ref", "#/$defs/address".into())]),
             ),
+            (
+                "contactMethod".to_owned(),
+                schema_object(&[
+                    ("type", "string".into()),
+                    ("enum", json!(["phone", "email"])),
+                ]),
+            ),
+            (
+                "phone".to_owned(),
+                schema_object(&[("type", "string".into())]),
+            ),
+            (
+                "email".to_owned(),
+                schema_object(&[("type", "string".into())]),
+            ),
         ])),
         &[],
     );
@@ -285,6 +301,7 @@ fn tools() -> Vec<Tool> {
     schema.schema = Some("https://json-schema.org/draft/2020-12/schema".to_owned());
     let string = Value::Object(schema_object(&[("type", "string".into())]));
     let address = schema_object(&[
+        ("$anchor", "addressDef".into()),
         ("type", "object".into()),
         (
             "properties",
@@ -301,15 +318,48 @@ fn tools() -> Vec<Tool> {
             Value::Object(address),
         )])),
     );
-    schema
-        .extra
-        .insert("additionalProperties".to_owned(), Value::Bool(false));
+    // SEP-2106: composition and conditional keywords survive too.
+    for (keyword, value) in [
+        (
+            "allOf",
+            json!([{ "anyOf": [{ "required": ["phone"] }, { "required": ["email"] }] }]),
+        ),
+        (
+            "if",
+            json!({
+                "properties": { "contactMethod": { "const": "phone" } },
+                "required": ["contactMethod"]
+            }),
+        ),
+        ("then", json!({ "required": ["phone"] })),
+        ("else", json!({ "required": ["email"] })),
+        ("additionalProperties", Value::Bool(false)),
+    ] {
+        schema.extra.insert(keyword.to_owned(), value);
+    }
     tools.push(tool(
         JSON_SCHEMA_TOOL,
-        "Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613)",
+        "Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613, SEP-2106)",
         schema,
     ));
+    // SEP-2243: an argument a client mirrors into the `Mcp-Param-Region` header.
+    let region = schema_object(&[("type", "string".into()), ("x-mcp-header", "Region".into())]);
+    tools.push(tool(
+        CUSTOM_HEADER_TOOL,
+        "Echoes its region, which the client also sends as the Mcp-Param-Region header (SEP-2243)",
+        input_schema(
+            Some(BTreeMap::from([("region".to_owned(), region)])),
+            &["region"],
+        ),
+    ));
     tools
+}
+
+/// The input schema of tool `name`, as JSON, for the transport's checks of the headers that
+/// mirror its arguments.
+pub fn tool_input_schema(name: &str) -> Option<Value> {
+    let tool = tools().into_iter().find(|t| t.name == name)?;
+    serde_json::to_value(tool.input_schema).ok()
 }
 
 /// A JSON Schema object (tool input schemas are JSON Schema documents, not MCP messages).
@@ -560,6 +610,7 @@ async fn call_tool(
             call.list_changed(mcp::ServerNotify::PromptListChanged(None));
             text_result("Mutation triggered")
         }
+        CUSTOM_HEADER_TOOL => text_result(format!("Region: {}", argument(arguments, "region")?)),
         JSON_SCHEMA_TOOL => text_result(format!(
             "JSON Schema 2020-12 tool called with: {}",
             Value::Object(arguments.clone())

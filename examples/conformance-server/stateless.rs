@@ -151,6 +151,13 @@ pub async fn serve(headers: &HeaderMap, text: &str, body: &Value) -> Response<Bo
         }
     };
     let id = request.id;
+    // The tool's own headers (`Mcp-Param-*`) must agree with its arguments, as the standard
+    // ones did with the body.
+    if let ClientCall::CallTool(params) = &request.call {
+        if let Err(error) = tool_headers(&params.name, params.arguments.as_ref(), &lookup) {
+            return refuse(StatusCode::BAD_REQUEST, Some(id), error);
+        }
+    }
     match request.call {
         ClientCall::Discover(_) => discover(id),
         ClientCall::SubscriptionsListen(params) => {
@@ -163,6 +170,24 @@ pub async fn serve(headers: &HeaderMap, text: &str, body: &Value) -> Response<Bo
         ),
         call => served(id, &meta, call).await,
     }
+}
+
+/// Checks the `Mcp-Param-*` headers of a call of tool `name` against its `arguments`. An
+/// unknown tool is the handlers' to refuse.
+fn tool_headers<'h>(
+    name: &str,
+    arguments: Option<&mcp_spec_types::JsonObject>,
+    lookup: &impl Fn(&str) -> Option<&'h str>,
+) -> Result<(), RpcError> {
+    let Some(schema) = fixtures::tool_input_schema(name) else {
+        return Ok(());
+    };
+    let headers = http_headers::ToolHeaders::from_input_schema(&schema)
+        .map_err(|e| RpcError::new(ErrorCode::InternalError, e.to_string()))?;
+    let arguments = arguments.and_then(|a| serde_json::to_value(a).ok());
+    headers
+        .check(arguments.as_ref(), lookup)
+        .map_err(|mismatch| mismatch.to_rpc_error())
 }
 
 fn unsupported(id: Option<RequestId>, refusal: &negotiation::UnsupportedVersion) -> Response<Body> {
