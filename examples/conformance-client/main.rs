@@ -14,6 +14,7 @@
 //! sampling with a fixed text, ping, roots. A stream that ends before the answer is resumed
 //! with GET and `Last-Event-ID` once the server's `retry` delay has passed (SEP-1699).
 
+mod stateless;
 mod transport;
 
 use hyper::Method;
@@ -133,6 +134,10 @@ fn main() -> ExitCode {
 }
 
 async fn run(url: &str) -> Result<(), String> {
+    if let Some((client, discovered)) = stateless::Modern::discover(url).await? {
+        return client.run(&discovered).await;
+    }
+    eprintln!("no stateless revision: falling back to initialize");
     let client = Arc::new(Client {
         endpoint: Endpoint::parse(url)?,
         session: Mutex::new(None),
