@@ -9,12 +9,15 @@ use mcp_spec_types::http_headers::{self, ToolHeaders};
 use mcp_spec_types::v2026_07_28 as modern;
 use mcp_spec_types::{ErrorCode, ProtocolVersion, RpcError};
 use serde_json::{json, Map, Value};
+use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 
 /// Rounds of `input_required` answered for one request before giving up: a server that keeps
 /// asking is looping.
 const MAX_INPUT_ROUNDS: usize = 5;
+/// Pages of one list followed before giving up.
+const MAX_PAGES: usize = 100;
 /// Retries of one request with another version after an `UnsupportedProtocolVersionError`.
 const MAX_VERSION_RETRIES: usize = 2;
 
@@ -149,12 +152,13 @@ impl Modern {
     }
 
     async fn use_tools(&self) -> Result<(), String> {
-        let modern::ClientCallResult::ListTools(list) =
-            self.call("tools/list", Map::new(), &[]).await?
-        else {
-            return Err("tools/list was answered with another result".to_owned());
-        };
-        for tool in list.tools {
+        let tools = self
+            .pages("tools/list", |r| match r {
+                modern::ClientCallResult::ListTools(l) => Some((l.tools, l.next_cursor)),
+                _ => None,
+            })
+            .await?;
+        for tool in tools {
             let schema = serde_json::to_value(&tool.input_schema).map_err(|e| e.to_string())?;
             // A tool whose x-mcp-header annotations break the rules is left out (the
             // transport page: the client MUST exclude it, SHOULD log why).
@@ -176,15 +180,7 @@ impl Modern {
                 _ => vec![arguments_for(&schema)],
             };
             for arguments in calls {
-                let extra = match headers.headers(Some(&arguments)) {
-                    Ok(extra) => extra,
-                    Err(e) => {
-                        eprintln!("tools/call {}: not sent: {e}", tool.name);
-                        continue;
-                    }
-                };
-                let params = json!({ "name": tool.name, "arguments": arguments });
-                match self.call("tools/call", object(params), &extra).await {
+                match self.call_tool(&tool.name, &arguments, &headers).await {
                     Ok(modern::ClientCallResult::CallTool(
                         modern::CallToolResultResponseResult::CallToolResult(result),
                     )) => {
@@ -201,12 +197,13 @@ impl Modern {
     }
 
     async fn use_resources(&self) -> Result<(), String> {
-        let modern::ClientCallResult::ListResources(list) =
-            self.call("resources/list", Map::new(), &[]).await?
-        else {
-            return Err("resources/list was answered with another result".to_owned());
-        };
-        for resource in list.resources {
+        let resources = self
+            .pages("resources/list", |r| match r {
+                modern::ClientCallResult::ListResources(l) => Some((l.resources, l.next_cursor)),
+                _ => None,
+            })
+            .await?;
+        for resource in resources {
             let params = object(json!({ "uri": resource.uri }));
             match self.call("resources/read", params, &[]).await {
                 Ok(_) => eprintln!("read {}", resource.uri),
@@ -217,12 +214,13 @@ impl Modern {
     }
 
     async fn use_prompts(&self) -> Result<(), String> {
-        let modern::ClientCallResult::ListPrompts(list) =
-            self.call("prompts/list", Map::new(), &[]).await?
-        else {
-            return Err("prompts/list was answered with another result".to_owned());
-        };
-        for prompt in list.prompts {
+        let prompts = self
+            .pages("prompts/list", |r| match r {
+                modern::ClientCallResult::ListPrompts(l) => Some((l.prompts, l.next_cursor)),
+                _ => None,
+            })
+            .await?;
+        for prompt in prompts {
             let arguments: Map<String, Value> = prompt
                 .arguments
                 .iter()
@@ -238,6 +236,79 @@ impl Modern {
         Ok(())
     }
 
+    /// Every page of a list: `take` splits a result into its items and `nextCursor`.
+    async fn pages<T>(
+        &self,
+        method: &str,
+        take: impl Fn(modern::ClientCallResult) -> Option<(Vec<T>, Option<String>)>,
+    ) -> Result<Vec<T>, String> {
+        let mut items = Vec::new();
+        let mut cursor: Option<String> = None;
+        // A server that hands out cursors forever is not followed forever.
+        for _ in 0..MAX_PAGES {
+            let mut params = Map::new();
+            if let Some(cursor) = cursor.take() {
+                params.insert("cursor".to_owned(), Value::from(cursor));
+            }
+            let result = self.call(method, params, &[]).await?;
+            let (page, next) =
+                take(result).ok_or_else(|| format!("{method} was answered with another result"))?;
+            items.extend(page);
+            match next {
+                Some(next) => cursor = Some(next),
+                None => return Ok(items),
+            }
+        }
+        Err(format!("{method}: more than {MAX_PAGES} pages"))
+    }
+
+    /// Calls a tool with its `Mcp-Param-*` headers. A `HeaderMismatch` answer may mean the
+    /// tool's definition changed: the tools are listed again and the call is retried once with
+    /// the headers the new definition asks for (the transport page, client behavior).
+    async fn call_tool(
+        &self,
+        name: &str,
+        arguments: &Value,
+        headers: &ToolHeaders,
+    ) -> Result<modern::ClientCallResult, String> {
+        let mut headers = Cow::Borrowed(headers);
+        for attempt in 0..2 {
+            let extra = headers
+                .headers(Some(arguments))
+                .map_err(|e| format!("not sent: {e}"))?;
+            let params = object(json!({ "name": name, "arguments": arguments }));
+            match self.exchange("tools/call", params, &extra).await? {
+                Outcome::Error(error)
+                    if error.code == ErrorCode::HeaderMismatch && attempt == 0 =>
+                {
+                    eprintln!(
+                        "tools/call {name}: {}; listing the tools again",
+                        error.message
+                    );
+                    headers = Cow::Owned(self.tool_headers(name).await?);
+                }
+                outcome => return result_of(outcome),
+            }
+        }
+        Err("the headers still do not match".to_owned())
+    }
+
+    /// The `x-mcp-header` annotations of tool `name`, as `tools/list` gives them now.
+    async fn tool_headers(&self, name: &str) -> Result<ToolHeaders, String> {
+        let tools = self
+            .pages("tools/list", |r| match r {
+                modern::ClientCallResult::ListTools(l) => Some((l.tools, l.next_cursor)),
+                _ => None,
+            })
+            .await?;
+        let tool = tools
+            .into_iter()
+            .find(|t| t.name == name)
+            .ok_or_else(|| format!("tool {name} is no longer listed"))?;
+        let schema = serde_json::to_value(&tool.input_schema).map_err(|e| e.to_string())?;
+        ToolHeaders::from_input_schema(&schema).map_err(|e| format!("tool {name} left out: {e}"))
+    }
+
     /// A request whose answer must be a result.
     async fn call(
         &self,
@@ -245,13 +316,7 @@ impl Modern {
         params: Map<String, Value>,
         extra_headers: &[(String, String)],
     ) -> Result<modern::ClientCallResult, String> {
-        match self.exchange(method, params, extra_headers).await? {
-            Outcome::Result(result, pending) => {
-                modern::ClientCallResult::parse(&pending, &result).map_err(|e| e.to_string())
-            }
-            Outcome::Error(error) => Err(format!("error {}: {}", error.code, error.message)),
-            Outcome::Nothing(status, body) => Err(format!("HTTP {status}: {body}")),
-        }
+        result_of(self.exchange(method, params, extra_headers).await?)
     }
 
     /// Sends `method` with `params` (without `_meta`, which is added here) until it has a
@@ -361,6 +426,17 @@ impl Modern {
         }
         let body = transport::text(response).await?;
         Ok(read_answer(&body, id).ok_or((status, body)))
+    }
+}
+
+/// The typed result of an outcome, or what went wrong.
+fn result_of(outcome: Outcome) -> Result<modern::ClientCallResult, String> {
+    match outcome {
+        Outcome::Result(result, pending) => {
+            modern::ClientCallResult::parse(&pending, &result).map_err(|e| e.to_string())
+        }
+        Outcome::Error(error) => Err(format!("error {}: {}", error.code, error.message)),
+        Outcome::Nothing(status, body) => Err(format!("HTTP {status}: {body}")),
     }
 }
 
