@@ -576,7 +576,8 @@ pub enum InvalidReason {
     /// Another annotation has the same name, compared case-insensitively.
     Duplicate(String),
     /// The property's `type` is not `string`, `integer` or `boolean` (`number`, `object`,
-    /// `array`, `null`, several of them, or none): the value found.
+    /// `array`, `null`, several of them, or none), each possibly with `"null"` beside it: the
+    /// value found.
     NotPrimitive(Value),
     /// The annotation is not on a property reached from the root through `properties` alone
     /// (it is under `items`, `oneOf`, `$ref`'d definitions, or on the root itself).
@@ -862,18 +863,29 @@ fn annotation_of(
     if let Some(c) = name.chars().find(|&c| !is_tchar(c)) {
         return Err(InvalidReason::InvalidCharacter(c));
     }
-    let param_type = match property.get("type") {
-        Some(Value::String(ty)) => match ty.as_str() {
-            "string" => ParamType::String,
-            "integer" => ParamType::Integer,
-            "boolean" => ParamType::Boolean,
-            _ => return Err(InvalidReason::NotPrimitive(Value::String(ty.clone()))),
-        },
-        other => {
-            return Err(InvalidReason::NotPrimitive(
-                other.cloned().unwrap_or(Value::Null),
-            ))
+    let ty = property.get("type");
+    let not_primitive = || InvalidReason::NotPrimitive(ty.cloned().unwrap_or(Value::Null));
+    let primitive = |name: &str| match name {
+        "string" => Some(ParamType::String),
+        "integer" => Some(ParamType::Integer),
+        "boolean" => Some(ParamType::Boolean),
+        _ => None,
+    };
+    let param_type = match ty {
+        Some(Value::String(name)) => primitive(name).ok_or_else(not_primitive)?,
+        // A nullable parameter (`["string", "null"]`) is still one of the three: its `null`
+        // is the "value is null" case, whose header is omitted.
+        Some(Value::Array(names)) => {
+            let mut types = names.iter().filter(|n| n.as_str() != Some("null"));
+            match (
+                types.next().and_then(Value::as_str).and_then(primitive),
+                types.next(),
+            ) {
+                (Some(param_type), None) => param_type,
+                _ => return Err(not_primitive()),
+            }
         }
+        _ => return Err(not_primitive()),
     };
     Ok(ParamHeader {
         name: name.clone(),
@@ -1255,13 +1267,20 @@ mod tests {
             json!("array"),
             json!("null"),
             json!("number"),
-            json!(["string", "null"]),
+            json!(["string", "integer"]),
+            json!(["null"]),
+            json!([]),
         ] {
             assert_eq!(
                 reason(json!({ "type": ty, "x-mcp-header": "P" })),
                 InvalidReason::NotPrimitive(ty.clone())
             );
         }
+        let nullable = ToolHeaders::from_input_schema(&json!({ "type": "object", "properties": {
+            "p": { "type": ["null", "integer"], "x-mcp-header": "P" } } }))
+        .unwrap();
+        assert_eq!(nullable.params()[0].param_type, ParamType::Integer);
+        assert_eq!(nullable.headers(Some(&json!({ "p": null }))), Ok(vec![]));
         assert_eq!(
             reason(json!({ "x-mcp-header": "P" })),
             InvalidReason::NotPrimitive(Value::Null)
