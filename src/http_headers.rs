@@ -22,7 +22,7 @@
 //! trailing spaces and tabs of a received value are not part of it (RFC 9110 §5.5).
 //!
 //! ```
-//! use mcp_spec_types::http_headers::{self, MCP_METHOD, MCP_NAME};
+//! use mcp_spec_types::http_headers::{self, MCP_NAME};
 //! use serde_json::json;
 //!
 //! let params = json!({
@@ -40,7 +40,6 @@
 //! let error = http_headers::check("tools/call", Some(&params), http_headers::lookup(&forged)).unwrap_err();
 //! assert_eq!(error.header(), MCP_NAME);
 //! assert_eq!(error.to_rpc_error().code, mcp_spec_types::ErrorCode::HeaderMismatch);
-//! # let _ = MCP_METHOD;
 //! ```
 
 use crate::jsonrpc::{ErrorCode, RpcError};
@@ -174,9 +173,11 @@ pub fn lookup<'h, K: AsRef<str>, V: AsRef<str>>(
 ///   the body carries one. A body without one is not a header problem but a malformed request
 ///   (`-32602 Invalid params` in 2026-07-28), which this check leaves to the caller.
 ///
-/// The first disagreement found is returned; [`HeaderMismatch::to_rpc_error`] is the `-32020`
-/// error to answer with, under HTTP status [`HEADER_MISMATCH_STATUS`]. A `tools/call` must
-/// also pass its tool's [`ToolHeaders::check`].
+/// These headers are defined from 2026-07-28 on: a request of a stateful revision is not
+/// checked with them. The first disagreement found is returned;
+/// [`HeaderMismatch::to_rpc_error`] is the `-32020` error to answer with, under HTTP status
+/// [`HEADER_MISMATCH_STATUS`]. A `tools/call` must also pass its tool's
+/// [`ToolHeaders::check`].
 pub fn check<'h>(
     method: &str,
     params: Option<&Value>,
@@ -315,8 +316,8 @@ fn is_sentinel(value: &str) -> bool {
 /// [§Value Encoding](https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#value-encoding)):
 /// kept as it is when it is plain printable ASCII (0x20 to 0x7E) with no leading or trailing
 /// space, otherwise `=?base64?{base64 of its UTF-8}?=`. A plain value that already looks like
-/// that form is encoded too, so that it is not read as an encoded one. Tabs are encoded
-/// wherever they are: a receiver may trim them, and the rule only keeps what is safe.
+/// that form is encoded too, so that it is not read as an encoded one. A tab is a control
+/// character, so it is encoded wherever it is, though HTTP would carry one inside a value.
 ///
 /// ```
 /// use mcp_spec_types::http_headers::encode_value;
