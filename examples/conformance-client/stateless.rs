@@ -97,23 +97,23 @@ impl Modern {
                     }
                 }
             }
-            Outcome::Error(error) => {
-                let modern_error = matches!(
-                    error.code,
-                    ErrorCode::UnsupportedProtocolVersion
-                        | ErrorCode::HeaderMismatch
-                        | ErrorCode::MissingRequiredClientCapability
-                );
-                if !modern_error || error.code == ErrorCode::UnsupportedProtocolVersion {
-                    // A legacy server, or a modern one offering only stateful revisions.
+            Outcome::Error(error) => match error.code {
+                // A stateless server refusing what this client sent: falling back to
+                // `initialize` would hide the client's bug.
+                ErrorCode::HeaderMismatch | ErrorCode::MissingRequiredClientCapability => {
+                    return Err(format!(
+                        "server/discover refused: {}: {}",
+                        error.code, error.message
+                    ));
+                }
+                // Any other error, including an unsupported version the retries could not
+                // cure (the server lists no stateless revision this client speaks): the
+                // server is to be spoken to with `initialize`.
+                _ => {
                     eprintln!("server/discover: error {}: {}", error.code, error.message);
                     return Ok(None);
                 }
-                return Err(format!(
-                    "server/discover refused: {}: {}",
-                    error.code, error.message
-                ));
-            }
+            },
             Outcome::Nothing(status, body) => {
                 eprintln!("server/discover: HTTP {status} without an answer: {body}");
                 return Ok(None);
@@ -398,14 +398,12 @@ impl Modern {
 
     /// POSTs one request and reads its answer, from a JSON body or an SSE stream (whose
     /// notifications are only logged). `Err((status, body))` when no JSON-RPC answer came.
-    #[allow(clippy::type_complexity)]
     async fn post(
         &self,
         headers: &[(String, String)],
         text: String,
         id: i64,
-    ) -> Result<Result<Message<modern::ServerCall, modern::ServerNotify>, (u16, String)>, String>
-    {
+    ) -> Result<Result<modern::ServerMessage, (u16, String)>, String> {
         let response = self
             .endpoint
             .send(hyper::Method::POST, headers, Some(text))
@@ -443,7 +441,7 @@ fn result_of(outcome: Outcome) -> Result<modern::ClientCallResult, String> {
 /// The response or error for request `id` in `text`, if that is what `text` is. A result
 /// without `resultType` is `complete` (the schema: a client MUST treat the absent field so),
 /// which is written in before the typed read.
-fn read_answer(text: &str, id: i64) -> Option<Message<modern::ServerCall, modern::ServerNotify>> {
+fn read_answer(text: &str, id: i64) -> Option<modern::ServerMessage> {
     let mut value: Value = serde_json::from_str(text).ok()?;
     if value.get("id").and_then(Value::as_i64) != Some(id) {
         return None;
