@@ -108,6 +108,8 @@ pub mod elicitation;
 mod error;
 #[cfg(any(feature = "v2026_07_28", feature = "unstable-draft"))]
 pub mod http_headers;
+#[cfg(feature = "v2026_07_28")]
+pub mod input_required;
 pub mod json;
 mod json_object;
 pub mod jsonrpc;
