@@ -230,7 +230,7 @@ fn discover(id: RequestId) -> Response<Body> {
             return refuse(StatusCode::INTERNAL_SERVER_ERROR, Some(id), error);
         }
     };
-    let hint = CacheHint::public(TTL_MS);
+    let hint = hint("server/discover");
     let result = ClientCallResult::Discover(DiscoverResult {
         cache_scope: match hint.scope {
             mcp_spec_types::cache::CacheScope::Public => DiscoverResultCacheScope::Public,
@@ -258,8 +258,9 @@ fn respond(id: RequestId, result: &ClientCallResult) -> Response<Body> {
     }
 }
 
-/// The cache hints of the server's results: its lists are the same for everyone, a resource's
-/// contents are given to one client. Results that take no hints ignore them.
+/// The cache hints of the server's results: what it discovers and lists is the same for
+/// everyone, a resource's contents are given to one client. Results that take no hints ignore
+/// them.
 fn hint(method: &str) -> CacheHint {
     match method {
         "resources/read" => CacheHint::private(TTL_MS),
