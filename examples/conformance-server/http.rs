@@ -154,14 +154,16 @@ pub async fn serve(sessions: Arc<Sessions>, request: Request<Incoming>) -> Respo
             }
             Err(refused) => *refused,
         },
-        _ => {
-            let mut response = reply(StatusCode::METHOD_NOT_ALLOWED, "text/plain", "");
-            response
-                .headers_mut()
-                .insert(ALLOW, HeaderValue::from_static("GET, POST, DELETE"));
-            response
-        }
+        _ => not_allowed(),
     }
+}
+
+fn not_allowed() -> Response<Body> {
+    let mut response = reply(StatusCode::METHOD_NOT_ALLOWED, "text/plain", "");
+    response
+        .headers_mut()
+        .insert(ALLOW, HeaderValue::from_static("GET, POST, DELETE"));
+    response
 }
 
 /// The session a request names: 400 without `Mcp-Session-Id`, 404 for one that is not open,
@@ -198,6 +200,12 @@ fn session_of(
 }
 
 fn get(sessions: &Sessions, headers: &HeaderMap) -> Response<Body> {
+    // A stream outside a session is not served: a stateless (2026-07-28) client listens with
+    // `subscriptions/listen`, and a client probing before `initialize` takes 405 as the sign
+    // to go on with POST.
+    if header(headers, SESSION).is_none() {
+        return not_allowed();
+    }
     if !accepts(headers, "text/event-stream") {
         return refuse(
             StatusCode::NOT_ACCEPTABLE,
