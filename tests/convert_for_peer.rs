@@ -312,3 +312,129 @@ proptest! {
         }
     }
 }
+
+/// The documented cases of `convert::peer`, one each.
+#[cfg(all(
+    feature = "v2024_11_05",
+    feature = "v2025_06_18",
+    feature = "v2025_11_25",
+    feature = "v2026_07_28"
+))]
+mod cases {
+    use mcp_spec_types::convert::{convert_result_for_peer, convert_value_for_peer, ConvertTo};
+    use mcp_spec_types::dispatch::PendingRequest;
+    use mcp_spec_types::ProtocolVersion;
+    use mcp_spec_types::{v2024_11_05 as v1, v2025_11_25 as v4, v2026_07_28 as v5};
+    use serde_json::{json, value::RawValue};
+
+    fn version(name: &str) -> ProtocolVersion {
+        ProtocolVersion::from(name)
+    }
+
+    #[test]
+    fn a_capability_the_peer_lacks_is_dropped() {
+        // What the conformance server announced to 2024-11-05 clients.
+        let result = json!({
+            "protocolVersion": "2024-11-05",
+            "capabilities": {"completions": {}, "logging": {}, "tools": {"listChanged": true}},
+            "serverInfo": {"name": "s", "version": "1", "title": "S"}
+        });
+        let sent = convert_value_for_peer(
+            "InitializeResult",
+            &version("2025-11-25"),
+            &version("2024-11-05"),
+            &result,
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(
+            sent.dropped,
+            ["capabilities.completions", "serverInfo.title"]
+        );
+        assert_eq!(
+            sent.value["capabilities"],
+            json!({"logging": {}, "tools": {"listChanged": true}})
+        );
+        // Lossless keeps both, for a round trip.
+        let kept = mcp_spec_types::convert::convert_value(
+            "InitializeResult",
+            &version("2025-11-25"),
+            &version("2024-11-05"),
+            &result,
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(kept, result);
+    }
+
+    #[test]
+    fn members_inside_content_blocks_and_users_members_are_told_apart() {
+        let result = json!({
+            "content": [{
+                "type": "text", "text": "hi",
+                "annotations": {"audience": ["user"], "lastModified": "2025-01-01T00:00:00Z"},
+                "com.example/mine": 1
+            }],
+            "structuredContent": {"title": "kept: free JSON"},
+            "isError": false
+        });
+        let sent = convert_value_for_peer(
+            "CallToolResult",
+            &version("2025-11-25"),
+            &version("2024-11-05"),
+            &result,
+        )
+        .unwrap()
+        .unwrap();
+        // `lastModified` is 2025-06-18's, `structuredContent` too; the user's member is no
+        // revision's and stays, and nothing inside `structuredContent` is looked at.
+        assert_eq!(
+            sent.dropped,
+            ["content[0].annotations.lastModified", "structuredContent"]
+        );
+        assert_eq!(sent.value["content"][0]["com.example/mine"], 1);
+    }
+
+    #[test]
+    fn a_content_block_the_peer_lacks_is_refused() {
+        let result = v4::CallToolResult {
+            content: vec![v4::ContentBlock::resource_link("file:///a.txt", "a")],
+            is_error: None,
+            meta: None,
+            structured_content: None,
+            extra: Default::default(),
+        };
+        let error = ConvertTo::<v1::CallToolResult>::convert_for_peer(&result).unwrap_err();
+        assert_eq!(error.path(), "content[0].type");
+    }
+
+    fn read_result(json: &str) -> (PendingRequest, v5::ClientCallResult) {
+        let request = PendingRequest::without_task("resources/read");
+        let raw = RawValue::from_string(json.to_owned()).unwrap();
+        let result = v5::ClientCallResult::parse(&request, &raw).unwrap();
+        (request, result)
+    }
+
+    #[test]
+    fn a_result_asking_for_input_is_refused_for_a_stateful_peer() {
+        let (request, result) =
+            read_result(r#"{"resultType":"input_required","requestState":"opaque"}"#);
+        let error = convert_result_for_peer::<v5::ClientCall, v4::ClientCall>(&result, &request)
+            .unwrap_err();
+        assert_eq!(error.path(), "resultType");
+        assert!(error.reason().contains("input_required"), "{error}");
+        // A complete result loses what 2025-11-25 does not define, and nothing else.
+        let (request, result) = read_result(
+            r#"{"resultType":"complete","ttlMs":0,"cacheScope":"private",
+                "contents":[{"uri":"file:///a","text":"a","com.example/mine":true}]}"#,
+        );
+        let sent =
+            convert_result_for_peer::<v5::ClientCall, v4::ClientCall>(&result, &request).unwrap();
+        assert_eq!(sent.dropped, ["cacheScope", "resultType", "ttlMs"]);
+        let json = serde_json::to_value(&sent.value).unwrap();
+        assert_eq!(
+            json,
+            json!({"contents":[{"uri":"file:///a","text":"a","com.example/mine":true}]})
+        );
+    }
+}
