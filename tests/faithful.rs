@@ -102,8 +102,108 @@ impl Drop for StdioServer {
     }
 }
 
-// The conformance server (Streamable HTTP, started as in tests/conformance_suite/server.rs)
-// plugs in here as a second `Transport`, once its replies go through the for-a-peer conversion.
+#[allow(dead_code)]
+#[path = "conformance_suite/server.rs"]
+mod conformance_server;
+
+/// The conformance server, over Streamable HTTP: each message is POSTed in the session, and
+/// what the answer carries (a JSON body, or the events of an SSE body) is queued.
+struct HttpServer {
+    server: conformance_server::Server,
+    session: Option<String>,
+    version: String,
+    queue: std::collections::VecDeque<Value>,
+}
+
+impl HttpServer {
+    fn conformance_server(version: &str) -> Self {
+        HttpServer {
+            server: conformance_server::Server::start(),
+            session: None,
+            version: version.to_owned(),
+            queue: Default::default(),
+        }
+    }
+
+    /// One POST: the session header and the body's messages.
+    fn post(&self, body: &Value) -> (Option<String>, Vec<Value>) {
+        use http_body_util::{BodyExt, Full};
+        use hyper::body::Bytes;
+        let port = self.server.port();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        runtime.block_on(async {
+            let stream = tokio::net::TcpStream::connect(("127.0.0.1", port))
+                .await
+                .expect("connecting");
+            let (mut sender, connection) =
+                hyper::client::conn::http1::handshake(hyper_util::rt::TokioIo::new(stream))
+                    .await
+                    .expect("an HTTP/1.1 connection");
+            tokio::spawn(connection);
+            let mut request = hyper::Request::builder()
+                .method("POST")
+                .uri("/mcp")
+                .header("host", format!("127.0.0.1:{port}"))
+                .header("content-type", "application/json")
+                .header("accept", "application/json, text/event-stream");
+            if let Some(session) = &self.session {
+                request = request
+                    .header("mcp-session-id", session)
+                    .header("mcp-protocol-version", &self.version);
+            }
+            let request = request
+                .body(Full::new(Bytes::from(body.to_string())))
+                .expect("a request");
+            let response = sender.send_request(request).await.expect("an answer");
+            let header = |name: &str| {
+                response
+                    .headers()
+                    .get(name)
+                    .and_then(|v| v.to_str().ok())
+                    .map(str::to_owned)
+            };
+            let session = header("mcp-session-id");
+            let sse = header("content-type").is_some_and(|t| t.starts_with("text/event-stream"));
+            let bytes = response
+                .into_body()
+                .collect()
+                .await
+                .expect("the whole body")
+                .to_bytes();
+            let text = String::from_utf8_lossy(&bytes);
+            let messages = if sse {
+                text.lines()
+                    .filter_map(|line| line.strip_prefix("data:"))
+                    .filter_map(|data| serde_json::from_str(data.trim()).ok())
+                    .collect()
+            } else {
+                match serde_json::from_str(&text) {
+                    Ok(Value::Array(items)) => items,
+                    Ok(value) => vec![value],
+                    Err(_) => Vec::new(),
+                }
+            };
+            (session, messages)
+        })
+    }
+}
+
+impl Transport for HttpServer {
+    fn send(&mut self, message: &Value) {
+        let (session, messages) = self.post(message);
+        if self.session.is_none() {
+            self.session = session;
+        }
+        self.queue.extend(messages);
+    }
+
+    fn next(&mut self, _timeout: Duration) -> Option<Value> {
+        self.queue.pop_front()
+    }
+}
 
 /// What one revision's schema says a server message must be.
 struct Checker {
@@ -346,6 +446,72 @@ fn resource_server_session<T: Transport>(session: &mut Session<T>, revision: &st
     assert_eq!(error_code(&unknown), -32601, "{unknown}");
 }
 
+/// Every method the conformance server implements that needs no answer from the client (the
+/// sampling and elicitation tools ask the client, which this driver does not answer), in one
+/// session of `revision`.
+fn conformance_server_session<T: Transport>(session: &mut Session<T>, revision: &str) {
+    let init = session.request(
+        "initialize",
+        json!({
+            "protocolVersion": revision,
+            "capabilities": {},
+            "clientInfo": { "name": "faithful", "version": "1" }
+        }),
+    );
+    assert_eq!(result(&init)["protocolVersion"], revision, "{init}");
+    session.notify("notifications/initialized");
+    for (method, params) in [
+        ("ping", json!({})),
+        ("tools/list", json!({})),
+        ("resources/list", json!({})),
+        ("resources/templates/list", json!({})),
+        ("resources/read", json!({ "uri": "test://static-text" })),
+        ("resources/read", json!({ "uri": "test://static-binary" })),
+        ("resources/read", json!({ "uri": "test://template/7/data" })),
+        (
+            "resources/subscribe",
+            json!({ "uri": "test://watched-resource" }),
+        ),
+        (
+            "resources/unsubscribe",
+            json!({ "uri": "test://watched-resource" }),
+        ),
+        ("prompts/list", json!({})),
+        ("prompts/get", json!({ "name": "test_simple_prompt" })),
+        (
+            "prompts/get",
+            json!({ "name": "test_prompt_with_arguments", "arguments": { "arg1": "a", "arg2": "b" } }),
+        ),
+        (
+            "prompts/get",
+            json!({ "name": "test_prompt_with_embedded_resource", "arguments": { "resourceUri": "test://static-text" } }),
+        ),
+        ("prompts/get", json!({ "name": "test_prompt_with_image" })),
+        (
+            "completion/complete",
+            json!({ "ref": { "type": "ref/prompt", "name": "test_prompt_with_arguments" }, "argument": { "name": "arg1", "value": "a" } }),
+        ),
+        ("logging/setLevel", json!({ "level": "info" })),
+    ] {
+        session.request(method, params);
+    }
+    for tool in [
+        "test_simple_text",
+        "test_image_content",
+        "test_audio_content",
+        "test_embedded_resource",
+        "test_multiple_content_types",
+        "test_tool_with_logging",
+        "test_tool_with_progress",
+        "test_error_handling",
+    ] {
+        session.request(
+            "tools/call",
+            json!({ "name": tool, "arguments": {}, "_meta": { "progressToken": tool } }),
+        );
+    }
+}
+
 /// Checks every message of a session: `(messages, with undefined members, failures)`.
 fn check_session<T: Transport>(
     session: &Session<T>,
@@ -405,6 +571,39 @@ fn the_resource_server_sends_each_revision_only_what_it_defines() {
         let (messages, undefined, mut found) = check_session(&session, &mut checker);
         lines.push(format!(
             "faithful {revision}: {messages} server messages, {undefined} with undefined members"
+        ));
+        failures.append(&mut found);
+    }
+    for line in &lines {
+        show(line);
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// The conformance server's half: enabled once its replies go through the for-a-peer
+/// conversion (run it meanwhile with `--ignored` to see where it stands).
+#[test]
+#[ignore = "enabled once the conformance server answers for a peer"]
+fn the_conformance_server_sends_each_revision_only_what_it_defines() {
+    let mut failures = Vec::new();
+    let mut lines = Vec::new();
+    for revision in STATEFUL {
+        let mut session = Session {
+            transport: HttpServer::conformance_server(revision),
+            next_id: 1,
+            methods: BTreeMap::new(),
+            received: Vec::new(),
+        };
+        conformance_server_session(&mut session, revision);
+        let mut checker = Checker::new(revision);
+        let (messages, undefined, mut found) = check_session(&session, &mut checker);
+        lines.push(format!(
+            "faithful {revision} (conformance server): {messages} server messages, {undefined} with undefined members"
         ));
         failures.append(&mut found);
     }
