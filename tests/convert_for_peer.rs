@@ -1,7 +1,8 @@
 //! Conversion *for a peer* (feature `convert`), for every pair of enabled revisions.
 //!
 //! - Every definition two revisions share, generated for the newer one (required members
-//!   only, every member, each union arm) and converted for a peer of the older one, validates
+//!   only, every member, each union arm; those its own closed schema accepts) and converted
+//!   for a peer of the older one, validates
 //!   against the older revision's *closed* schema (`common::closed`): no member the older
 //!   revision lacks is left. What the lossless conversion refuses is refused alike. The counts
 //!   per pair are printed:
@@ -120,7 +121,15 @@ fn cases() -> &'static [Case] {
                     if !definitions(target).contains_key(definition) {
                         continue;
                     }
+                    let source_closed = closed_validator(newer.as_str(), definition);
                     for value in instances(source, definition) {
+                        // A generated value with members its own revision's closed schema
+                        // lacks (free JSON merged into a place an `allOf` part closes) carries
+                        // the user's members, which are kept by design: the property below
+                        // covers those.
+                        if !violations(&source_closed, &value).is_empty() {
+                            continue;
+                        }
                         out.push(Case {
                             newer: newer.clone(),
                             older: older.clone(),
