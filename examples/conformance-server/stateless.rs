@@ -390,3 +390,76 @@ fn sep_2164(error: RpcError) -> RpcError {
         ..error
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! What the suite's 2026-07-28 scenarios leave unexercised: a request that asks for log
+    //! messages gets them, at and above its level only, on its own stream.
+
+    use super::*;
+    use http_body_util::BodyExt;
+    use hyper::header::{HeaderName, HeaderValue};
+    use serde_json::json;
+
+    /// The body of the answer to a `tools/call` of `tool`, with `_meta` log level `level`, and
+    /// its content type.
+    fn call(tool: &str, level: Option<&str>) -> (String, String) {
+        let mut meta = json!({
+            "io.modelcontextprotocol/protocolVersion": rev::REVISION,
+            "io.modelcontextprotocol/clientCapabilities": {}
+        });
+        if let Some(level) = level {
+            meta["io.modelcontextprotocol/logLevel"] = json!(level);
+        }
+        let params = json!({ "name": tool, "arguments": {}, "_meta": meta });
+        let body = json!({ "jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": params });
+        let mut headers = HeaderMap::new();
+        for (name, value) in
+            http_headers::request_headers(rev::REVISION, "tools/call", Some(&params))
+        {
+            headers.insert(
+                HeaderName::from_bytes(name.as_bytes()).expect("a header name"),
+                HeaderValue::from_str(&value).expect("a header value"),
+            );
+        }
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        runtime.block_on(async {
+            let response = serve(&headers, &body.to_string(), &body).await;
+            let kind = response.headers()[hyper::header::CONTENT_TYPE]
+                .to_str()
+                .unwrap_or_default()
+                .to_owned();
+            let bytes = response
+                .into_body()
+                .collect()
+                .await
+                .expect("the body")
+                .to_bytes();
+            (kind, String::from_utf8_lossy(&bytes).into_owned())
+        })
+    }
+
+    #[test]
+    fn logs_only_when_meta_asks_for_a_level() {
+        let (kind, text) = call("test_tool_with_logging", None);
+        assert_eq!(kind, "application/json");
+        assert!(!text.contains("notifications/message"), "{text}");
+        assert!(text.contains(r#""resultType":"complete""#), "{text}");
+
+        let (kind, text) = call("test_tool_with_logging", Some("info"));
+        assert_eq!(kind, "text/event-stream");
+        assert_eq!(text.matches("notifications/message").count(), 3, "{text}");
+        // The answer comes last, after every log message.
+        let answer = text.find(r#""id":7"#).expect("the answer");
+        assert!(text
+            .rfind("notifications/message")
+            .is_some_and(|log| log < answer));
+
+        let (kind, text) = call("test_tool_with_logging", Some("warning"));
+        assert_eq!(kind, "application/json");
+        assert!(!text.contains("notifications/message"), "{text}");
+    }
+}
