@@ -92,6 +92,13 @@ pub fn choose<S: AsRef<str>>(offered: &[S]) -> Option<ProtocolVersion> {
         .cloned()
 }
 
+/// [`choose`] from a `server/discover` result: the newest of its `supportedVersions` this
+/// build speaks.
+#[cfg(feature = "v2026_07_28")]
+pub fn choose_discovered(result: &crate::v2026_07_28::DiscoverResult) -> Option<ProtocolVersion> {
+    choose(&result.supported_versions)
+}
+
 /// A request named a protocol version the server does not serve statelessly: the data of the
 /// `UnsupportedProtocolVersionError` (`-32022`, HTTP `400 Bad Request`) that refuses it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -207,6 +214,24 @@ mod tests {
             .collect();
         offered.push("2999-01-01");
         assert_eq!(choose(&offered), newest);
+    }
+
+    #[cfg(feature = "v2026_07_28")]
+    #[test]
+    fn discover_results_are_chosen_from() {
+        let result: crate::v2026_07_28::DiscoverResult =
+            serde_json::from_value(serde_json::json!({
+                "supportedVersions": ["2999-01-01", "2026-07-28"],
+                "capabilities": {},
+                "resultType": "complete",
+                "ttlMs": 0,
+                "cacheScope": "public"
+            }))
+            .unwrap();
+        assert_eq!(
+            choose_discovered(&result),
+            Some(ProtocolVersion::V2026_07_28)
+        );
     }
 
     #[cfg(feature = "v2026_07_28")]
