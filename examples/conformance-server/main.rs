@@ -23,6 +23,7 @@
 
 mod fixtures;
 mod http;
+mod input_required;
 mod revision;
 mod session;
 
