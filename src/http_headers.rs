@@ -22,7 +22,7 @@
 //! trailing spaces and tabs of a received value are not part of it (RFC 9110 §5.5).
 //!
 //! ```
-//! use mcp_spec_types::http_headers::{self, MCP_METHOD, MCP_NAME};
+//! use mcp_spec_types::http_headers::{self, MCP_NAME};
 //! use serde_json::json;
 //!
 //! let params = json!({
@@ -40,7 +40,6 @@
 //! let error = http_headers::check("tools/call", Some(&params), http_headers::lookup(&forged)).unwrap_err();
 //! assert_eq!(error.header(), MCP_NAME);
 //! assert_eq!(error.to_rpc_error().code, mcp_spec_types::ErrorCode::HeaderMismatch);
-//! # let _ = MCP_METHOD;
 //! ```
 
 use crate::jsonrpc::{ErrorCode, RpcError};
@@ -174,9 +173,11 @@ pub fn lookup<'h, K: AsRef<str>, V: AsRef<str>>(
 ///   the body carries one. A body without one is not a header problem but a malformed request
 ///   (`-32602 Invalid params` in 2026-07-28), which this check leaves to the caller.
 ///
-/// The first disagreement found is returned; [`HeaderMismatch::to_rpc_error`] is the `-32020`
-/// error to answer with, under HTTP status [`HEADER_MISMATCH_STATUS`]. A `tools/call` must
-/// also pass its tool's [`ToolHeaders::check`].
+/// These headers are defined from 2026-07-28 on: a request of a stateful revision is not
+/// checked with them. The first disagreement found is returned;
+/// [`HeaderMismatch::to_rpc_error`] is the `-32020` error to answer with, under HTTP status
+/// [`HEADER_MISMATCH_STATUS`]. A `tools/call` must also pass its tool's
+/// [`ToolHeaders::check`].
 pub fn check<'h>(
     method: &str,
     params: Option<&Value>,
@@ -315,8 +316,8 @@ fn is_sentinel(value: &str) -> bool {
 /// [§Value Encoding](https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#value-encoding)):
 /// kept as it is when it is plain printable ASCII (0x20 to 0x7E) with no leading or trailing
 /// space, otherwise `=?base64?{base64 of its UTF-8}?=`. A plain value that already looks like
-/// that form is encoded too, so that it is not read as an encoded one. Tabs are encoded
-/// wherever they are: a receiver may trim them, and the rule only keeps what is safe.
+/// that form is encoded too, so that it is not read as an encoded one. A tab is a control
+/// character, so it is encoded wherever it is, though HTTP would carry one inside a value.
 ///
 /// ```
 /// use mcp_spec_types::http_headers::encode_value;
@@ -576,7 +577,8 @@ pub enum InvalidReason {
     /// Another annotation has the same name, compared case-insensitively.
     Duplicate(String),
     /// The property's `type` is not `string`, `integer` or `boolean` (`number`, `object`,
-    /// `array`, `null`, several of them, or none): the value found.
+    /// `array`, `null`, several of them, or none), each possibly with `"null"` beside it: the
+    /// value found.
     NotPrimitive(Value),
     /// The annotation is not on a property reached from the root through `properties` alone
     /// (it is under `items`, `oneOf`, `$ref`'d definitions, or on the root itself).
@@ -862,18 +864,29 @@ fn annotation_of(
     if let Some(c) = name.chars().find(|&c| !is_tchar(c)) {
         return Err(InvalidReason::InvalidCharacter(c));
     }
-    let param_type = match property.get("type") {
-        Some(Value::String(ty)) => match ty.as_str() {
-            "string" => ParamType::String,
-            "integer" => ParamType::Integer,
-            "boolean" => ParamType::Boolean,
-            _ => return Err(InvalidReason::NotPrimitive(Value::String(ty.clone()))),
-        },
-        other => {
-            return Err(InvalidReason::NotPrimitive(
-                other.cloned().unwrap_or(Value::Null),
-            ))
+    let ty = property.get("type");
+    let not_primitive = || InvalidReason::NotPrimitive(ty.cloned().unwrap_or(Value::Null));
+    let primitive = |name: &str| match name {
+        "string" => Some(ParamType::String),
+        "integer" => Some(ParamType::Integer),
+        "boolean" => Some(ParamType::Boolean),
+        _ => None,
+    };
+    let param_type = match ty {
+        Some(Value::String(name)) => primitive(name).ok_or_else(not_primitive)?,
+        // A nullable parameter (`["string", "null"]`) is still one of the three: its `null`
+        // is the "value is null" case, whose header is omitted.
+        Some(Value::Array(names)) => {
+            let mut types = names.iter().filter(|n| n.as_str() != Some("null"));
+            match (
+                types.next().and_then(Value::as_str).and_then(primitive),
+                types.next(),
+            ) {
+                (Some(param_type), None) => param_type,
+                _ => return Err(not_primitive()),
+            }
         }
+        _ => return Err(not_primitive()),
     };
     Ok(ParamHeader {
         name: name.clone(),
@@ -1255,13 +1268,20 @@ mod tests {
             json!("array"),
             json!("null"),
             json!("number"),
-            json!(["string", "null"]),
+            json!(["string", "integer"]),
+            json!(["null"]),
+            json!([]),
         ] {
             assert_eq!(
                 reason(json!({ "type": ty, "x-mcp-header": "P" })),
                 InvalidReason::NotPrimitive(ty.clone())
             );
         }
+        let nullable = ToolHeaders::from_input_schema(&json!({ "type": "object", "properties": {
+            "p": { "type": ["null", "integer"], "x-mcp-header": "P" } } }))
+        .unwrap();
+        assert_eq!(nullable.params()[0].param_type, ParamType::Integer);
+        assert_eq!(nullable.headers(Some(&json!({ "p": null }))), Ok(vec![]));
         assert_eq!(
             reason(json!({ "x-mcp-header": "P" })),
             InvalidReason::NotPrimitive(Value::Null)

@@ -3,17 +3,35 @@
 //! crate's types.
 //!
 //! ```text
-//! cargo run --example conformance-client --features all-revisions -- <server URL>
+//! cargo run --example conformance-client --features all-revisions,convert -- <server URL>
 //! ```
 //!
-//! It initializes (asking for 2025-11-25, declaring sampling and form elicitation), follows the
-//! revision the server answers (any stateful one: the session's messages are then read and
-//! written in that revision's types), sends `notifications/initialized`, lists the tools and
-//! calls each one with arguments made from its input schema. Requests of the server on a
-//! call's SSE stream are answered: elicitation with the requested schema's defaults (SEP-1034),
-//! sampling with a fixed text, ping, roots. A stream that ends before the answer is resumed
-//! with GET and `Last-Event-ID` once the server's `retry` delay has passed (SEP-1699).
+//! It speaks 2026-07-28 first (`stateless.rs`): it asks `server/discover` and picks the newest
+//! stateless revision in the server's `supportedVersions` (and, when a request is refused with
+//! `UnsupportedProtocolVersionError`, retries it in one of the versions the error lists). Every
+//! request then carries the per-request `_meta` (protocol version, client info, capabilities)
+//! and the transport's headers from [`mcp_spec_types::http_headers`]: `MCP-Protocol-Version`,
+//! `Mcp-Method`, `Mcp-Name`, and on `tools/call` the `Mcp-Param-*` headers the tool's
+//! `x-mcp-header` annotations ask for; a tool whose annotations break the spec's rules is left
+//! out. It lists and calls the tools, reads the resources and gets the prompts the server
+//! offers; a tool's arguments come from the suite's `MCP_CONFORMANCE_CONTEXT` when it names
+//! the tool, otherwise from its input schema. An `input_required` result is answered
+//! (elicitation with the requested schema's defaults, sampling with a fixed text, roots with
+//! none) and the request retried under a new id with `inputResponses` and the `requestState`
+//! exactly as it came.
+//!
+//! A server that does not answer `server/discover` as a stateless server does (no
+//! `DiscoverResult` and no recognized 2026-07-28 error, or only stateful revisions offered)
+//! gets the stateful handshake instead: it initializes (asking for 2025-11-25, declaring
+//! sampling and form elicitation), follows the revision the server answers (any stateful one:
+//! the session's messages are then read and written in that revision's types), sends
+//! `notifications/initialized`, lists the tools and calls each one with arguments made from
+//! its input schema. Requests of the server on a call's SSE stream are answered: elicitation
+//! with the requested schema's defaults (SEP-1034), sampling with a fixed text, ping, roots. A
+//! stream that ends before the answer is resumed with GET and `Last-Event-ID` once the
+//! server's `retry` delay has passed (SEP-1699).
 
+mod stateless;
 mod transport;
 
 use hyper::Method;
@@ -133,6 +151,10 @@ fn main() -> ExitCode {
 }
 
 async fn run(url: &str) -> Result<(), String> {
+    if let Some((client, discovered)) = stateless::Modern::discover(url).await? {
+        return client.run(&discovered).await;
+    }
+    eprintln!("no stateless revision: falling back to initialize");
     let client = Arc::new(Client {
         endpoint: Endpoint::parse(url)?,
         session: Mutex::new(None),

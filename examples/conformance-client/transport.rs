@@ -31,11 +31,12 @@ impl Endpoint {
         })
     }
 
-    /// Sends one request on a fresh connection.
-    pub async fn send(
+    /// Sends one request on a fresh connection. `Accept` (both types) and, with a body,
+    /// `Content-Type: application/json` are added unless `headers` has them.
+    pub async fn send<K: AsRef<str>, V: AsRef<str>>(
         &self,
         method: Method,
-        headers: &[(&str, String)],
+        headers: &[(K, V)],
         body: Option<String>,
     ) -> Result<Response<Incoming>, String> {
         let stream = tokio::net::TcpStream::connect(&self.authority)
@@ -45,16 +46,23 @@ impl Endpoint {
             .await
             .map_err(|e| e.to_string())?;
         tokio::spawn(connection);
+        let has = |name: &str| {
+            headers
+                .iter()
+                .any(|(k, _)| k.as_ref().eq_ignore_ascii_case(name))
+        };
         let mut request = Request::builder()
             .method(method)
             .uri(&self.path)
-            .header(HOST, &self.authority)
-            .header(ACCEPT, "application/json, text/event-stream");
-        if body.is_some() {
+            .header(HOST, &self.authority);
+        if !has(ACCEPT.as_str()) {
+            request = request.header(ACCEPT, "application/json, text/event-stream");
+        }
+        if body.is_some() && !has(CONTENT_TYPE.as_str()) {
             request = request.header(CONTENT_TYPE, "application/json");
         }
         for (name, value) in headers {
-            request = request.header(*name, value);
+            request = request.header(name.as_ref(), value.as_ref());
         }
         let request = request
             .body(Full::new(Bytes::from(body.unwrap_or_default())))

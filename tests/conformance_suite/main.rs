@@ -65,28 +65,6 @@ const KNOWN: &[Known] = &[];
 
 /// Known failures of the frozen sets' scored scenarios: (revision, known failure).
 const KNOWN_FROZEN: &[(&str, Known)] = &[
-    (
-        "2026-07-28",
-        ("http-custom-headers", "*", NO_STATELESS_CLIENT),
-    ),
-    (
-        "2026-07-28",
-        ("http-invalid-tool-headers", "*", NO_STATELESS_CLIENT),
-    ),
-    (
-        "2026-07-28",
-        ("http-standard-headers", "*", NO_STATELESS_CLIENT),
-    ),
-    (
-        "2026-07-28",
-        ("json-schema-ref-no-deref", "*", NO_STATELESS_CLIENT),
-    ),
-    ("2026-07-28", ("request-metadata", "*", NO_STATELESS_CLIENT)),
-    (
-        "2026-07-28",
-        ("sep-2322-client-request-state", "*", NO_STATELESS_CLIENT),
-    ),
-    ("2026-07-28", ("tools_call", "*", NO_STATELESS_CLIENT)),
     ("2026-07-28", ("caching", "*", NO_STATELESS_SERVER)),
     (
         "2026-07-28",
@@ -253,8 +231,6 @@ const NO_STATELESS_SERVER: &str = "the example server has no 2026-07-28 (statele
      it answers a request without a session with 'send initialize first'";
 const NO_INPUT_REQUIRED: &str =
     "the example server has no stateless path and no input_required tools yet";
-const NO_STATELESS_CLIENT: &str =
-    "the example client speaks only the stateful revisions (initialize first)";
 
 /// Why a client scenario is left out, if it is.
 fn left_out(scenario: &str) -> Option<&'static str> {
