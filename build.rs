@@ -15,6 +15,8 @@ mod constructors;
 mod conversions;
 #[path = "codegen/manifest.rs"]
 mod manifest;
+#[path = "codegen/members.rs"]
+mod members;
 #[path = "codegen/methods.rs"]
 mod methods;
 #[path = "codegen/normalize.rs"]
@@ -96,6 +98,24 @@ fn run() -> Result<(), String> {
     };
     std::fs::write(out_dir.join("conversions.rs"), conversions)
         .map_err(|e| format!("writing conversions.rs: {e}"))?;
+    // The "for a peer" conversion needs every revision's members, enabled or not: what the
+    // spec defines somewhere does not depend on the features chosen.
+    let member_tables = if std::env::var_os("CARGO_FEATURE_CONVERT").is_some() {
+        let mut schemas = Vec::new();
+        for revision in &revisions {
+            let schema_path = root.join("schema").join(&revision.file);
+            let text = std::fs::read_to_string(&schema_path)
+                .map_err(|e| format!("reading {}: {e}", schema_path.display()))?;
+            let schema: serde_json::Value = serde_json::from_str(&text)
+                .map_err(|e| format!("parsing {}: {e}", schema_path.display()))?;
+            schemas.push((revision.revision.clone(), schema));
+        }
+        members::generate(&schemas, methods::EMPTY_RESULT)?
+    } else {
+        String::new()
+    };
+    std::fs::write(out_dir.join("member_tables.rs"), member_tables)
+        .map_err(|e| format!("writing member_tables.rs: {e}"))?;
     Ok(())
 }
 

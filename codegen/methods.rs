@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 /// Requests whose result the schema does not name after the request: they are answered with
 /// the empty result. Checked against every revision: a name here that a revision defines
 /// with its own `XResult` fails the build.
-const EMPTY_RESULT: &[&str] = &[
+pub const EMPTY_RESULT: &[&str] = &[
     "PingRequest",
     "SubscribeRequest",
     "UnsubscribeRequest",

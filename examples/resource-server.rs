@@ -8,12 +8,14 @@
 //! Messages are newline-delimited JSON-RPC on stdin/stdout; diagnostics go to stderr. The
 //! folder defaults to `examples/data/resources/`.
 //!
-//! * The handlers are written once, against revision 2025-11-25 (`mod core`); the stateless
-//!   lifecycle (`server/discover`, `subscriptions/listen`) once, against 2026-07-28
-//!   (`mod stateless`). Every enabled revision is served through the crate's conversions
-//!   (`mcp_spec_types::convert`): a message is read in the client's revision, converted to the
-//!   handlers', and the answer converted back. The one table of revisions is `STATEFUL` /
-//!   `STATELESS`.
+//! * The handlers are written once, against revision 2026-07-28, the crate's default
+//!   (`mod core`); the stateful lifecycle that revision does not have (`initialize`, `ping`,
+//!   `resources/subscribe`) once, against 2025-11-25 (`mod session`). Every enabled revision
+//!   is served through the crate's conversions (`mcp_spec_types::convert`): a message is read
+//!   in the client's revision and converted to the handlers', and the answer is converted back
+//!   *for a peer*, so a client never receives a member its revision does not define
+//!   (`resultType`, `ttlMs`, `cacheScope` for a stateful client). The one table of revisions
+//!   is `STATEFUL` / `STATELESS`.
 //! * Revisions with `initialize` (2024-11-05 to 2025-11-25) negotiate it with
 //!   [`ProtocolVersion::negotiate`]; every later message of the session is then parsed with the
 //!   negotiated revision's module. Stateless revisions (2026-07-28, the draft) are picked per
@@ -41,11 +43,12 @@ mod files;
 
 use files::{Contents, Cursors, Entry, Root, Stamp, UriError};
 use mcp_spec_types::convert::{
-    convert_call, convert_result, convert_result_with, ConversionError, ConvertTo, StatelessResult,
+    convert_call, convert_call_for_peer, convert_call_with, convert_result_for_peer,
+    convert_result_with, ConversionError, ConvertTo, StatelessRequestMeta, StatelessResult,
 };
 use mcp_spec_types::dispatch::{
     CallSet, ErrorResponse, Message, MethodSet, NotificationEnvelope, PendingRequest,
-    RequestEnvelope, ResultResponse,
+    ResultResponse,
 };
 use mcp_spec_types::{ErrorCode, MessageError, ProtocolVersion, RequestId, RpcError};
 use serde_json::Value;
@@ -150,7 +153,6 @@ struct Server {
     state: Mutex<State>,
 }
 
-#[derive(Default)]
 struct State {
     /// The negotiated revision, once `initialize` has been answered.
     session: Option<&'static dyn Revision>,
@@ -160,6 +162,24 @@ struct State {
     subscriptions: Watches,
     /// Open `subscriptions/listen` streams (stateless revisions).
     listens: Vec<Listen>,
+    /// What the session's requests carry into the handlers (see `session::call`).
+    request_meta: StatelessRequestMeta,
+}
+
+impl Default for State {
+    fn default() -> Self {
+        State {
+            session: None,
+            initialized: false,
+            subscriptions: Watches::default(),
+            listens: Vec::new(),
+            request_meta: StatelessRequestMeta {
+                protocol_version: handlers_rev::REVISION.to_owned(),
+                client_capabilities: Value::Object(Default::default()),
+                client_info: None,
+            },
+        }
+    }
 }
 
 /// A `subscriptions/listen` stream.
@@ -361,27 +381,22 @@ fn parse_failure(line: &str, error: &MessageError) -> Option<String> {
 }
 
 /// One revision, behind a revision-independent face: every revision is served by the same
-/// handlers (`core`, `stateless`) through the crate's conversions.
+/// handlers (`core`, and `session` for what only revisions with `initialize` have) through
+/// the crate's conversions.
 trait Revision: Sync {
     /// The revision (`2025-06-18`).
     fn version(&self) -> &'static str;
     /// Handles one line of the session in this revision; returns the reply, if any.
     fn handle(&self, server: &Server, line: &str) -> Option<String>;
     /// A notification built by the handlers, in this revision's types.
-    fn notification(&self, notification: &Notify) -> Option<String>;
+    fn notification(&self, notification: &handlers_rev::ServerNotify) -> Option<String>;
 }
 
-/// The revision the handlers are written against.
-use mcp_spec_types::v2025_11_25 as core_rev;
-/// The stateless revision the stateless lifecycle (`server/discover`, `subscriptions/listen`)
-/// is written against.
-use mcp_spec_types::v2026_07_28 as stateless_rev;
-
-/// What the handlers send on their own, in either family's types.
-enum Notify {
-    Stateful(core_rev::ServerNotify),
-    Stateless(stateless_rev::ServerNotify),
-}
+/// The newest revision with `initialize`: what the stateful lifecycle (`initialize`, `ping`,
+/// `resources/subscribe`), which the handlers' revision does not have, is written against.
+use mcp_spec_types::v2025_11_25 as session_rev;
+/// The revision the handlers are written against: the crate's default.
+use mcp_spec_types::v2026_07_28 as handlers_rev;
 
 /// The types of one revision, named but never held: `C`/`N` are what its client sends, `S`
 /// what its server notifies.
@@ -403,8 +418,7 @@ impl<C, N, S> Stateless<C, N, S> {
 
 /// Every revision this build serves, newest first: the only per-revision lines of the server.
 static STATEFUL: &[&dyn Revision] = &[
-    #[cfg(feature = "v2025_11_25")]
-    &Stateful::<core_rev::ClientCall, core_rev::ClientNotify, core_rev::ServerNotify>::NEW,
+    &Stateful::<session_rev::ClientCall, session_rev::ClientNotify, session_rev::ServerNotify>::NEW,
     #[cfg(feature = "v2025_06_18")]
     &Stateful::<v2025_06_18::ClientCall, v2025_06_18::ClientNotify, v2025_06_18::ServerNotify>::NEW,
     #[cfg(feature = "v2025_03_26")]
@@ -417,9 +431,9 @@ static STATELESS: &[&dyn Revision] =
         #[cfg(feature = "unstable-draft")]
         &Stateless::<draft::ClientCall, draft::ClientNotify, draft::ServerNotify>::NEW,
         &Stateless::<
-            stateless_rev::ClientCall,
-            stateless_rev::ClientNotify,
-            stateless_rev::ServerNotify,
+            handlers_rev::ClientCall,
+            handlers_rev::ClientNotify,
+            handlers_rev::ServerNotify,
         >::NEW,
     ];
 
@@ -455,28 +469,11 @@ fn respond<T: serde::Serialize>(
     })
 }
 
-/// A notification the handlers built, as a line of the client's revision `S`.
-fn notification_line<A: MethodSet, S: MethodSet>(notification: &A) -> Option<String> {
-    let converted: S = convert_call(notification).ok()?;
-    Some(Message::<S, S>::Notification(NotificationEnvelope::new(converted)).to_json())
-}
-
-/// Answers a request of the client's revision `C` with handlers written against `H`: the
-/// call is converted in, the result converted back.
-fn through<C: CallSet, H: CallSet>(
-    request: RequestEnvelope<C>,
-    handle: impl FnOnce(H) -> Result<Option<H::Result>, RpcError>,
-) -> Option<String> {
-    let result = convert_call::<C, H>(&request.call)
-        .map_err(|e| conversion(e, ErrorCode::InvalidParams))
-        .and_then(|call| {
-            let pending = PendingRequest::of(&call);
-            handle(call)?
-                .map(|r| convert_result::<H, C>(&r, &pending))
-                .transpose()
-                .map_err(|e| conversion(e, ErrorCode::InternalError))
-        });
-    respond(request.id, result)
+/// A notification the handlers built, as a line of the client's revision `S`: for a peer, so
+/// without what `S` does not define.
+fn notification_line<S: MethodSet>(notification: &handlers_rev::ServerNotify) -> Option<String> {
+    let converted = convert_call_for_peer::<_, S>(notification).ok()?;
+    Some(Message::<S, S>::Notification(NotificationEnvelope::new(converted.value)).to_json())
 }
 
 /// A conversion the client's revision cannot take: the client asked for what its revision
@@ -502,11 +499,8 @@ where
         }
     }
 
-    fn notification(&self, notification: &Notify) -> Option<String> {
-        match notification {
-            Notify::Stateful(n) => notification_line::<_, S>(n),
-            Notify::Stateless(_) => None,
-        }
+    fn notification(&self, notification: &handlers_rev::ServerNotify) -> Option<String> {
+        notification_line::<S>(notification)
     }
 }
 
@@ -514,12 +508,14 @@ impl<C: CallSet, N: MethodSet, S> Stateful<C, N, S> {
     fn reply(&self, server: &Server, message: Message<C, N>) -> Option<String> {
         match message {
             Message::Request(request) => {
-                through(request, |call| core::call(server, C::REVISION, call))
+                let result = answer_stateful::<C>(server, &request.call);
+                respond(request.id, result)
             }
             Message::Notification(notification) => {
-                if let Ok(n) = convert_call::<N, core_rev::ClientNotify>(&notification.notification)
+                if let Ok(n) =
+                    convert_call::<N, session_rev::ClientNotify>(&notification.notification)
                 {
-                    core::notify(server, n);
+                    session::notify(server, n);
                 }
                 None
             }
@@ -534,6 +530,37 @@ impl<C: CallSet, N: MethodSet, S> Stateful<C, N, S> {
             Message::Response(_) | Message::Error(_) => None,
         }
     }
+}
+
+/// Answers a request of a client of stateful revision `C`: what the handlers' revision has
+/// goes to `core` (with the session's version and capabilities in `_meta`, as a stateless
+/// request carries them), the lifecycle it lacks to `session`; either result reaches the
+/// client converted *for a peer*, without what `C` does not define.
+fn answer_stateful<C: CallSet>(server: &Server, call: &C) -> Result<Option<C::Result>, RpcError> {
+    let method = call.method();
+    if !C::lists(method) {
+        return Err(RpcError::method_not_found(method));
+    }
+    let back = |e| conversion(e, ErrorCode::InternalError);
+    if handlers_rev::ClientCall::lists(method) {
+        let meta = server.state().request_meta.clone();
+        let call: handlers_rev::ClientCall =
+            convert_call_with(call, &meta).map_err(|e| conversion(e, ErrorCode::InvalidParams))?;
+        let pending = PendingRequest::of(&call);
+        let Some(result) = core::call(server, None, &call)? else {
+            return Ok(None);
+        };
+        let sent = convert_result_for_peer::<handlers_rev::ClientCall, C>(&result, &pending)
+            .map_err(back)?;
+        return Ok(Some(sent.value));
+    }
+    let call: session_rev::ClientCall =
+        convert_call(call).map_err(|e| conversion(e, ErrorCode::InvalidParams))?;
+    let pending = PendingRequest::of(&call);
+    let result = session::call(server, C::REVISION, call)?;
+    convert_result_for_peer::<session_rev::ClientCall, C>(&result, &pending)
+        .map(|sent| Some(sent.value))
+        .map_err(back)
 }
 
 impl<C, N, S> Revision for Stateless<C, N, S>
@@ -554,18 +581,31 @@ where
         match message {
             Message::Request(request) => {
                 let id = request.id.clone();
-                through(request, |call| {
-                    // The table's own entry: streams outlive this call.
-                    let revision = find(STATELESS, C::REVISION).ok_or_else(|| {
-                        RpcError::new(ErrorCode::InternalError, "revision not served")
-                    })?;
-                    stateless::call(server, revision, &id, call)
-                })
+                let result = convert_call::<C, handlers_rev::ClientCall>(&request.call)
+                    .map_err(|e| conversion(e, ErrorCode::InvalidParams))
+                    .and_then(|call| {
+                        // The table's own entry: streams outlive this call.
+                        let revision = find(STATELESS, C::REVISION).ok_or_else(|| {
+                            RpcError::new(ErrorCode::InternalError, "revision not served")
+                        })?;
+                        let pending = PendingRequest::of(&call);
+                        let Some(result) = core::call(server, Some((revision, &id)), &call)? else {
+                            return Ok(None);
+                        };
+                        convert_result_with::<handlers_rev::ClientCall, C>(
+                            &result,
+                            &pending,
+                            &core::result_fill(),
+                        )
+                        .map(Some)
+                        .map_err(|e| conversion(e, ErrorCode::InternalError))
+                    });
+                respond(request.id, result)
             }
             Message::Notification(notification) => {
                 let converted =
-                    convert_call::<N, stateless_rev::ClientNotify>(&notification.notification);
-                if let Ok(stateless_rev::ClientNotify::Cancelled(params)) = converted {
+                    convert_call::<N, handlers_rev::ClientNotify>(&notification.notification);
+                if let Ok(handlers_rev::ClientNotify::Cancelled(params)) = converted {
                     server.state().listens.retain(|l| l.id != params.request_id);
                 }
                 None
@@ -574,39 +614,35 @@ where
         }
     }
 
-    fn notification(&self, notification: &Notify) -> Option<String> {
-        match notification {
-            Notify::Stateless(n) => notification_line::<_, S>(n),
-            Notify::Stateful(_) => None,
-        }
+    fn notification(&self, notification: &handlers_rev::ServerNotify) -> Option<String> {
+        notification_line::<S>(notification)
     }
 }
 
-/// The handlers, written once against revision 2025-11-25.
+/// The handlers, written once against revision 2026-07-28, the crate's default: every
+/// revision's clients reach them through the conversions.
 mod core {
     use super::*;
-    use core_rev::{ClientCall as C, ClientCallResult as R};
+    use handlers_rev::{ClientCall as C, ClientCallResult as R};
 
-    fn empty() -> core_rev::EmptyResult {
-        core_rev::EmptyResult(core_rev::BaseResult {
-            meta: None,
-            extra: Default::default(),
-        })
-    }
+    /// How long a result may be reused: not at all (the folder changes under the server), and
+    /// only by the client that asked.
+    const TTL_MS: u64 = 0;
+    const COMPLETE: &str = "complete";
 
-    pub fn resource(entry: &Entry) -> core_rev::Resource {
+    pub fn resource(entry: &Entry) -> handlers_rev::Resource {
         let size = i64::try_from(entry.size).unwrap_or(i64::MAX);
         let resource =
-            core_rev::Resource::new(entry.uri.clone(), entry.relative.clone()).with_size(size);
+            handlers_rev::Resource::new(entry.uri.clone(), entry.relative.clone()).with_size(size);
         match entry.mime {
             Some(mime) => resource.with_mime_type(mime),
             None => resource,
         }
     }
 
-    pub fn capabilities() -> core_rev::ServerCapabilities {
-        core_rev::ServerCapabilities {
-            resources: Some(core_rev::ServerCapabilitiesResources {
+    pub fn capabilities() -> handlers_rev::ServerCapabilities {
+        handlers_rev::ServerCapabilities {
+            resources: Some(handlers_rev::ServerCapabilitiesResources {
                 list_changed: Some(true),
                 subscribe: Some(true),
                 ..Default::default()
@@ -615,36 +651,49 @@ mod core {
         }
     }
 
-    pub fn server_info() -> core_rev::Implementation {
-        core_rev::Implementation::new(SERVER_NAME, env!("CARGO_PKG_VERSION"))
+    pub fn server_info() -> handlers_rev::Implementation {
+        handlers_rev::Implementation::new(SERVER_NAME, env!("CARGO_PKG_VERSION"))
     }
 
-    /// Answers `call` for a session of revision `version`.
-    pub fn call(server: &Server, version: &str, call: C) -> Result<Option<R>, RpcError> {
+    /// What a stateless result carries besides: the server's name in `_meta`.
+    pub fn result_fill() -> StatelessResult {
+        let info = serde_json::to_value(server_info()).unwrap_or_default();
+        StatelessResult::uncached().with_meta("io.modelcontextprotocol/serverInfo", info)
+    }
+
+    /// Answers `call`; `stream` is the stateless revision and request id a
+    /// `subscriptions/listen` stream is opened for (stateful sessions subscribe with
+    /// `resources/subscribe` instead).
+    pub fn call(
+        server: &Server,
+        stream: Option<(&'static dyn Revision, &RequestId)>,
+        call: &C,
+    ) -> Result<Option<R>, RpcError> {
         Ok(Some(match call {
-            C::Initialize(_) => {
-                let mut state = server.state();
-                if state.session.is_some() {
-                    return Err(RpcError::new(
-                        ErrorCode::InvalidRequest,
-                        "the session is already initialized",
-                    ));
-                }
-                state.session = find(STATEFUL, version);
-                R::Initialize(core_rev::InitializeResult {
-                    capabilities: capabilities(),
-                    instructions: Some(INSTRUCTIONS.to_owned()),
-                    meta: None,
-                    protocol_version: version.to_owned(),
-                    server_info: server_info(),
-                    extra: Default::default(),
-                })
+            C::Discover(_) => R::Discover(handlers_rev::DiscoverResult {
+                cache_scope: handlers_rev::DiscoverResultCacheScope::Public,
+                capabilities: capabilities(),
+                instructions: Some(INSTRUCTIONS.to_owned()),
+                meta: None,
+                result_type: COMPLETE.to_owned(),
+                supported_versions: stateless_versions(),
+                ttl_ms: TTL_MS,
+                extra: Default::default(),
+            }),
+            C::SubscriptionsListen(params) => {
+                let Some((revision, id)) = stream else {
+                    return Err(RpcError::method_not_found(call.method()));
+                };
+                listen(server, revision, id, params.notifications.clone())?;
+                return Ok(None);
             }
-            C::Ping(_) => R::Ping(empty()),
             C::ListResources(params) => {
-                let (page, next) = server.page(params.and_then(|p| p.cursor).as_deref())?;
-                let result = core_rev::ListResourcesResult::new(
+                let (page, next) = server.page(params.cursor.as_deref())?;
+                let result = handlers_rev::ListResourcesResult::new(
+                    handlers_rev::ListResourcesResultCacheScope::Private,
                     page.iter().map(resource).collect::<Vec<_>>(),
+                    COMPLETE,
+                    TTL_MS,
                 );
                 R::ListResources(match next {
                     Some(next) => result.with_next_cursor(next),
@@ -652,123 +701,47 @@ mod core {
                 })
             }
             C::ListResourceTemplates(params) => {
-                server.single_page(params.and_then(|p| p.cursor).as_deref())?;
-                R::ListResourceTemplates(core_rev::ListResourceTemplatesResult::new(vec![
-                    core_rev::ResourceTemplate::new(files::TEMPLATE, "files")
-                        .with_description("Any file under the served folder, by its absolute path"),
-                ]))
+                server.single_page(params.cursor.as_deref())?;
+                R::ListResourceTemplates(handlers_rev::ListResourceTemplatesResult::new(
+                    handlers_rev::ListResourceTemplatesResultCacheScope::Public,
+                    vec![
+                        handlers_rev::ResourceTemplate::new(files::TEMPLATE, "files")
+                            .with_description(
+                                "Any file under the served folder, by its absolute path",
+                            ),
+                    ],
+                    COMPLETE,
+                    TTL_MS,
+                ))
             }
             C::ReadResource(params) => {
                 let item = match server.read(&params.uri)? {
                     Contents::Text { text, mime } => {
-                        core_rev::ReadResourceResultContentsItem::TextResourceContents(
-                            core_rev::TextResourceContents::new(&params.uri, text)
+                        handlers_rev::ReadResourceResultContentsItem::TextResourceContents(
+                            handlers_rev::TextResourceContents::new(&params.uri, text)
                                 .with_mime_type(mime),
                         )
                     }
                     Contents::Blob { base64, mime } => {
-                        core_rev::ReadResourceResultContentsItem::BlobResourceContents(
-                            core_rev::BlobResourceContents::new(&params.uri, base64)
+                        handlers_rev::ReadResourceResultContentsItem::BlobResourceContents(
+                            handlers_rev::BlobResourceContents::new(&params.uri, base64)
                                 .with_mime_type(mime),
                         )
                     }
                 };
-                R::ReadResource(core_rev::ReadResourceResult::new(vec![item]))
-            }
-            C::Subscribe(params) => {
-                let path = server.resolve(&params.uri)?;
-                server.state().subscriptions.add(path, params.uri);
-                R::Subscribe(empty())
-            }
-            C::Unsubscribe(params) => {
-                server.state().subscriptions.remove(&params.uri);
-                R::Unsubscribe(empty())
+                R::ReadResource(
+                    handlers_rev::ReadResourceResultResponseResult::ReadResourceResult(
+                        handlers_rev::ReadResourceResult::new(
+                            handlers_rev::ReadResourceResultCacheScope::Private,
+                            vec![item],
+                            COMPLETE,
+                            TTL_MS,
+                        ),
+                    ),
+                )
             }
             other => return Err(RpcError::method_not_found(other.method())),
         }))
-    }
-
-    pub fn notify(server: &Server, notification: core_rev::ClientNotify) {
-        if let core_rev::ClientNotify::Initialized(_) = notification {
-            server.state().initialized = true;
-        }
-    }
-
-    pub fn updated(uri: &str) -> Notify {
-        Notify::Stateful(core_rev::ServerNotify::ResourceUpdated(
-            core_rev::ResourceUpdatedNotificationParams::new(uri),
-        ))
-    }
-
-    pub fn list_changed() -> Notify {
-        Notify::Stateful(core_rev::ServerNotify::ResourceListChanged(None))
-    }
-}
-
-/// The stateless lifecycle, written once against revision 2026-07-28: `server/discover` and
-/// `subscriptions/listen` are its own; everything else is the core's, converted.
-mod stateless {
-    use super::*;
-    use stateless_rev::{ClientCall as C, ClientCallResult as R};
-
-    fn stream_meta(
-        subscription: Option<&RequestId>,
-    ) -> Option<stateless_rev::NotificationMetaObject> {
-        subscription.map(|id| stateless_rev::NotificationMetaObject {
-            io_modelcontextprotocol_subscription_id: Some(id.clone()),
-            ..Default::default()
-        })
-    }
-
-    fn result_fill() -> StatelessResult {
-        let info = serde_json::to_value(core::server_info()).unwrap_or_default();
-        StatelessResult::uncached().with_meta("io.modelcontextprotocol/serverInfo", info)
-    }
-
-    /// Answers `call`, sent by a client of `revision` with request id `id`.
-    pub fn call(
-        server: &Server,
-        revision: &'static dyn Revision,
-        id: &RequestId,
-        call: C,
-    ) -> Result<Option<R>, RpcError> {
-        match call {
-            C::Discover(_) => {
-                let capabilities: stateless_rev::ServerCapabilities =
-                    ConvertTo::convert(&core::capabilities())
-                        .map_err(|e| conversion(e, ErrorCode::InternalError))?;
-                let info = serde_json::to_value(core::server_info()).unwrap_or_default();
-                Ok(Some(R::Discover(stateless_rev::DiscoverResult {
-                    cache_scope: stateless_rev::DiscoverResultCacheScope::Public,
-                    capabilities,
-                    instructions: Some(INSTRUCTIONS.to_owned()),
-                    meta: Some(stateless_rev::ResultMetaObject {
-                        io_modelcontextprotocol_server_info: serde_json::from_value(info).ok(),
-                        extra: Default::default(),
-                    }),
-                    result_type: "complete".to_owned(),
-                    supported_versions: stateless_versions(),
-                    ttl_ms: 0,
-                    extra: Default::default(),
-                })))
-            }
-            C::SubscriptionsListen(params) => {
-                listen(server, revision, id, params.notifications)?;
-                Ok(None)
-            }
-            other => {
-                // The core answers it, in its own revision's types.
-                let pending = PendingRequest::of(&other);
-                let old: core_rev::ClientCall =
-                    convert_call(&other).map_err(|_| RpcError::method_not_found(other.method()))?;
-                let Some(result) = core::call(server, stateless_rev::REVISION, old)? else {
-                    return Ok(None);
-                };
-                convert_result_with::<core_rev::ClientCall, C>(&result, &pending, &result_fill())
-                    .map(Some)
-                    .map_err(|e| conversion(e, ErrorCode::InternalError))
-            }
-        }
     }
 
     /// Opens a stream: validates every URI, acknowledges what it will honour, then starts
@@ -777,25 +750,25 @@ mod stateless {
         server: &Server,
         revision: &'static dyn Revision,
         id: &RequestId,
-        filter: stateless_rev::SubscriptionFilter,
+        filter: handlers_rev::SubscriptionFilter,
     ) -> Result<(), RpcError> {
         let mut files = Watches::default();
         for uri in filter.resource_subscriptions.iter().flatten() {
             files.add(server.resolve(uri)?, uri.clone());
         }
         let list_changed = filter.resources_list_changed == Some(true);
-        let honoured = stateless_rev::SubscriptionFilter {
+        let honoured = handlers_rev::SubscriptionFilter {
             resource_subscriptions: filter.resource_subscriptions,
             resources_list_changed: list_changed.then_some(true),
             ..Default::default()
         };
-        let ack = Notify::Stateless(stateless_rev::ServerNotify::SubscriptionsAcknowledged(
-            stateless_rev::SubscriptionsAcknowledgedNotificationParams {
+        let ack = handlers_rev::ServerNotify::SubscriptionsAcknowledged(
+            handlers_rev::SubscriptionsAcknowledgedNotificationParams {
                 meta: stream_meta(Some(id)),
                 notifications: honoured,
                 extra: Default::default(),
             },
-        ));
+        );
         let mut state = server.state();
         state.listens.retain(|l| l.id != *id);
         // Under the state lock: no notification of the stream can overtake it.
@@ -811,22 +784,105 @@ mod stateless {
         Ok(())
     }
 
-    pub fn updated(uri: &str, subscription: &RequestId) -> Notify {
-        let params = stateless_rev::ResourceUpdatedNotificationParams::new(uri);
-        let params = match stream_meta(Some(subscription)) {
+    fn stream_meta(
+        subscription: Option<&RequestId>,
+    ) -> Option<handlers_rev::NotificationMetaObject> {
+        subscription.map(|id| handlers_rev::NotificationMetaObject {
+            io_modelcontextprotocol_subscription_id: Some(id.clone()),
+            ..Default::default()
+        })
+    }
+
+    /// `notifications/resources/updated`, on a stream (stateless) or in the session.
+    pub fn updated(uri: &str, subscription: Option<&RequestId>) -> handlers_rev::ServerNotify {
+        let params = handlers_rev::ResourceUpdatedNotificationParams::new(uri);
+        let params = match stream_meta(subscription) {
             Some(meta) => params.with_meta(meta),
             None => params,
         };
-        Notify::Stateless(stateless_rev::ServerNotify::ResourceUpdated(params))
+        handlers_rev::ServerNotify::ResourceUpdated(params)
     }
 
-    pub fn list_changed(subscription: &RequestId) -> Notify {
-        Notify::Stateless(stateless_rev::ServerNotify::ResourceListChanged(
-            stream_meta(Some(subscription)).map(|meta| stateless_rev::NotificationParams {
+    /// `notifications/resources/list_changed`, on a stream (stateless) or in the session.
+    pub fn list_changed(subscription: Option<&RequestId>) -> handlers_rev::ServerNotify {
+        handlers_rev::ServerNotify::ResourceListChanged(stream_meta(subscription).map(|meta| {
+            handlers_rev::NotificationParams {
                 meta: Some(meta),
                 ..Default::default()
-            }),
-        ))
+            }
+        }))
+    }
+}
+
+/// The stateful lifecycle, which the handlers' revision does not have: `initialize`, `ping`
+/// and `resources/subscribe`/`unsubscribe`, written once against revision 2025-11-25.
+mod session {
+    use super::*;
+    use session_rev::{ClientCall as C, ClientCallResult as R};
+
+    fn empty() -> session_rev::EmptyResult {
+        session_rev::EmptyResult(session_rev::BaseResult {
+            meta: None,
+            extra: Default::default(),
+        })
+    }
+
+    /// Answers `call` for a session of revision `version`.
+    pub fn call(server: &Server, version: &str, call: C) -> Result<R, RpcError> {
+        let internal = |e: ConversionError| conversion(e, ErrorCode::InternalError);
+        Ok(match call {
+            C::Initialize(params) => {
+                let mut state = server.state();
+                if state.session.is_some() {
+                    return Err(RpcError::new(
+                        ErrorCode::InvalidRequest,
+                        "the session is already initialized",
+                    ));
+                }
+                state.session = find(STATEFUL, version);
+                // What every later request of the session carries into the handlers, as a
+                // stateless request would carry it.
+                state.request_meta = StatelessRequestMeta {
+                    protocol_version: handlers_rev::REVISION.to_owned(),
+                    client_capabilities: serde_json::to_value(&params.capabilities)
+                        .unwrap_or_default(),
+                    client_info: serde_json::to_value(&params.client_info).ok(),
+                };
+                let capabilities = ConvertTo::<session_rev::ServerCapabilities>::convert_for_peer(
+                    &core::capabilities(),
+                )
+                .map_err(internal)?;
+                let server_info = ConvertTo::<session_rev::Implementation>::convert_for_peer(
+                    &core::server_info(),
+                )
+                .map_err(internal)?;
+                R::Initialize(session_rev::InitializeResult {
+                    capabilities: capabilities.value,
+                    instructions: Some(INSTRUCTIONS.to_owned()),
+                    meta: None,
+                    protocol_version: version.to_owned(),
+                    server_info: server_info.value,
+                    extra: Default::default(),
+                })
+            }
+            C::Ping(_) => R::Ping(empty()),
+            C::Subscribe(params) => {
+                let path = server.resolve(&params.uri)?;
+                server.state().subscriptions.add(path, params.uri);
+                R::Subscribe(empty())
+            }
+            C::Unsubscribe(params) => {
+                server.state().subscriptions.remove(&params.uri);
+                R::Unsubscribe(empty())
+            }
+            other => return Err(RpcError::method_not_found(other.method())),
+        })
+    }
+
+    pub fn notify(server: &Server, notification: session_rev::ClientNotify) {
+        if let session_rev::ClientNotify::Initialized(_) = notification {
+            server.state().initialized = true;
+        }
     }
 }
 
@@ -856,12 +912,12 @@ fn watch(server: &Server) {
         let updated = state.subscriptions.poll();
         if let (Some(session), true) = (state.session, state.initialized) {
             if list_changed {
-                out.extend(session.notification(&core::list_changed()));
+                out.extend(session.notification(&core::list_changed(None)));
             }
             out.extend(
                 updated
                     .iter()
-                    .filter_map(|uri| session.notification(&core::updated(uri))),
+                    .filter_map(|uri| session.notification(&core::updated(uri, None))),
             );
         }
         for listen in &mut state.listens {
@@ -869,14 +925,14 @@ fn watch(server: &Server) {
                 out.extend(
                     listen
                         .module
-                        .notification(&stateless::list_changed(&listen.id)),
+                        .notification(&core::list_changed(Some(&listen.id))),
                 );
             }
             for uri in listen.files.poll() {
                 out.extend(
                     listen
                         .module
-                        .notification(&stateless::updated(&uri, &listen.id)),
+                        .notification(&core::updated(&uri, Some(&listen.id))),
                 );
             }
         }

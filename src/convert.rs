@@ -43,6 +43,10 @@
 //! # }
 //! ```
 //!
+//! That is the *lossless* intent, for round trips and proxies. For replies to a peer of an
+//! older revision, the *for a peer* intent ([`ConvertTo::convert_for_peer`] and the
+//! [`peer`] module) also drops what the peer's revision does not define, and says what.
+//!
 //! Where revisions differ in meaning, not only in shape, a conversion needs what the source
 //! does not carry. The stateless revisions (2026-07-28 on) have no `initialize`: each request
 //! carries the protocol version and the client's capabilities in `params._meta`, and results
@@ -65,6 +69,9 @@ use serde_json::{Map, Value};
 use std::fmt;
 
 include!(concat!(env!("OUT_DIR"), "/conversions.rs"));
+
+pub mod peer;
+pub use peer::{convert_call_for_peer, convert_result_for_peer, convert_value_for_peer, Converted};
 
 /// Why a value could not be carried into another revision.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -154,6 +161,13 @@ pub trait ConvertTo<T: Definition>: Definition {
         };
         let text = crate::json::to_string(self).map_err(|e| error(String::new(), e.to_string()))?;
         read::<T>(&text).map_err(|(path, reason)| error(path, reason))
+    }
+
+    /// Carries the value into `T`'s revision *for a peer*: as [`ConvertTo::convert`], without
+    /// the members `T`'s revision does not define and another revision does, whose paths are
+    /// returned (see [`peer`]).
+    fn convert_for_peer(&self) -> Result<Converted<T>, ConversionError> {
+        peer::definition_for_peer(self)
     }
 }
 

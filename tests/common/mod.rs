@@ -4,6 +4,7 @@
 // Each test crate uses a different part of this module; the rest would warn as dead code.
 #![allow(dead_code)]
 
+pub mod closed;
 pub mod definitions;
 pub mod instances;
 
@@ -99,4 +100,45 @@ pub fn violations(validator: &jsonschema::Validator, instance: &Value) -> Vec<St
         .iter_errors(instance)
         .map(|e| format!("at {}: {e}", e.instance_path()))
         .collect()
+}
+
+/// Calls `visit` on each direct subschema of `schema` (not on definitions), with the member's
+/// name for a child of `properties`.
+pub fn schema_walk_children(schema: &mut Value, visit: &mut dyn FnMut(&mut Value, Option<&str>)) {
+    const SINGLE: &[&str] = &[
+        "additionalProperties",
+        "items",
+        "not",
+        "if",
+        "then",
+        "else",
+        "contains",
+        "propertyNames",
+        "unevaluatedProperties",
+    ];
+    const LIST: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems", "items"];
+    let Value::Object(object) = schema else {
+        return;
+    };
+    for (key, value) in object.iter_mut() {
+        match (key.as_str(), value) {
+            ("properties", Value::Object(children)) => {
+                for (name, child) in children.iter_mut() {
+                    visit(child, Some(name));
+                }
+            }
+            ("patternProperties", Value::Object(children)) => {
+                for child in children.values_mut() {
+                    visit(child, None);
+                }
+            }
+            (key, Value::Array(children)) if LIST.contains(&key) => {
+                for child in children {
+                    visit(child, None);
+                }
+            }
+            (key, child) if SINGLE.contains(&key) => visit(child, None),
+            _ => {}
+        }
+    }
 }
