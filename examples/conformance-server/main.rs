@@ -32,6 +32,7 @@
 mod call;
 mod fixtures;
 mod http;
+mod input_required;
 mod listen;
 mod revision;
 mod session;
