@@ -6,12 +6,12 @@ use crate::transport::{self, is_sse, Endpoint, EventStream};
 use mcp_spec_types::convert::StatelessRequestMeta;
 use mcp_spec_types::dispatch::{Message, PendingRequest};
 use mcp_spec_types::http_headers::{self, ToolHeaders};
+use mcp_spec_types::input_required::{is_input_required, Answers, RoundTrip};
 use mcp_spec_types::v2026_07_28 as modern;
 use mcp_spec_types::{ErrorCode, ProtocolVersion, RpcError};
 use serde_json::{json, Map, Value};
 use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
-use std::collections::BTreeMap;
 
 /// Rounds of `input_required` answered for one request before giving up: a server that keeps
 /// asking is looping.
@@ -374,19 +374,18 @@ impl Modern {
                     return Ok(Outcome::Error(error));
                 }
                 Message::Response(response) => {
-                    let result: Value =
+                    let result: Map<String, Value> =
                         serde_json::from_str(response.result.get()).map_err(|e| e.to_string())?;
-                    if result.get("resultType").and_then(Value::as_str) == Some("input_required")
-                        && input_rounds < MAX_INPUT_ROUNDS
-                    {
+                    if is_input_required(&result) && input_rounds < MAX_INPUT_ROUNDS {
                         input_rounds += 1;
-                        let (responses, state) = answer_input_required(&result)?;
-                        params.insert("inputResponses".to_owned(), responses);
-                        // The state goes back exactly as it came, and only when it came.
-                        match state {
-                            Some(state) => params.insert("requestState".to_owned(), state),
-                            None => params.remove("requestState"),
-                        };
+                        let result: modern::InputRequiredResult =
+                            serde_json::from_value(Value::Object(result))
+                                .map_err(|e| e.to_string())?;
+                        // Replaces what an earlier round carried; the state goes back exactly
+                        // as it came, and only when it came.
+                        answer_input_required(&result)?
+                            .apply_to_object(&mut params)
+                            .map_err(|e| e.to_string())?;
                         continue;
                     }
                     return Ok(Outcome::Result(response.result, pending));
@@ -461,17 +460,12 @@ fn read_answer(text: &str, id: i64) -> Option<modern::ServerMessage> {
     }
 }
 
-/// The answers to an `input_required` result's input requests, as `inputResponses`, and its
-/// `requestState`. Elicitation is accepted with the requested schema's defaults, sampling
-/// answered with a fixed text, roots with none. (To switch to the crate's input-required
-/// helpers once they land.)
-fn answer_input_required(result: &Value) -> Result<(Value, Option<Value>), String> {
-    let requests: modern::InputRequests = match result.get("inputRequests") {
-        Some(requests) => serde_json::from_value(requests.clone()).map_err(|e| e.to_string())?,
-        None => modern::InputRequests(BTreeMap::new()),
-    };
-    let mut responses = BTreeMap::new();
-    for (key, request) in requests.0 {
+/// The retry of an `input_required` result: every input request answered (elicitation
+/// accepted with the requested schema's defaults, sampling with a fixed text, roots with none)
+/// and the `requestState` echoed, both checked by the crate's [`Answers`].
+fn answer_input_required(result: &modern::InputRequiredResult) -> Result<RoundTrip, String> {
+    let mut answers = Answers::new(result);
+    for (key, request) in result.input_requests.iter().flat_map(|r| r.iter()) {
         let response = match request {
             modern::InputRequest::ElicitRequest(elicit) => {
                 let content: Map<String, Value> = match &elicit.params {
@@ -513,11 +507,9 @@ fn answer_input_required(result: &Value) -> Result<(Value, Option<Value>), Strin
                 })
             }
         };
-        responses.insert(key, response);
+        answers.answer(key, response).map_err(|e| e.to_string())?;
     }
-    let responses =
-        serde_json::to_value(modern::InputResponses(responses)).map_err(|e| e.to_string())?;
-    Ok((responses, result.get("requestState").cloned()))
+    answers.finish().map_err(|e| e.to_string())
 }
 
 /// Arguments made from an input schema: a value of each property's type.
