@@ -7,6 +7,7 @@ use mcp_spec_types::convert::StatelessRequestMeta;
 use mcp_spec_types::dispatch::{Message, PendingRequest};
 use mcp_spec_types::http_headers::{self, ToolHeaders};
 use mcp_spec_types::input_required::{is_input_required, Answers, RoundTrip};
+use mcp_spec_types::negotiation;
 use mcp_spec_types::v2026_07_28 as modern;
 use mcp_spec_types::{ErrorCode, ProtocolVersion, RpcError};
 use serde_json::{json, Map, Value};
@@ -42,28 +43,22 @@ enum Outcome {
     Nothing(u16, String),
 }
 
-/// The stateless revisions this build speaks, newest first. (To switch to the crate's
-/// negotiation API once it lands.)
-fn modern_versions() -> impl Iterator<Item = &'static ProtocolVersion> {
-    ProtocolVersion::SUPPORTED.iter().filter(|v| {
-        !matches!(v, ProtocolVersion::Unknown(_)) && **v >= ProtocolVersion::V2026_07_28
-    })
-}
-
-/// The newest stateless revision in `supported` that this client speaks.
+/// The revision to speak after the server offered `supported`: the newest both speak, when it
+/// is a stateless one (otherwise the server is to be spoken to with `initialize`).
 fn choose(supported: &[String]) -> Option<ProtocolVersion> {
-    modern_versions()
-        .find(|v| supported.iter().any(|s| s == v.as_str()))
-        .cloned()
+    negotiation::choose(supported).filter(negotiation::is_stateless)
 }
 
-/// The `supported` list of an `UnsupportedProtocolVersionError`.
+/// The `supported` list of an `UnsupportedProtocolVersionError`, empty when its data is not
+/// the schema's.
 fn supported_of(error: &RpcError) -> Vec<String> {
     error
         .data
-        .as_ref()
-        .and_then(|d| d.get("supported"))
-        .and_then(|s| serde_json::from_value(s.clone()).ok())
+        .clone()
+        .and_then(|d| {
+            serde_json::from_value::<modern::UnsupportedProtocolVersionErrorErrorData>(d).ok()
+        })
+        .map(|d| d.supported)
         .unwrap_or_default()
 }
 
@@ -74,8 +69,8 @@ impl Modern {
     /// server that offers only stateful revisions): the caller then falls back to
     /// `initialize`.
     pub async fn discover(url: &str) -> Result<Option<(Modern, modern::DiscoverResult)>, String> {
-        let version = modern_versions()
-            .next()
+        let version = negotiation::stateless_supported()
+            .first()
             .cloned()
             .ok_or("this build speaks no stateless revision")?;
         let client = Modern {
