@@ -83,12 +83,16 @@ pub fn check_request_version(requested: &str) -> Result<ProtocolVersion, Unsuppo
 
 /// The client's choice from the versions a server offered (`server/discover`'s
 /// `supportedVersions`, or an `UnsupportedProtocolVersionError`'s `supported`): the newest
-/// revision both speak, stateless or not. `None` when they share none; the caller then falls
-/// back to `initialize`.
+/// released revision both speak, stateless or not; the draft only when they share no released
+/// one (it is opt-in on both sides and changes without notice, so two builds that both enable
+/// it still talk a released revision when they can). `None` when they share none; the caller
+/// then falls back to `initialize`.
 pub fn choose<S: AsRef<str>>(offered: &[S]) -> Option<ProtocolVersion> {
-    ProtocolVersion::SUPPORTED
+    let shared = |ours: &&ProtocolVersion| offered.iter().any(|v| v.as_ref() == ours.as_str());
+    ProtocolVersion::SUPPORTED_RELEASED
         .iter()
-        .find(|ours| offered.iter().any(|v| v.as_ref() == ours.as_str()))
+        .find(shared)
+        .or_else(|| ProtocolVersion::SUPPORTED.iter().find(shared))
         .cloned()
 }
 
@@ -206,7 +210,11 @@ mod tests {
     fn choice_is_the_newest_shared_version() {
         assert_eq!(choose::<&str>(&[]), None);
         assert_eq!(choose(&["1999-01-01", "x"]), None);
-        let newest = ProtocolVersion::SUPPORTED.first().cloned();
+        // Released revisions first: the draft only when nothing released is shared.
+        let newest = ProtocolVersion::SUPPORTED_RELEASED
+            .first()
+            .or(ProtocolVersion::SUPPORTED.first())
+            .cloned();
         let mut offered: Vec<&str> = ProtocolVersion::SUPPORTED
             .iter()
             .rev()
@@ -214,6 +222,20 @@ mod tests {
             .collect();
         offered.push("2999-01-01");
         assert_eq!(choose(&offered), newest);
+    }
+
+    #[cfg(all(feature = "unstable-draft", feature = "v2026_07_28"))]
+    #[test]
+    fn the_draft_is_chosen_only_when_nothing_released_is_shared() {
+        let draft = ProtocolVersion::SUPPORTED
+            .iter()
+            .find(|v| !ProtocolVersion::SUPPORTED_RELEASED.contains(v))
+            .expect("the draft is enabled");
+        assert_eq!(
+            choose(&[draft.as_str(), "2026-07-28"]),
+            Some(ProtocolVersion::V2026_07_28)
+        );
+        assert_eq!(choose(&[draft.as_str()]), Some(draft.clone()));
     }
 
     #[cfg(feature = "v2026_07_28")]

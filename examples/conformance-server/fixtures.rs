@@ -89,7 +89,7 @@ pub async fn answer(call: &Call, request: ClientCall) -> Result<ClientCallResult
         ClientCall::ListTools(_) => ClientCallResult::ListTools(ListToolsResult {
             meta: None,
             next_cursor: None,
-            tools: tools(),
+            tools: listed(call),
             extra: Map::new(),
         }),
         ClientCall::CallTool(params) => {
@@ -227,6 +227,12 @@ const TOOLS: &[(&str, &str, &[&str])] = &[
         "Tests elicitation with enum schema improvements per SEP-1330",
         &[],
     ),
+];
+
+/// The tools of the stateless revisions only (the suite's reference server lists them on its
+/// 2026-07-28 path alone): they test per-request capabilities, logging levels and
+/// `subscriptions/listen`, which sessions do not have.
+const STATELESS_TOOLS: &[(&str, &str, &[&str])] = &[
     (
         "test_missing_capability",
         "Needs the client's sampling capability: refused with -32021 when it is not declared",
@@ -257,9 +263,24 @@ const TOOLS: &[(&str, &str, &[&str])] = &[
 const JSON_SCHEMA_TOOL: &str = "json_schema_2020_12_tool";
 const CUSTOM_HEADER_TOOL: &str = "test_custom_header";
 
+/// The tools listed to `call`'s client: the stateless ones only without a session.
+fn listed(call: &Call) -> Vec<Tool> {
+    let stateless = call.session().is_none();
+    tools()
+        .into_iter()
+        .filter(|tool| stateless || !is_stateless_only(&tool.name))
+        .collect()
+}
+
+/// Whether tool `name` exists for stateless requests only.
+fn is_stateless_only(name: &str) -> bool {
+    name == CUSTOM_HEADER_TOOL || STATELESS_TOOLS.iter().any(|(tool, ..)| *tool == name)
+}
+
 fn tools() -> Vec<Tool> {
     let mut tools: Vec<Tool> = TOOLS
         .iter()
+        .chain(STATELESS_TOOLS)
         .map(|(name, description, arguments)| {
             let properties = arguments
                 .iter()
@@ -413,6 +434,9 @@ async fn call_tool(
     name: &str,
     arguments: &Map<String, Value>,
 ) -> Result<CallToolResult, RpcError> {
+    if call.session().is_some() && is_stateless_only(name) {
+        return Err(RpcError::invalid_params(format!("unknown tool {name}")));
+    }
     Ok(match name {
         "test_simple_text" => text_result("This is a simple text response for testing."),
         "test_image_content" => result(vec![image()?]),

@@ -8,10 +8,6 @@
 //! names the tool it was issued for: state from the client that fails the check, or that was
 //! issued for another tool, is refused with -32602.
 
-// The stateless 2026-07-28 path calls `answer`, `tools` and `prompts`; until it does, nothing
-// in the server reaches them.
-#![allow(dead_code)]
-
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use hmac::{Hmac, Mac};

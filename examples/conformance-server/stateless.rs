@@ -158,6 +158,20 @@ pub async fn serve(headers: &HeaderMap, text: &str, body: &Value) -> Response<Bo
             return refuse(StatusCode::BAD_REQUEST, Some(id), error);
         }
     }
+    // The requests that ask the client for input (`input_required` results) have their own
+    // handler, written on the crate's `input_required` helpers.
+    if let Some(params) = params.and_then(Value::as_object) {
+        let client = &meta.io_modelcontextprotocol_client_capabilities;
+        if let Some(answer) = crate::input_required::answer(method, params, client) {
+            return match answer.and_then(|result| {
+                ResultResponse::new(id.clone(), &result)
+                    .map_err(|e| RpcError::new(ErrorCode::InternalError, e.to_string()))
+            }) {
+                Ok(response) => json(StatusCode::OK, &Message::Response(response)),
+                Err(error) => refuse(status_of(error.code), Some(id), error),
+            };
+        }
+    }
     match request.call {
         ClientCall::Discover(_) => discover(id),
         ClientCall::SubscriptionsListen(params) => {
@@ -339,9 +353,6 @@ async fn answer(handler: Call, id: RequestId, call: ClientCall) -> (StatusCode, 
         let text = ServerMessage::Error(ErrorResponse::new(id, error)).to_json();
         (status, text)
     };
-    // The requests that ask the client for input (input_required results) are offered to
-    // their handler first, once it is part of the server:
-    // if let Some(answer) = crate::input_required::answer(&method, &params, &client) { ... }
     let down: core::ClientCall = match convert_call(&call) {
         Ok(down) => down,
         Err(e) => {
@@ -365,10 +376,22 @@ async fn answer(handler: Call, id: RequestId, call: ClientCall) -> (StatusCode, 
         }
     }
     match convert_result_with::<core::ClientCall, ClientCall>(&result, &pending, &fill) {
-        Ok(up) => match ResultResponse::new(id.clone(), &up) {
-            Ok(response) => (StatusCode::OK, ServerMessage::Response(response).to_json()),
-            Err(e) => error(id, RpcError::new(ErrorCode::InternalError, e.to_string())),
-        },
+        Ok(mut up) => {
+            // The tools and prompt that ask for input exist on this path only.
+            match &mut up {
+                ClientCallResult::ListTools(list) => {
+                    list.tools.extend(crate::input_required::tools())
+                }
+                ClientCallResult::ListPrompts(list) => {
+                    list.prompts.extend(crate::input_required::prompts())
+                }
+                _ => {}
+            }
+            match ResultResponse::new(id.clone(), &up) {
+                Ok(response) => (StatusCode::OK, ServerMessage::Response(response).to_json()),
+                Err(e) => error(id, RpcError::new(ErrorCode::InternalError, e.to_string())),
+            }
+        }
         Err(e) => error(
             id,
             RpcError::new(

@@ -41,8 +41,10 @@ mod support;
 
 mod bad_input;
 mod example_client;
+mod sdk_v2_client;
 mod server;
 mod stateful_revisions;
+mod stateless_bad_input;
 mod suite;
 
 use server::Server;
@@ -64,173 +66,7 @@ const REVISIONS: [&str; 2] = ["2025-11-25", "2026-07-28"];
 const KNOWN: &[Known] = &[];
 
 /// Known failures of the frozen sets' scored scenarios: (revision, known failure).
-const KNOWN_FROZEN: &[(&str, Known)] = &[
-    ("2026-07-28", ("caching", "*", NO_STATELESS_SERVER)),
-    (
-        "2026-07-28",
-        ("completion-complete", "*", NO_STATELESS_SERVER),
-    ),
-    (
-        "2026-07-28",
-        (
-            "input-required-result-basic-elicitation",
-            "*",
-            NO_INPUT_REQUIRED,
-        ),
-    ),
-    (
-        "2026-07-28",
-        (
-            "input-required-result-basic-list-roots",
-            "*",
-            NO_INPUT_REQUIRED,
-        ),
-    ),
-    (
-        "2026-07-28",
-        (
-            "input-required-result-basic-sampling",
-            "*",
-            NO_INPUT_REQUIRED,
-        ),
-    ),
-    (
-        "2026-07-28",
-        (
-            "input-required-result-capability-check",
-            "*",
-            NO_INPUT_REQUIRED,
-        ),
-    ),
-    (
-        "2026-07-28",
-        (
-            "input-required-result-ignore-extra-params",
-            "*",
-            NO_INPUT_REQUIRED,
-        ),
-    ),
-    (
-        "2026-07-28",
-        (
-            "input-required-result-missing-input-response",
-            "*",
-            NO_INPUT_REQUIRED,
-        ),
-    ),
-    (
-        "2026-07-28",
-        ("input-required-result-multi-round", "*", NO_INPUT_REQUIRED),
-    ),
-    (
-        "2026-07-28",
-        (
-            "input-required-result-multiple-input-requests",
-            "*",
-            NO_INPUT_REQUIRED,
-        ),
-    ),
-    (
-        "2026-07-28",
-        (
-            "input-required-result-non-tool-request",
-            "*",
-            NO_INPUT_REQUIRED,
-        ),
-    ),
-    (
-        "2026-07-28",
-        (
-            "input-required-result-request-state",
-            "*",
-            NO_INPUT_REQUIRED,
-        ),
-    ),
-    (
-        "2026-07-28",
-        ("input-required-result-result-type", "*", NO_INPUT_REQUIRED),
-    ),
-    (
-        "2026-07-28",
-        (
-            "input-required-result-tampered-state",
-            "*",
-            NO_INPUT_REQUIRED,
-        ),
-    ),
-    (
-        "2026-07-28",
-        (
-            "input-required-result-unsupported-methods",
-            "*",
-            NO_INPUT_REQUIRED,
-        ),
-    ),
-    (
-        "2026-07-28",
-        ("prompts-get-embedded-resource", "*", NO_STATELESS_SERVER),
-    ),
-    (
-        "2026-07-28",
-        ("prompts-get-simple", "*", NO_STATELESS_SERVER),
-    ),
-    (
-        "2026-07-28",
-        ("prompts-get-with-args", "*", NO_STATELESS_SERVER),
-    ),
-    (
-        "2026-07-28",
-        ("prompts-get-with-image", "*", NO_STATELESS_SERVER),
-    ),
-    ("2026-07-28", ("prompts-list", "*", NO_STATELESS_SERVER)),
-    ("2026-07-28", ("resources-list", "*", NO_STATELESS_SERVER)),
-    (
-        "2026-07-28",
-        ("resources-read-binary", "*", NO_STATELESS_SERVER),
-    ),
-    (
-        "2026-07-28",
-        ("resources-read-text", "*", NO_STATELESS_SERVER),
-    ),
-    (
-        "2026-07-28",
-        ("resources-templates-read", "*", NO_STATELESS_SERVER),
-    ),
-    (
-        "2026-07-28",
-        ("sep-2164-resource-not-found", "*", NO_STATELESS_SERVER),
-    ),
-    (
-        "2026-07-28",
-        ("server-sse-multiple-streams", "*", NO_STATELESS_SERVER),
-    ),
-    ("2026-07-28", ("server-stateless", "*", NO_STATELESS_SERVER)),
-    ("2026-07-28", ("tools-call-audio", "*", NO_STATELESS_SERVER)),
-    (
-        "2026-07-28",
-        ("tools-call-embedded-resource", "*", NO_STATELESS_SERVER),
-    ),
-    ("2026-07-28", ("tools-call-error", "*", NO_STATELESS_SERVER)),
-    ("2026-07-28", ("tools-call-image", "*", NO_STATELESS_SERVER)),
-    (
-        "2026-07-28",
-        ("tools-call-mixed-content", "*", NO_STATELESS_SERVER),
-    ),
-    (
-        "2026-07-28",
-        ("tools-call-simple-text", "*", NO_STATELESS_SERVER),
-    ),
-    (
-        "2026-07-28",
-        ("tools-call-with-progress", "*", NO_STATELESS_SERVER),
-    ),
-    ("2026-07-28", ("tools-list", "*", NO_STATELESS_SERVER)),
-];
-
-const NO_STATELESS_SERVER: &str = "the example server has no 2026-07-28 (stateless) path yet: \
-     it answers a request without a session with 'send initialize first'";
-const NO_INPUT_REQUIRED: &str =
-    "the example server has no stateless path and no input_required tools yet";
+const KNOWN_FROZEN: &[(&str, Known)] = &[];
 
 /// Why a client scenario is left out, if it is.
 fn left_out(scenario: &str) -> Option<&'static str> {
