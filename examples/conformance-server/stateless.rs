@@ -168,7 +168,13 @@ pub async fn serve(headers: &HeaderMap, text: &str, body: &Value) -> Response<Bo
             Some(id),
             RpcError::method_not_found(&method),
         ),
-        call => served(id, &meta, call).await,
+        call => {
+            let params = params
+                .and_then(Value::as_object)
+                .cloned()
+                .unwrap_or_default();
+            served(id, meta, call, params).await
+        }
     }
 }
 
@@ -270,7 +276,12 @@ fn hint(method: &str) -> CacheHint {
 
 /// A request the handlers answer: JSON when it sends nothing before its answer, an SSE stream
 /// of its notifications and then its answer otherwise.
-async fn served(id: RequestId, meta: &RequestMetaObject, call: ClientCall) -> Response<Body> {
+async fn served(
+    id: RequestId,
+    meta: RequestMetaObject,
+    call: ClientCall,
+    params: Map<String, Value>,
+) -> Response<Body> {
     let client = match ConvertTo::<core::ClientCapabilities>::convert(
         &meta.io_modelcontextprotocol_client_capabilities,
     ) {
@@ -294,7 +305,11 @@ async fn served(id: RequestId, meta: &RequestMetaObject, call: ClientCall) -> Re
         progress: Progress::of(&call),
         channel: Channel::Stateless { sink, level },
     };
-    let answer = tokio::spawn(answer(handler, id.clone(), call));
+    let asked = Asked {
+        params,
+        client: meta.io_modelcontextprotocol_client_capabilities,
+    };
+    let answer = tokio::spawn(answer(handler, id.clone(), call, asked));
     let Some(first) = notes.recv().await else {
         // The handler let go of its channel: it has answered, and sent nothing before.
         return match answer.await {
@@ -329,9 +344,22 @@ async fn served(id: RequestId, meta: &RequestMetaObject, call: ClientCall) -> Re
     stream(lines)
 }
 
+/// A request as its revision wrote it, for the handlers written against that revision.
+struct Asked {
+    /// The request's `params`.
+    params: Map<String, Value>,
+    /// The client's capabilities, from `_meta`.
+    client: rev::ClientCapabilities,
+}
+
 /// The answer of the handlers to `call`, in 2026-07-28's types, with its HTTP status (for a
 /// JSON response).
-async fn answer(handler: Call, id: RequestId, call: ClientCall) -> (StatusCode, String) {
+async fn answer(
+    handler: Call,
+    id: RequestId,
+    call: ClientCall,
+    asked: Asked,
+) -> (StatusCode, String) {
     let pending = PendingRequest::of(&call);
     let method = call.method().to_owned();
     let error = |id: RequestId, error: RpcError| {
@@ -339,9 +367,29 @@ async fn answer(handler: Call, id: RequestId, call: ClientCall) -> (StatusCode, 
         let text = ServerMessage::Error(ErrorResponse::new(id, error)).to_json();
         (status, text)
     };
-    // The requests that ask the client for input (input_required results) are offered to
-    // their handler first, once it is part of the server:
-    // if let Some(answer) = crate::input_required::answer(&method, &params, &client) { ... }
+    // The requests that ask the client for input (SEP-2322) have handlers of their own,
+    // written against 2026-07-28: they are offered each request first.
+    if let Some(answer) = crate::input_required::answer(&method, &asked.params, &asked.client) {
+        return match answer {
+            Ok(mut result) => {
+                if let Ok(Value::Object(meta)) = serde_json::to_value(result_meta()) {
+                    let own = result
+                        .entry("_meta")
+                        .or_insert_with(|| Value::Object(Map::new()));
+                    if let Value::Object(own) = own {
+                        for (key, value) in meta {
+                            own.entry(key).or_insert(value);
+                        }
+                    }
+                }
+                match ResultResponse::new(id.clone(), &result) {
+                    Ok(response) => (StatusCode::OK, ServerMessage::Response(response).to_json()),
+                    Err(e) => error(id, RpcError::new(ErrorCode::InternalError, e.to_string())),
+                }
+            }
+            Err(e) => error(id, e),
+        };
+    }
     let down: core::ClientCall = match convert_call(&call) {
         Ok(down) => down,
         Err(e) => {
@@ -365,10 +413,22 @@ async fn answer(handler: Call, id: RequestId, call: ClientCall) -> (StatusCode, 
         }
     }
     match convert_result_with::<core::ClientCall, ClientCall>(&result, &pending, &fill) {
-        Ok(up) => match ResultResponse::new(id.clone(), &up) {
-            Ok(response) => (StatusCode::OK, ServerMessage::Response(response).to_json()),
-            Err(e) => error(id, RpcError::new(ErrorCode::InternalError, e.to_string())),
-        },
+        Ok(mut up) => {
+            // The lists name the SEP-2322 handlers' tools and prompt too.
+            match &mut up {
+                ClientCallResult::ListTools(list) => {
+                    list.tools.extend(crate::input_required::tools())
+                }
+                ClientCallResult::ListPrompts(list) => {
+                    list.prompts.extend(crate::input_required::prompts())
+                }
+                _ => {}
+            }
+            match ResultResponse::new(id.clone(), &up) {
+                Ok(response) => (StatusCode::OK, ServerMessage::Response(response).to_json()),
+                Err(e) => error(id, RpcError::new(ErrorCode::InternalError, e.to_string())),
+            }
+        }
         Err(e) => error(
             id,
             RpcError::new(
