@@ -25,7 +25,7 @@ use hyper::body::Bytes;
 use hyper::header::HeaderMap;
 use hyper::{Response, StatusCode};
 use mcp_spec_types::answer::{error_response, rpc_error};
-use mcp_spec_types::cache::CacheHint;
+use mcp_spec_types::cache::{declared_members, CacheHint};
 use mcp_spec_types::convert::{convert_call, convert_result_with, ConvertTo, StatelessResult};
 use mcp_spec_types::dispatch::{ErrorResponse, Message, MethodSet, PendingRequest, ResultResponse};
 use mcp_spec_types::progress::Progress;
@@ -344,6 +344,18 @@ async fn served(
     stream(lines)
 }
 
+/// What a result of `method` carries besides its own members: `resultType`, the cache hints
+/// where its definition has them, and the server's identity in `_meta`.
+fn fill(method: &str) -> StatelessResult {
+    let mut fill = StatelessResult::cached(hint(method));
+    if let Ok(Value::Object(meta)) = serde_json::to_value(result_meta()) {
+        for (key, value) in meta {
+            fill = fill.with_meta(key, value);
+        }
+    }
+    fill
+}
+
 /// A request as its revision wrote it, for the handlers written against that revision.
 struct Asked {
     /// The request's `params`.
@@ -372,16 +384,7 @@ async fn answer(
     if let Some(answer) = crate::input_required::answer(&method, &asked.params, &asked.client) {
         return match answer {
             Ok(mut result) => {
-                if let Ok(Value::Object(meta)) = serde_json::to_value(result_meta()) {
-                    let own = result
-                        .entry("_meta")
-                        .or_insert_with(|| Value::Object(Map::new()));
-                    if let Value::Object(own) = own {
-                        for (key, value) in meta {
-                            own.entry(key).or_insert(value);
-                        }
-                    }
-                }
+                fill(&method).insert_into(&mut result, declared_members::<ClientCall>(&method));
                 match ResultResponse::new(id.clone(), &result) {
                     Ok(response) => (StatusCode::OK, ServerMessage::Response(response).to_json()),
                     Err(e) => error(id, RpcError::new(ErrorCode::InternalError, e.to_string())),
@@ -406,13 +409,7 @@ async fn answer(
         Ok(result) => result,
         Err(e) => return error(id, sep_2164(e)),
     };
-    let mut fill = StatelessResult::cached(hint(&method));
-    if let Ok(Value::Object(meta)) = serde_json::to_value(result_meta()) {
-        for (key, value) in meta {
-            fill = fill.with_meta(key, value);
-        }
-    }
-    match convert_result_with::<core::ClientCall, ClientCall>(&result, &pending, &fill) {
+    match convert_result_with::<core::ClientCall, ClientCall>(&result, &pending, &fill(&method)) {
         Ok(mut up) => {
             // The lists name the SEP-2322 handlers' tools and prompt too.
             match &mut up {
