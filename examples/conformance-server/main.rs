@@ -22,9 +22,9 @@
 //!   `Call` (`call.rs`): a stateless request is converted down to them and its result up.
 //! * In a session, a POST with `tools/call` is answered on an SSE stream, which also carries
 //!   the call's notifications and requests to the client (sampling, elicitation); other
-//!   requests get JSON. Every stream opens with a priming event (`id`, `retry`, no data) and keeps its events, so a
-//!   client resumes it with GET and `Last-Event-ID`; GET alone opens the server's own stream;
-//!   DELETE ends the session.
+//!   requests get JSON. Every stream opens with a priming event (`id`, `retry`, no data) and
+//!   keeps its events, so a client resumes it with GET and `Last-Event-ID`; GET alone opens
+//!   the server's own stream (without a session, GET is 405); DELETE ends the session.
 //! * Bad input gets the JSON-RPC or HTTP error the specification names (`http.rs`): 403 for a
 //!   Host or Origin that is not local (DNS rebinding), 404 for an unknown session, 400 for an
 //!   unsupported `MCP-Protocol-Version`, 413 above 4 MiB, -32700/-32600/-32601/-32602.

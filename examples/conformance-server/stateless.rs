@@ -25,7 +25,7 @@ use hyper::body::Bytes;
 use hyper::header::HeaderMap;
 use hyper::{Response, StatusCode};
 use mcp_spec_types::answer::{error_response, rpc_error};
-use mcp_spec_types::cache::CacheHint;
+use mcp_spec_types::cache::{declared_members, CacheHint};
 use mcp_spec_types::convert::{convert_call, convert_result_with, ConvertTo, StatelessResult};
 use mcp_spec_types::dispatch::{ErrorResponse, Message, MethodSet, PendingRequest, ResultResponse};
 use mcp_spec_types::progress::Progress;
@@ -158,20 +158,6 @@ pub async fn serve(headers: &HeaderMap, text: &str, body: &Value) -> Response<Bo
             return refuse(StatusCode::BAD_REQUEST, Some(id), error);
         }
     }
-    // The requests that ask the client for input (`input_required` results) have their own
-    // handler, written on the crate's `input_required` helpers.
-    if let Some(params) = params.and_then(Value::as_object) {
-        let client = &meta.io_modelcontextprotocol_client_capabilities;
-        if let Some(answer) = crate::input_required::answer(method, params, client) {
-            return match answer.and_then(|result| {
-                ResultResponse::new(id.clone(), &result)
-                    .map_err(|e| RpcError::new(ErrorCode::InternalError, e.to_string()))
-            }) {
-                Ok(response) => json(StatusCode::OK, &Message::Response(response)),
-                Err(error) => refuse(status_of(error.code), Some(id), error),
-            };
-        }
-    }
     match request.call {
         ClientCall::Discover(_) => discover(id),
         ClientCall::SubscriptionsListen(params) => {
@@ -182,7 +168,13 @@ pub async fn serve(headers: &HeaderMap, text: &str, body: &Value) -> Response<Bo
             Some(id),
             RpcError::method_not_found(&method),
         ),
-        call => served(id, &meta, call).await,
+        call => {
+            let params = params
+                .and_then(Value::as_object)
+                .cloned()
+                .unwrap_or_default();
+            served(id, meta, call, params).await
+        }
     }
 }
 
@@ -284,7 +276,12 @@ fn hint(method: &str) -> CacheHint {
 
 /// A request the handlers answer: JSON when it sends nothing before its answer, an SSE stream
 /// of its notifications and then its answer otherwise.
-async fn served(id: RequestId, meta: &RequestMetaObject, call: ClientCall) -> Response<Body> {
+async fn served(
+    id: RequestId,
+    meta: RequestMetaObject,
+    call: ClientCall,
+    params: Map<String, Value>,
+) -> Response<Body> {
     let client = match ConvertTo::<core::ClientCapabilities>::convert(
         &meta.io_modelcontextprotocol_client_capabilities,
     ) {
@@ -308,7 +305,11 @@ async fn served(id: RequestId, meta: &RequestMetaObject, call: ClientCall) -> Re
         progress: Progress::of(&call),
         channel: Channel::Stateless { sink, level },
     };
-    let answer = tokio::spawn(answer(handler, id.clone(), call));
+    let asked = Asked {
+        params,
+        client: meta.io_modelcontextprotocol_client_capabilities,
+    };
+    let answer = tokio::spawn(answer(handler, id.clone(), call, asked));
     let Some(first) = notes.recv().await else {
         // The handler let go of its channel: it has answered, and sent nothing before.
         return match answer.await {
@@ -343,9 +344,34 @@ async fn served(id: RequestId, meta: &RequestMetaObject, call: ClientCall) -> Re
     stream(lines)
 }
 
+/// What a result of `method` carries besides its own members: `resultType`, the cache hints
+/// where its definition has them, and the server's identity in `_meta`.
+fn fill(method: &str) -> StatelessResult {
+    let mut fill = StatelessResult::cached(hint(method));
+    if let Ok(Value::Object(meta)) = serde_json::to_value(result_meta()) {
+        for (key, value) in meta {
+            fill = fill.with_meta(key, value);
+        }
+    }
+    fill
+}
+
+/// A request as its revision wrote it, for the handlers written against that revision.
+struct Asked {
+    /// The request's `params`.
+    params: Map<String, Value>,
+    /// The client's capabilities, from `_meta`.
+    client: rev::ClientCapabilities,
+}
+
 /// The answer of the handlers to `call`, in 2026-07-28's types, with its HTTP status (for a
 /// JSON response).
-async fn answer(handler: Call, id: RequestId, call: ClientCall) -> (StatusCode, String) {
+async fn answer(
+    handler: Call,
+    id: RequestId,
+    call: ClientCall,
+    asked: Asked,
+) -> (StatusCode, String) {
     let pending = PendingRequest::of(&call);
     let method = call.method().to_owned();
     let error = |id: RequestId, error: RpcError| {
@@ -353,6 +379,20 @@ async fn answer(handler: Call, id: RequestId, call: ClientCall) -> (StatusCode, 
         let text = ServerMessage::Error(ErrorResponse::new(id, error)).to_json();
         (status, text)
     };
+    // The requests that ask the client for input (SEP-2322) have handlers of their own,
+    // written against 2026-07-28: they are offered each request first.
+    if let Some(answer) = crate::input_required::answer(&method, &asked.params, &asked.client) {
+        return match answer {
+            Ok(mut result) => {
+                fill(&method).insert_into(&mut result, declared_members::<ClientCall>(&method));
+                match ResultResponse::new(id.clone(), &result) {
+                    Ok(response) => (StatusCode::OK, ServerMessage::Response(response).to_json()),
+                    Err(e) => error(id, RpcError::new(ErrorCode::InternalError, e.to_string())),
+                }
+            }
+            Err(e) => error(id, e),
+        };
+    }
     let down: core::ClientCall = match convert_call(&call) {
         Ok(down) => down,
         Err(e) => {
@@ -369,15 +409,9 @@ async fn answer(handler: Call, id: RequestId, call: ClientCall) -> (StatusCode, 
         Ok(result) => result,
         Err(e) => return error(id, sep_2164(e)),
     };
-    let mut fill = StatelessResult::cached(hint(&method));
-    if let Ok(Value::Object(meta)) = serde_json::to_value(result_meta()) {
-        for (key, value) in meta {
-            fill = fill.with_meta(key, value);
-        }
-    }
-    match convert_result_with::<core::ClientCall, ClientCall>(&result, &pending, &fill) {
+    match convert_result_with::<core::ClientCall, ClientCall>(&result, &pending, &fill(&method)) {
         Ok(mut up) => {
-            // The tools and prompt that ask for input exist on this path only.
+            // The lists name the SEP-2322 handlers' tools and prompt too.
             match &mut up {
                 ClientCallResult::ListTools(list) => {
                     list.tools.extend(crate::input_required::tools())
