@@ -37,6 +37,7 @@ mod listen;
 mod revision;
 mod session;
 mod stateless;
+mod tasks;
 
 use hyper::server::conn::http1;
 use hyper::service::service_fn;

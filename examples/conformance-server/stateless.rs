@@ -126,6 +126,30 @@ pub async fn serve(headers: &HeaderMap, text: &str, body: &Value) -> Response<Bo
     {
         return unsupported(id, &refusal);
     }
+    // The tasks extension's methods are no revision's (`tasks.rs`).
+    if let (Some(id), true) = (&id, crate::tasks::handles(method)) {
+        let params = params
+            .and_then(Value::as_object)
+            .cloned()
+            .unwrap_or_default();
+        let answer = crate::tasks::answer(
+            method,
+            &params,
+            &meta.io_modelcontextprotocol_client_capabilities,
+        );
+        let internal = |e: String| RpcError::new(ErrorCode::InternalError, e);
+        let answer = match answer.await {
+            Some(answer) => answer,
+            None => Err(internal(format!("{method} has no handler"))),
+        };
+        let response = answer.and_then(|result| {
+            ResultResponse::new(id.clone(), &result).map_err(|e| internal(e.to_string()))
+        });
+        return match response {
+            Ok(response) => json(StatusCode::OK, &Message::Response(response)),
+            Err(error) => refuse(status_of(error.code), Some(id.clone()), error),
+        };
+    }
     // 4. A request of the revision.
     let request = match ClientMessage::parse(text) {
         Ok(Message::Request(request)) => request,
@@ -229,13 +253,14 @@ fn result_meta() -> ResultMetaObject {
 
 fn discover(id: RequestId) -> Response<Body> {
     let init = fixtures::initialize(rev::REVISION);
-    let capabilities = match ConvertTo::<rev::ServerCapabilities>::convert(&init.capabilities) {
+    let mut capabilities = match ConvertTo::<rev::ServerCapabilities>::convert(&init.capabilities) {
         Ok(capabilities) => capabilities,
         Err(e) => {
             let error = RpcError::new(ErrorCode::InternalError, e.to_string());
             return refuse(StatusCode::INTERNAL_SERVER_ERROR, Some(id), error);
         }
     };
+    crate::tasks::advertise(&mut capabilities);
     let hint = hint("server/discover");
     let result = ClientCallResult::Discover(DiscoverResult {
         cache_scope: match hint.scope {
@@ -381,7 +406,11 @@ async fn answer(
     };
     // The requests that ask the client for input (SEP-2322) have handlers of their own,
     // written against 2026-07-28: they are offered each request first.
-    if let Some(answer) = crate::input_required::answer(&method, &asked.params, &asked.client) {
+    let offered = match crate::input_required::answer(&method, &asked.params, &asked.client) {
+        Some(answer) => Some(answer),
+        None => crate::tasks::answer(&method, &asked.params, &asked.client).await,
+    };
+    if let Some(answer) = offered {
         return match answer {
             Ok(mut result) => {
                 fill(&method).insert_into(&mut result, declared_members::<ClientCall>(&method));
@@ -414,7 +443,8 @@ async fn answer(
             // The lists name the SEP-2322 handlers' tools and prompt too.
             match &mut up {
                 ClientCallResult::ListTools(list) => {
-                    list.tools.extend(crate::input_required::tools())
+                    list.tools.extend(crate::input_required::tools());
+                    list.tools.extend(crate::tasks::tools());
                 }
                 ClientCallResult::ListPrompts(list) => {
                     list.prompts.extend(crate::input_required::prompts())
