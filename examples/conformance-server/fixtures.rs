@@ -76,16 +76,19 @@ pub async fn answer(call: &Call, request: ClientCall) -> Result<ClientCallResult
             session_of(call, "resources/unsubscribe")?.subscribe(&params.uri, false);
             ClientCallResult::Unsubscribe(empty())
         }
-        ClientCall::Complete(_) => ClientCallResult::Complete(CompleteResult {
-            completion: CompleteResultCompletion {
-                has_more: Some(false),
-                total: Some(0),
-                values: Vec::new(),
+        ClientCall::Complete(params) => {
+            let values = completions(&params.ref_, &params.argument.name, &params.argument.value);
+            ClientCallResult::Complete(CompleteResult {
+                completion: CompleteResultCompletion {
+                    has_more: Some(false),
+                    total: Some(values.len() as i64),
+                    values,
+                    extra: Map::new(),
+                },
+                meta: None,
                 extra: Map::new(),
-            },
-            meta: None,
-            extra: Map::new(),
-        }),
+            })
+        }
         ClientCall::ListTools(_) => ClientCallResult::ListTools(ListToolsResult {
             meta: None,
             next_cursor: None,
@@ -259,6 +262,40 @@ const STATELESS_TOOLS: &[(&str, &str, &[&str])] = &[
         &[],
     ),
 ];
+
+/// What `completion/complete` offers for an argument of a prompt or resource template: the
+/// values that start with what the client typed so far.
+const COMPLETIONS: &[(&str, &str, &[&str])] = &[
+    (
+        "test_prompt_with_arguments",
+        "arg1",
+        &["alpha", "beta", "gamma"],
+    ),
+    (
+        "test_prompt_with_arguments",
+        "arg2",
+        &["one", "two", "three"],
+    ),
+    (TEMPLATE, "id", &["1", "2", "42"]),
+];
+
+fn completions(
+    reference: &mcp::CompleteRequestParamsRef,
+    argument: &str,
+    typed: &str,
+) -> Vec<String> {
+    let owner = match reference {
+        mcp::CompleteRequestParamsRef::PromptReference(prompt) => prompt.name.as_str(),
+        mcp::CompleteRequestParamsRef::ResourceTemplateReference(template) => template.uri.as_str(),
+    };
+    COMPLETIONS
+        .iter()
+        .filter(|(o, a, _)| *o == owner && *a == argument)
+        .flat_map(|(.., values)| values.iter())
+        .filter(|value| value.starts_with(typed))
+        .map(|value| (*value).to_owned())
+        .collect()
+}
 
 const JSON_SCHEMA_TOOL: &str = "json_schema_2020_12_tool";
 const CUSTOM_HEADER_TOOL: &str = "test_custom_header";

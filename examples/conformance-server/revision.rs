@@ -1,8 +1,9 @@
 //! The stateful revisions a session may negotiate. Every message of a session is read and
 //! written in its own revision's types; the handlers work on 2025-11-25's, and the crate's
-//! conversions (`mcp_spec_types::convert`) carry each message between the two.
+//! conversions (`mcp_spec_types::convert`) carry each message between the two: losslessly in,
+//! and for a peer out, so a client never gets a member its revision does not define.
 
-use mcp_spec_types::convert::{convert_result, ConversionError};
+use mcp_spec_types::convert::{convert_result_for_peer, ConversionError};
 use mcp_spec_types::dispatch::{CallSet, Message, MethodSet, PendingRequest, ResultResponse};
 use mcp_spec_types::v2025_11_25 as latest;
 use mcp_spec_types::{MessageError, ProtocolVersion, RequestId};
@@ -65,13 +66,14 @@ where
         result: &latest::ClientCallResult,
     ) -> Result<ResultResponse, String> {
         let request = PendingRequest::without_task(method);
-        let typed =
-            convert_result::<latest::ClientCall, C>(result, &request).map_err(|e| e.to_string())?;
-        ResultResponse::new(id, &typed).map_err(|e| e.to_string())
+        // For a peer: what the client's revision does not define is left out, not carried.
+        let typed = convert_result_for_peer::<latest::ClientCall, C>(result, &request)
+            .map_err(|e| e.to_string())?;
+        ResultResponse::new(id, &typed.value).map_err(|e| e.to_string())
     }
 
     fn write(&self, message: &latest::ServerMessage) -> Result<String, ConversionError> {
-        Ok(message.convert::<SC, SN>()?.to_json())
+        Ok(message.convert_for_peer::<SC, SN>()?.value.to_json())
     }
 }
 
