@@ -89,7 +89,7 @@ pub async fn answer(call: &Call, request: ClientCall) -> Result<ClientCallResult
         ClientCall::ListTools(_) => ClientCallResult::ListTools(ListToolsResult {
             meta: None,
             next_cursor: None,
-            tools: tools(),
+            tools: listed(call),
             extra: Map::new(),
         }),
         ClientCall::CallTool(params) => {
@@ -227,6 +227,12 @@ const TOOLS: &[(&str, &str, &[&str])] = &[
         "Tests elicitation with enum schema improvements per SEP-1330",
         &[],
     ),
+];
+
+/// The diagnostic tools of the stateless revisions' scenarios, listed to stateless requests
+/// only: what they exercise (`_meta` capabilities and log level, listen streams) is not part of
+/// a session.
+const STATELESS_TOOLS: &[(&str, &str, &[&str])] = &[
     (
         "test_missing_capability",
         "Needs the client's sampling capability: refused with -32021 when it is not declared",
@@ -257,9 +263,8 @@ const TOOLS: &[(&str, &str, &[&str])] = &[
 const JSON_SCHEMA_TOOL: &str = "json_schema_2020_12_tool";
 const CUSTOM_HEADER_TOOL: &str = "test_custom_header";
 
-fn tools() -> Vec<Tool> {
-    let mut tools: Vec<Tool> = TOOLS
-        .iter()
+fn simple_tools(list: &[(&str, &str, &[&str])]) -> Vec<Tool> {
+    list.iter()
         .map(|(name, description, arguments)| {
             let properties = arguments
                 .iter()
@@ -267,7 +272,21 @@ fn tools() -> Vec<Tool> {
                 .collect();
             tool(name, description, input_schema(Some(properties), arguments))
         })
-        .collect();
+        .collect()
+}
+
+/// The tools a request of `call`'s lifecycle sees.
+fn listed(call: &Call) -> Vec<Tool> {
+    let mut tools = session_tools();
+    if call.session().is_none() {
+        tools.extend(stateless_tools());
+    }
+    tools
+}
+
+/// The tools of the suite's reference server, as every session lists them.
+fn session_tools() -> Vec<Tool> {
+    let mut tools = simple_tools(TOOLS);
     // SEP-1613: JSON Schema 2020-12 keywords survive in the tool listing.
     let mut schema = input_schema(
         Some(BTreeMap::from([
@@ -342,6 +361,12 @@ fn tools() -> Vec<Tool> {
         "Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613, SEP-2106)",
         schema,
     ));
+    tools
+}
+
+/// The tools only stateless requests see.
+fn stateless_tools() -> Vec<Tool> {
+    let mut tools = simple_tools(STATELESS_TOOLS);
     // SEP-2243: an argument a client mirrors into the `Mcp-Param-Region` header.
     let region = schema_object(&[("type", "string".into()), ("x-mcp-header", "Region".into())]);
     tools.push(tool(
@@ -358,7 +383,10 @@ fn tools() -> Vec<Tool> {
 /// The input schema of tool `name`, as JSON, for the transport's checks of the headers that
 /// mirror its arguments.
 pub fn tool_input_schema(name: &str) -> Option<Value> {
-    let tool = tools().into_iter().find(|t| t.name == name)?;
+    let tool = session_tools()
+        .into_iter()
+        .chain(stateless_tools())
+        .find(|t| t.name == name)?;
     serde_json::to_value(tool.input_schema).ok()
 }
 
@@ -413,6 +441,12 @@ async fn call_tool(
     name: &str,
     arguments: &Map<String, Value>,
 ) -> Result<CallToolResult, RpcError> {
+    // A session has the tools it lists, and no others.
+    let stateless_only =
+        name == CUSTOM_HEADER_TOOL || STATELESS_TOOLS.iter().any(|(tool, ..)| *tool == name);
+    if stateless_only && call.session().is_some() {
+        return Err(RpcError::invalid_params(format!("unknown tool {name}")));
+    }
     Ok(match name {
         "test_simple_text" => text_result("This is a simple text response for testing."),
         "test_image_content" => result(vec![image()?]),
