@@ -1,7 +1,8 @@
 //! The stateful revisions a session may negotiate. Every message of a session is read and
 //! written in its own revision's types; the handlers work on 2025-11-25's, and the crate's
-//! conversions (`mcp_spec_types::convert`) carry each message between the two: losslessly in,
-//! and for a peer out, so a client never gets a member its revision does not define.
+//! conversions (`mcp_spec_types::convert`) carry each message between the two: what the
+//! client sent, losslessly; what the server sends, *for a peer*, without the members the
+//! session's revision does not define (a 2024-11-05 client is not told of `completions`).
 
 use mcp_spec_types::convert::{convert_result_for_peer, ConversionError};
 use mcp_spec_types::dispatch::{CallSet, Message, MethodSet, PendingRequest, ResultResponse};
@@ -66,10 +67,10 @@ where
         result: &latest::ClientCallResult,
     ) -> Result<ResultResponse, String> {
         let request = PendingRequest::without_task(method);
-        // For a peer: what the client's revision does not define is left out, not carried.
         let typed = convert_result_for_peer::<latest::ClientCall, C>(result, &request)
-            .map_err(|e| e.to_string())?;
-        ResultResponse::new(id, &typed.value).map_err(|e| e.to_string())
+            .map_err(|e| e.to_string())?
+            .value;
+        ResultResponse::new(id, &typed).map_err(|e| e.to_string())
     }
 
     fn write(&self, message: &latest::ServerMessage) -> Result<String, ConversionError> {
