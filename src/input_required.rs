@@ -79,7 +79,7 @@ use std::fmt;
 
 /// `resultType` of a result that answers its request (also what an absent `resultType` means:
 /// results of earlier revisions carry none).
-pub const RESULT_TYPE_COMPLETE: &str = "complete";
+pub use crate::cache::RESULT_TYPE_COMPLETE;
 /// `resultType` of an [`InputRequiredResult`].
 pub const RESULT_TYPE_INPUT_REQUIRED: &str = "input_required";
 

@@ -585,10 +585,8 @@ fn the_resource_server_sends_each_revision_only_what_it_defines() {
     );
 }
 
-/// The conformance server's half: enabled once its replies go through the for-a-peer
-/// conversion (run it meanwhile with `--ignored` to see where it stands).
+/// The conformance server's half: its session replies go through the for-a-peer conversion.
 #[test]
-#[ignore = "enabled once the conformance server answers for a peer"]
 fn the_conformance_server_sends_each_revision_only_what_it_defines() {
     let mut failures = Vec::new();
     let mut lines = Vec::new();

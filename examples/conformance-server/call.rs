@@ -4,13 +4,16 @@
 
 use crate::listen;
 use crate::session::Session;
-use mcp_spec_types::dispatch::NotificationEnvelope;
+use mcp_spec_types::dispatch::{CallSet, NotificationEnvelope, PendingRequest};
+use mcp_spec_types::input_required::INPUT_RESPONSES;
 use mcp_spec_types::progress::Progress;
 use mcp_spec_types::v2025_11_25::{
     ClientCapabilities, LoggingLevel, ServerCall, ServerCallResult, ServerMessage, ServerNotify,
 };
 use mcp_spec_types::{ErrorCode, RpcError};
-use std::sync::Arc;
+use serde_json::{Map, Value};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use tokio::sync::mpsc;
 
 /// Where a request's notifications go.
@@ -30,7 +33,54 @@ pub enum Channel {
         sink: mpsc::UnboundedSender<ServerMessage>,
         /// The lowest level the request asked to see.
         level: Option<LoggingLevel>,
+        /// What the handler asks the client, and the answers the request brought.
+        inputs: Arc<Inputs>,
     },
+}
+
+/// The requests a stateless request's handler sends the client. There are no requests of the
+/// server in the stateless revisions: the handler's `n`-th request is asked, under key
+/// `input-n`, in an `input_required` result, and the client sends the request again with the
+/// answer under that key in `inputResponses`; the handler, run again from the start, asks the
+/// same requests in the same order and now finds the answers.
+#[derive(Default)]
+pub struct Inputs {
+    responses: Map<String, Value>,
+    asked: Mutex<Vec<(String, ServerCall)>>,
+    next: AtomicUsize,
+}
+
+impl Inputs {
+    /// The inputs of a request whose params are `params`.
+    pub fn of(params: &Map<String, Value>) -> Self {
+        let responses = match params.get(INPUT_RESPONSES) {
+            Some(Value::Object(responses)) => responses.clone(),
+            _ => Map::new(),
+        };
+        Inputs {
+            responses,
+            ..Inputs::default()
+        }
+    }
+
+    /// The requests asked and not answered, with their keys.
+    pub fn asked(&self) -> Vec<(String, ServerCall)> {
+        std::mem::take(&mut *self.asked.lock().unwrap_or_else(|p| p.into_inner()))
+    }
+
+    fn request(&self, call: ServerCall) -> Result<ServerCallResult, String> {
+        let key = format!("input-{}", self.next.fetch_add(1, Ordering::Relaxed));
+        if let Some(answer) = self.responses.get(&key) {
+            let raw = serde_json::value::to_raw_value(answer).map_err(|e| e.to_string())?;
+            return ServerCall::parse_result(&PendingRequest::of(&call), &raw)
+                .map_err(|e| format!("the answer under {key}: {e}"));
+        }
+        self.asked
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push((key, call));
+        Err("asked for with input_required".to_owned())
+    }
 }
 
 /// One request being answered.
@@ -137,8 +187,9 @@ impl Call {
         Err(RpcError::from_code(ErrorCode::MissingRequiredClientCapability).with_data(data))
     }
 
-    /// Sends a request to the client and waits for its answer. Only sessions have requests
-    /// of the server: a stateless request asks for input with an `input_required` result.
+    /// Sends a request to the client and waits for its answer; for a stateless request, the
+    /// answer the request brought, or an `input_required` result asking for it (see
+    /// [`Inputs`]).
     pub async fn request(&self, call: ServerCall) -> Result<ServerCallResult, String> {
         let declared = match &call {
             ServerCall::Elicit(_) => self.client.elicitation.is_some(),
@@ -151,10 +202,7 @@ impl Call {
         }
         match &self.channel {
             Channel::Session { session, stream } => session.request(*stream, call).await,
-            Channel::Stateless { .. } => Err(
-                "a stateless request cannot be sent requests; its input is asked for with input_required"
-                    .to_owned(),
-            ),
+            Channel::Stateless { inputs, .. } => inputs.request(call),
         }
     }
 }

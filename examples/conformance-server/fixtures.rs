@@ -76,16 +76,19 @@ pub async fn answer(call: &Call, request: ClientCall) -> Result<ClientCallResult
             session_of(call, "resources/unsubscribe")?.subscribe(&params.uri, false);
             ClientCallResult::Unsubscribe(empty())
         }
-        ClientCall::Complete(_) => ClientCallResult::Complete(CompleteResult {
-            completion: CompleteResultCompletion {
-                has_more: Some(false),
-                total: Some(0),
-                values: Vec::new(),
+        ClientCall::Complete(params) => {
+            let values = completions(&params.ref_, &params.argument.name, &params.argument.value);
+            ClientCallResult::Complete(CompleteResult {
+                completion: CompleteResultCompletion {
+                    has_more: Some(false),
+                    total: Some(values.len() as i64),
+                    values,
+                    extra: Map::new(),
+                },
+                meta: None,
                 extra: Map::new(),
-            },
-            meta: None,
-            extra: Map::new(),
-        }),
+            })
+        }
         ClientCall::ListTools(_) => ClientCallResult::ListTools(ListToolsResult {
             meta: None,
             next_cursor: None,
@@ -229,9 +232,9 @@ const TOOLS: &[(&str, &str, &[&str])] = &[
     ),
 ];
 
-/// The tools of the stateless revisions only (the suite's reference server lists them on its
-/// 2026-07-28 path alone): they test per-request capabilities, logging levels and
-/// `subscriptions/listen`, which sessions do not have.
+/// The diagnostic tools of the stateless revisions' scenarios, listed to stateless requests
+/// only: what they exercise (`_meta` capabilities and log level, listen streams) is not part of
+/// a session.
 const STATELESS_TOOLS: &[(&str, &str, &[&str])] = &[
     (
         "test_missing_capability",
@@ -260,27 +263,45 @@ const STATELESS_TOOLS: &[(&str, &str, &[&str])] = &[
     ),
 ];
 
-const JSON_SCHEMA_TOOL: &str = "json_schema_2020_12_tool";
-const CUSTOM_HEADER_TOOL: &str = "test_custom_header";
+/// What `completion/complete` offers for an argument of a prompt or resource template: the
+/// values that start with what the client typed so far.
+const COMPLETIONS: &[(&str, &str, &[&str])] = &[
+    (
+        "test_prompt_with_arguments",
+        "arg1",
+        &["alpha", "beta", "gamma"],
+    ),
+    (
+        "test_prompt_with_arguments",
+        "arg2",
+        &["one", "two", "three"],
+    ),
+    (TEMPLATE, "id", &["1", "2", "42"]),
+];
 
-/// The tools listed to `call`'s client: the stateless ones only without a session.
-fn listed(call: &Call) -> Vec<Tool> {
-    let stateless = call.session().is_none();
-    tools()
-        .into_iter()
-        .filter(|tool| stateless || !is_stateless_only(&tool.name))
+fn completions(
+    reference: &mcp::CompleteRequestParamsRef,
+    argument: &str,
+    typed: &str,
+) -> Vec<String> {
+    let owner = match reference {
+        mcp::CompleteRequestParamsRef::PromptReference(prompt) => prompt.name.as_str(),
+        mcp::CompleteRequestParamsRef::ResourceTemplateReference(template) => template.uri.as_str(),
+    };
+    COMPLETIONS
+        .iter()
+        .filter(|(o, a, _)| *o == owner && *a == argument)
+        .flat_map(|(.., values)| values.iter())
+        .filter(|value| value.starts_with(typed))
+        .map(|value| (*value).to_owned())
         .collect()
 }
 
-/// Whether tool `name` exists for stateless requests only.
-fn is_stateless_only(name: &str) -> bool {
-    name == CUSTOM_HEADER_TOOL || STATELESS_TOOLS.iter().any(|(tool, ..)| *tool == name)
-}
+const JSON_SCHEMA_TOOL: &str = "json_schema_2020_12_tool";
+const CUSTOM_HEADER_TOOL: &str = "test_custom_header";
 
-fn tools() -> Vec<Tool> {
-    let mut tools: Vec<Tool> = TOOLS
-        .iter()
-        .chain(STATELESS_TOOLS)
+fn simple_tools(list: &[(&str, &str, &[&str])]) -> Vec<Tool> {
+    list.iter()
         .map(|(name, description, arguments)| {
             let properties = arguments
                 .iter()
@@ -288,7 +309,21 @@ fn tools() -> Vec<Tool> {
                 .collect();
             tool(name, description, input_schema(Some(properties), arguments))
         })
-        .collect();
+        .collect()
+}
+
+/// The tools a request of `call`'s lifecycle sees.
+fn listed(call: &Call) -> Vec<Tool> {
+    let mut tools = session_tools();
+    if call.session().is_none() {
+        tools.extend(stateless_tools());
+    }
+    tools
+}
+
+/// The tools of the suite's reference server, as every session lists them.
+fn session_tools() -> Vec<Tool> {
+    let mut tools = simple_tools(TOOLS);
     // SEP-1613: JSON Schema 2020-12 keywords survive in the tool listing.
     let mut schema = input_schema(
         Some(BTreeMap::from([
@@ -363,6 +398,12 @@ fn tools() -> Vec<Tool> {
         "Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613, SEP-2106)",
         schema,
     ));
+    tools
+}
+
+/// The tools only stateless requests see.
+fn stateless_tools() -> Vec<Tool> {
+    let mut tools = simple_tools(STATELESS_TOOLS);
     // SEP-2243: an argument a client mirrors into the `Mcp-Param-Region` header.
     let region = schema_object(&[("type", "string".into()), ("x-mcp-header", "Region".into())]);
     tools.push(tool(
@@ -379,7 +420,10 @@ fn tools() -> Vec<Tool> {
 /// The input schema of tool `name`, as JSON, for the transport's checks of the headers that
 /// mirror its arguments.
 pub fn tool_input_schema(name: &str) -> Option<Value> {
-    let tool = tools().into_iter().find(|t| t.name == name)?;
+    let tool = session_tools()
+        .into_iter()
+        .chain(stateless_tools())
+        .find(|t| t.name == name)?;
     serde_json::to_value(tool.input_schema).ok()
 }
 
@@ -434,7 +478,10 @@ async fn call_tool(
     name: &str,
     arguments: &Map<String, Value>,
 ) -> Result<CallToolResult, RpcError> {
-    if call.session().is_some() && is_stateless_only(name) {
+    // A session has the tools it lists, and no others.
+    let stateless_only =
+        name == CUSTOM_HEADER_TOOL || STATELESS_TOOLS.iter().any(|(tool, ..)| *tool == name);
+    if stateless_only && call.session().is_some() {
         return Err(RpcError::invalid_params(format!("unknown tool {name}")));
     }
     Ok(match name {

@@ -1,8 +1,10 @@
 //! The stateful revisions a session may negotiate. Every message of a session is read and
 //! written in its own revision's types; the handlers work on 2025-11-25's, and the crate's
-//! conversions (`mcp_spec_types::convert`) carry each message between the two.
+//! conversions (`mcp_spec_types::convert`) carry each message between the two: what the
+//! client sent, losslessly; what the server sends, *for a peer*, without the members the
+//! session's revision does not define (a 2024-11-05 client is not told of `completions`).
 
-use mcp_spec_types::convert::{convert_result, ConversionError};
+use mcp_spec_types::convert::{convert_result_for_peer, ConversionError};
 use mcp_spec_types::dispatch::{CallSet, Message, MethodSet, PendingRequest, ResultResponse};
 use mcp_spec_types::v2025_11_25 as latest;
 use mcp_spec_types::{MessageError, ProtocolVersion, RequestId};
@@ -65,13 +67,14 @@ where
         result: &latest::ClientCallResult,
     ) -> Result<ResultResponse, String> {
         let request = PendingRequest::without_task(method);
-        let typed =
-            convert_result::<latest::ClientCall, C>(result, &request).map_err(|e| e.to_string())?;
+        let typed = convert_result_for_peer::<latest::ClientCall, C>(result, &request)
+            .map_err(|e| e.to_string())?
+            .value;
         ResultResponse::new(id, &typed).map_err(|e| e.to_string())
     }
 
     fn write(&self, message: &latest::ServerMessage) -> Result<String, ConversionError> {
-        Ok(message.convert::<SC, SN>()?.to_json())
+        Ok(message.convert_for_peer::<SC, SN>()?.value.to_json())
     }
 }
 

@@ -15,10 +15,12 @@
 //! declares them, the cache hints (`mcp_spec_types::cache`) and the server's identity in
 //! `_meta`. Notifications of the request (progress; logs only when `_meta` asks for a level)
 //! go first on the POST's own SSE response; a request that sends none is answered with JSON,
-//! so that an error keeps its HTTP status. There are no requests of the server: a handler that
-//! needs input answers `input_required`.
+//! so that an error keeps its HTTP status. There are no requests of the server: what a handler
+//! asks the client (sampling, elicitation, roots) becomes an `input_required` result, and the
+//! handler finds the answers when the client sends the request again (`call.rs`, `Inputs`);
+//! the SEP-2322 scenarios' own tools (`input_required.rs`) are offered each request first.
 
-use crate::call::{Call, Channel};
+use crate::call::{Call, Channel, Inputs};
 use crate::fixtures;
 use crate::http::{reply, sse_event, stream, Body};
 use hyper::body::Bytes;
@@ -28,6 +30,7 @@ use mcp_spec_types::answer::{error_response, rpc_error};
 use mcp_spec_types::cache::{declared_members, CacheHint};
 use mcp_spec_types::convert::{convert_call, convert_result_with, ConvertTo, StatelessResult};
 use mcp_spec_types::dispatch::{ErrorResponse, Message, MethodSet, PendingRequest, ResultResponse};
+use mcp_spec_types::input_required::InputRequired;
 use mcp_spec_types::progress::Progress;
 use mcp_spec_types::v2025_11_25 as core;
 use mcp_spec_types::v2026_07_28::{
@@ -37,6 +40,7 @@ use mcp_spec_types::v2026_07_28::{
 };
 use mcp_spec_types::{http_headers, negotiation, ErrorCode, RequestId, RpcError};
 use serde_json::{Map, Value};
+use std::sync::Arc;
 use tokio::sync::mpsc;
 
 /// How long the server's lists and resources may be reused. The lists never change (the
@@ -325,14 +329,20 @@ async fn served(
         .as_ref()
         .and_then(|level| ConvertTo::<core::LoggingLevel>::convert(level).ok());
     let (sink, mut notes) = mpsc::unbounded_channel();
+    let inputs = Arc::new(Inputs::of(&params));
     let handler = Call {
         client,
         progress: Progress::of(&call),
-        channel: Channel::Stateless { sink, level },
+        channel: Channel::Stateless {
+            sink,
+            level,
+            inputs: Arc::clone(&inputs),
+        },
     };
     let asked = Asked {
         params,
         client: meta.io_modelcontextprotocol_client_capabilities,
+        inputs,
     };
     let answer = tokio::spawn(answer(handler, id.clone(), call, asked));
     let Some(first) = notes.recv().await else {
@@ -387,6 +397,63 @@ struct Asked {
     params: Map<String, Value>,
     /// The client's capabilities, from `_meta`.
     client: rev::ClientCapabilities,
+    /// What the handler asked the client.
+    inputs: Arc<Inputs>,
+}
+
+fn error_answer(id: RequestId, error: RpcError) -> (StatusCode, String) {
+    let status = status_of(error.code);
+    let text = ServerMessage::Error(ErrorResponse::new(id, error)).to_json();
+    (status, text)
+}
+
+/// A complete result object of `method` as the answer to `id`, with what every stateless
+/// result carries.
+fn result_answer(
+    id: RequestId,
+    method: &str,
+    mut result: Map<String, Value>,
+) -> (StatusCode, String) {
+    fill(method).insert_into(&mut result, declared_members::<ClientCall>(method));
+    match ResultResponse::new(id.clone(), &result) {
+        Ok(response) => (StatusCode::OK, ServerMessage::Response(response).to_json()),
+        Err(e) => error_answer(id, RpcError::new(ErrorCode::InternalError, e.to_string())),
+    }
+}
+
+impl Asked {
+    /// The `input_required` result asking the client what the handler asked it, if it did.
+    fn input_required(&self, method: &str, id: &RequestId) -> Option<(StatusCode, String)> {
+        let asked = self.inputs.asked();
+        if asked.is_empty() {
+            return None;
+        }
+        let internal =
+            |e: String| error_answer(id.clone(), RpcError::new(ErrorCode::InternalError, e));
+        let mut required = InputRequired::new();
+        for (key, call) in asked {
+            required = match convert_call::<core::ServerCall, rev::ServerCall>(&call) {
+                Ok(rev::ServerCall::CreateMessage(params)) => required.sample(key, params),
+                Ok(rev::ServerCall::Elicit(params)) => required.elicit(key, params),
+                Ok(rev::ServerCall::ListRoots(_)) => required.list_roots(key),
+                Ok(other) => {
+                    return Some(internal(format!(
+                        "{} is not an input request",
+                        other.method()
+                    )))
+                }
+                Err(e) => return Some(internal(e.to_string())),
+            };
+        }
+        Some(match required.build(&self.client) {
+            Ok(result) => match serde_json::to_value(result) {
+                Ok(Value::Object(result)) => result_answer(id.clone(), method, result),
+                Ok(_) => internal("an input_required result is an object".to_owned()),
+                Err(e) => internal(e.to_string()),
+            },
+            Err(e) => error_answer(id.clone(), e.into()),
+        })
+    }
 }
 
 /// The answer of the handlers to `call`, in 2026-07-28's types, with its HTTP status (for a
@@ -399,11 +466,7 @@ async fn answer(
 ) -> (StatusCode, String) {
     let pending = PendingRequest::of(&call);
     let method = call.method().to_owned();
-    let error = |id: RequestId, error: RpcError| {
-        let status = status_of(error.code);
-        let text = ServerMessage::Error(ErrorResponse::new(id, error)).to_json();
-        (status, text)
-    };
+    let error = error_answer;
     // The requests that ask the client for input (SEP-2322) have handlers of their own,
     // written against 2026-07-28: they are offered each request first.
     let offered = match crate::input_required::answer(&method, &asked.params, &asked.client) {
@@ -412,13 +475,7 @@ async fn answer(
     };
     if let Some(answer) = offered {
         return match answer {
-            Ok(mut result) => {
-                fill(&method).insert_into(&mut result, declared_members::<ClientCall>(&method));
-                match ResultResponse::new(id.clone(), &result) {
-                    Ok(response) => (StatusCode::OK, ServerMessage::Response(response).to_json()),
-                    Err(e) => error(id, RpcError::new(ErrorCode::InternalError, e.to_string())),
-                }
-            }
+            Ok(result) => result_answer(id, &method, result),
             Err(e) => error(id, e),
         };
     }
@@ -434,6 +491,11 @@ async fn answer(
     let result = fixtures::answer(&handler, down).await;
     // The channel closes with the handler, which tells the transport that the answer is next.
     drop(handler);
+    // What the handler asked the client goes to it as an input_required result, whatever the
+    // handler made of having no answer yet.
+    if let Some(answer) = asked.input_required(&method, &id) {
+        return answer;
+    }
     let result = match result {
         Ok(result) => result,
         Err(e) => return error(id, sep_2164(e)),
@@ -488,8 +550,8 @@ mod tests {
     use hyper::header::{HeaderName, HeaderValue};
     use serde_json::json;
 
-    /// The body of the answer to a `tools/call` of `tool`, with `_meta` log level `level`, and
-    /// its content type.
+    /// The content type and body of the answer to a `tools/call` of `tool`, with `_meta` log
+    /// level `level`.
     fn call(tool: &str, level: Option<&str>) -> (String, String) {
         let mut meta = json!({
             "io.modelcontextprotocol/protocolVersion": rev::REVISION,
@@ -498,7 +560,11 @@ mod tests {
         if let Some(level) = level {
             meta["io.modelcontextprotocol/logLevel"] = json!(level);
         }
-        let params = json!({ "name": tool, "arguments": {}, "_meta": meta });
+        post(json!({ "name": tool, "arguments": {}, "_meta": meta }))
+    }
+
+    /// The content type and body of the answer to a `tools/call` with `params`.
+    fn post(params: Value) -> (String, String) {
         let body = json!({ "jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": params });
         let mut headers = HeaderMap::new();
         for (name, value) in
@@ -548,5 +614,33 @@ mod tests {
         let (kind, text) = call("test_tool_with_logging", Some("warning"));
         assert_eq!(kind, "application/json");
         assert!(!text.contains("notifications/message"), "{text}");
+    }
+
+    #[test]
+    fn a_handler_request_of_the_client_becomes_input_required_and_its_answer_comes_back() {
+        let meta = json!({
+            "io.modelcontextprotocol/protocolVersion": rev::REVISION,
+            "io.modelcontextprotocol/clientCapabilities": { "sampling": {} }
+        });
+        let first =
+            json!({ "name": "test_sampling", "arguments": { "prompt": "hi" }, "_meta": meta });
+        let (_, text) = post(first.clone());
+        let asked: Value = serde_json::from_str(&text).expect("JSON");
+        let result = &asked["result"];
+        assert_eq!(result["resultType"], "input_required", "{text}");
+        assert_eq!(
+            result["inputRequests"]["input-0"]["method"],
+            "sampling/createMessage"
+        );
+
+        let mut retry = first;
+        retry["inputResponses"] = json!({ "input-0": {
+            "role": "assistant",
+            "content": { "type": "text", "text": "hello back" },
+            "model": "m"
+        }});
+        let (_, text) = post(retry);
+        assert!(text.contains("LLM response: hello back"), "{text}");
+        assert!(text.contains(r#""resultType":"complete""#), "{text}");
     }
 }

@@ -8,7 +8,8 @@ use std::time::Duration;
 /// The example client against the example server: both speak 2026-07-28 (the newest released
 /// revision both have), so every call is stateless; the tools that ask for input are answered
 /// through `input_required` rounds (the stateful revisions' server-to-client requests and
-/// stream resumption are the suite's 2025-11-25 client scenarios, against its own server).
+/// stream resumption are the suite's 2025-11-25 client scenarios, against its own server, and
+/// the SDK clients of the e2e tests).
 #[test]
 fn the_example_client_drives_the_example_server() {
     let server = Server::start();
@@ -23,9 +24,11 @@ fn the_example_client_drives_the_example_server() {
         "test_simple_text: This is a simple text response for testing.",
         "test_tool_with_progress: 0",
         "test_reconnection: Reconnection test completed successfully",
-        // A stateless request cannot be sent requests: the old tools say so, as their text.
-        "test_sampling: Sampling not supported or error: a stateless request cannot be sent requests",
-        // Their input_required counterparts get what they ask for, in rounds.
+        // What a handler asks the client (sampling, elicitation) travels as input_required
+        // rounds on this path: the same handlers get their answers.
+        "test_sampling: LLM response: This is a test response from the client",
+        "test_elicitation_sep1034_defaults: Elicitation completed: action=accept, content={\"age\":30,\"name\":\"John Doe\",\"score\":95.5,\"status\":\"active\",\"verified\":true}",
+        // The tools written for input_required get what they ask for, in rounds.
         "test_input_required_result_sampling: Sampling result: This is a test response from the client",
         "test_input_required_result_tampered_state: integrity-ok: state verified",
         "test_input_required_result_capabilities: capabilities-ok: received elicit_input,sample_input",

@@ -74,11 +74,8 @@ fn the_typescript_sdk_v2_client_drives_the_server_on_2026_07_28() {
             "content": { "type": "text", "text": "Prompt with arguments: arg1='one', arg2='two'" }
         }])
     );
-    assert!(
-        modern["completion"]["values"].is_array(),
-        "{}",
-        modern["completion"]
-    );
+    // `arg1` of that prompt completes from alpha, beta, gamma; the client typed "b".
+    assert_eq!(modern["completion"]["values"], json!(["beta"]));
 
     let legacy = &got["legacy"];
     assert_eq!(legacy["protocolVersion"], "2025-11-25", "{legacy}");

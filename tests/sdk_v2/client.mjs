@@ -45,7 +45,7 @@ async function modern() {
     });
     const completion = await client.complete({
         ref: { type: 'ref/prompt', name: 'test_prompt_with_arguments' },
-        argument: { name: 'arg1', value: '' }
+        argument: { name: 'arg1', value: 'b' }
     });
     const result = {
         protocolVersion: client.getNegotiatedProtocolVersion() ?? null,
