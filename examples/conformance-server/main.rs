@@ -14,6 +14,9 @@
 //!   its version and the client's capabilities; `server/discover`, `subscriptions/listen`
 //!   streams (`listen.rs`), results with `resultType` and cache hints. Any other POST belongs
 //!   to a session.
+//! * The tasks extension (`io.modelcontextprotocol/tasks`, SEP-2663) on the stateless path
+//!   (`tasks.rs`): for a request that declares it, some tools answer with a task handle, which
+//!   `tasks/get`, `tasks/update` and `tasks/cancel` follow.
 //! * Sessions (`Mcp-Session-Id`) in every stateful revision (2024-11-05 to 2025-11-25), chosen
 //!   by `initialize` with the crate's negotiation rule; each session's messages are read and
 //!   written in its own revision's types (`revision.rs`).

@@ -9,7 +9,8 @@
 //! 4. the method must exist in the revision (`-32601`, 404), which the removed ones
 //!    (`initialize`, `ping`, `logging/setLevel`, `resources/subscribe`, ...) no longer do.
 //!
-//! `server/discover` and `subscriptions/listen` (`listen.rs`) are the revision's own. Every
+//! `server/discover` and `subscriptions/listen` (`listen.rs`) are the revision's own; the
+//! tasks extension's methods (`tasks.rs`) are answered before the revision would refuse them. Every
 //! other request is converted down to 2025-11-25 and answered by the handlers the sessions use
 //! (`fixtures.rs`), and its result converted up, with `resultType` and, where the schema
 //! declares them, the cache hints (`mcp_spec_types::cache`) and the server's identity in

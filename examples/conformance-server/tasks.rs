@@ -806,7 +806,145 @@ fn iso8601(time: SystemTime) -> String {
 
 #[cfg(test)]
 mod tests {
+    //! The task lifecycle the `tasks-*` scenarios drive, and what they cannot reach: the
+    //! store's bound, and a task forgotten once its time is up.
+
     use super::*;
+
+    fn with_extension() -> ClientCapabilities {
+        ClientCapabilities {
+            extensions: Some(BTreeMap::from([(EXTENSION.to_owned(), JsonObject::new())])),
+            ..ClientCapabilities::default()
+        }
+    }
+
+    fn object(value: Value) -> Map<String, Value> {
+        match value {
+            Value::Object(map) => map,
+            _ => Map::new(),
+        }
+    }
+
+    /// The answer to `method` with `params`, from a client with `client`'s capabilities.
+    fn ask(method: &str, params: Value, client: &ClientCapabilities) -> Result<Value, RpcError> {
+        // One runtime for every call: a task's work runs on it between the calls.
+        static RUNTIME: OnceLock<tokio::runtime::Runtime> = OnceLock::new();
+        let runtime = RUNTIME.get_or_init(|| {
+            tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(1)
+                .enable_all()
+                .build()
+                .expect("a runtime")
+        });
+        runtime
+            .block_on(answer(method, &object(params), client))
+            .expect("an answer")
+            .map(Value::Object)
+    }
+
+    /// `tasks/get` of `task`, once its status is no longer `from`.
+    fn get_after(task: &str, from: &str, client: &ClientCapabilities) -> Value {
+        for _ in 0..100 {
+            let got = ask("tasks/get", json!({ "taskId": task }), client).expect("the task");
+            if got["status"] != from {
+                return got;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        panic!("task {task} stayed {from}");
+    }
+
+    #[test]
+    fn without_the_extension_tasks_are_refused_and_optional_tools_run_at_once() {
+        let client = ClientCapabilities::default();
+        let error = ask("tasks/get", json!({ "taskId": "t" }), &client).unwrap_err();
+        assert_eq!(error.code, ErrorCode::MissingRequiredClientCapability);
+        let data = error.data.expect("data");
+        assert!(data["requiredCapabilities"]["extensions"][EXTENSION].is_object());
+        let error = ask("tools/call", json!({ "name": FAILING_JOB }), &client).unwrap_err();
+        assert_eq!(error.code, ErrorCode::MissingRequiredClientCapability);
+        let result = ask(
+            "tools/call",
+            json!({ "name": SLOW_COMPUTE, "arguments": { "seconds": 0 } }),
+            &client,
+        )
+        .expect("a result");
+        assert_eq!(result["resultType"], "complete");
+        assert!(result.get("taskId").is_none());
+    }
+
+    #[test]
+    fn a_task_waits_for_every_answer_then_completes() {
+        let client = with_extension();
+        let created = ask("tools/call", json!({ "name": MULTI_INPUT }), &client).expect("a task");
+        assert_eq!(created["resultType"], "task");
+        let task = created["taskId"].as_str().expect("a task id").to_owned();
+        let got = get_after(&task, "working", &client);
+        assert_eq!(got["status"], "input_required");
+        let keys: Vec<_> = got["inputRequests"]
+            .as_object()
+            .expect("questions")
+            .keys()
+            .cloned()
+            .collect();
+        assert_eq!(keys, ["first", "second"]);
+
+        let yes = json!({ "action": "accept", "content": { "confirm": true } });
+        let update = json!({ "taskId": task, "inputResponses": { "first": yes, "other": {} } });
+        assert_eq!(
+            ask("tasks/update", update, &client).expect("an ack"),
+            json!({ "resultType": "complete" })
+        );
+        let got = ask("tasks/get", json!({ "taskId": task }), &client).expect("the task");
+        assert_eq!(got["status"], "input_required");
+        assert_eq!(got["inputRequests"].as_object().map(Map::len), Some(1));
+        assert!(got["inputRequests"].get("second").is_some());
+
+        let update = json!({ "taskId": task, "inputResponses": { "second": yes } });
+        ask("tasks/update", update, &client).expect("an ack");
+        // The last answer sets the task back to work at once.
+        let done = get_after(&task, "working", &client);
+        assert_eq!(done["status"], "completed");
+        assert_eq!(
+            done["result"]["content"][0]["text"],
+            "first: true, second: true"
+        );
+        assert!(done.get("inputRequests").is_none());
+    }
+
+    #[test]
+    fn cancelling_stops_a_task_once_and_acks_always() {
+        let client = with_extension();
+        let call = json!({ "name": SLOW_COMPUTE, "arguments": { "seconds": 60 } });
+        let created = ask("tools/call", call, &client).expect("a task");
+        let task = created["taskId"].as_str().expect("a task id").to_owned();
+        for _ in 0..2 {
+            let ack = ask("tasks/cancel", json!({ "taskId": task }), &client).expect("an ack");
+            assert_eq!(ack, json!({ "resultType": "complete" }));
+        }
+        let got = ask("tasks/get", json!({ "taskId": task }), &client).expect("the task");
+        assert_eq!(got["status"], "cancelled");
+        assert!(got.get("result").is_none() && got.get("error").is_none());
+        let error = ask("tasks/cancel", json!({ "taskId": "no-such-task" }), &client).unwrap_err();
+        assert_eq!(error.code, ErrorCode::InvalidParams);
+    }
+
+    #[test]
+    fn the_store_is_bounded_and_forgets_expired_tasks() {
+        let mut store = Store::default();
+        for n in 0..MAX_TASKS {
+            assert!(store.create(format!("t{n}")).is_some());
+        }
+        assert!(store.create("one-too-many".to_owned()).is_none());
+        assert!(store.get("t0").is_ok());
+        store.expire(Instant::now() + Duration::from_millis(TTL_MS + 1));
+        assert!(store.tasks.is_empty());
+        assert_eq!(
+            store.get("t0").err().map(|e| e.code),
+            Some(ErrorCode::InvalidParams)
+        );
+        assert!(store.create("again".to_owned()).is_some());
+    }
 
     #[test]
     fn timestamps_are_iso_8601() {
