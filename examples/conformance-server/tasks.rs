@@ -18,7 +18,9 @@
 //! The store is bounded: at most [`MAX_TASKS`] tasks at once, each kept [`TTL_MS`] after its
 //! creation and then forgotten (and stopped, if it still runs).
 
-use mcp_spec_types::input_required::{InputRequired, RoundTrip, RESULT_TYPE_COMPLETE};
+use mcp_spec_types::input_required::{
+    InputRequired, InputResponseError, RoundTrip, RESULT_TYPE_COMPLETE,
+};
 use mcp_spec_types::v2026_07_28::{
     BooleanSchema, CallToolResult, ClientCapabilities, ContentBlock,
     ElicitRequestFormParamsRequestedSchema, ElicitResult, ElicitResultAction,
@@ -64,8 +66,8 @@ const CONFIRM_DELETE: &str = "confirm_delete";
 const MULTI_INPUT: &str = "multi_input";
 const WITH_TASK: &str = "test_tool_with_task";
 
-/// Whether a task-supporting tool may also run at once for a client without the extension
-/// (`optional`), or only as a task (`required`, refused with `-32021` then).
+/// Whether a tool never runs as a task, may also run at once for a client without the
+/// extension (`optional`), or runs only as a task (`required`: refused with `-32021` then).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Support {
     Never,
@@ -672,7 +674,9 @@ fn with_task(
     let retry = RoundTrip::from_params(params).map_err(RpcError::from)?;
     let name = match retry.elicitation("user_name") {
         Ok(answer) => field(answer, "name").to_owned(),
-        Err(_) => {
+        // Only a missing answer is asked for (again); one that does not fit is the client's
+        // error.
+        Err(InputResponseError::Missing { .. }) => {
             let ask = InputRequired::new().elicit_form(
                 "user_name",
                 "What is your name?",
@@ -680,6 +684,7 @@ fn with_task(
             );
             return to_object(&ask.build(client).map_err(RpcError::from)?);
         }
+        Err(error) => return Err(error.into()),
     };
     spawn(|_| async move {
         tokio::time::sleep(Duration::from_millis(100)).await;
