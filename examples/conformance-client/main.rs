@@ -199,8 +199,13 @@ async fn run(url: &str) -> Result<(), String> {
     else {
         return Err("tools/list was answered with another result".to_owned());
     };
+    let echoed = echoed_schema(
+        list.tools
+            .iter()
+            .map(|t| (t.name.as_str(), serde_json::to_value(&t.input_schema))),
+    );
     for tool in list.tools {
-        let arguments: Map<String, serde_json::Value> = tool
+        let mut arguments: Map<String, serde_json::Value> = tool
             .input_schema
             .properties
             .iter()
@@ -216,6 +221,9 @@ async fn run(url: &str) -> Result<(), String> {
                 Some((name.clone(), value))
             })
             .collect();
+        if let (ECHO_TOOL, Some(schema)) = (tool.name.as_str(), &echoed) {
+            arguments.insert("schema".to_owned(), schema.clone());
+        }
         let call = ClientCall::CallTool(CallToolRequestParams {
             arguments: Some(JsonObject::from(arguments)),
             meta: None,
@@ -450,4 +458,20 @@ fn default_of(field: &Field) -> Option<Value> {
         Field::UntitledMultiSelectEnumSchema(s) => Value::Variant0(s.default.clone()?),
         Field::TitledMultiSelectEnumSchema(s) => Value::Variant0(s.default.clone()?),
     })
+}
+
+/// The echo tool of the suite's schema-preservation scenario (SEP-1613, SEP-2106): the client
+/// sends back, verbatim as its `schema` argument, the input schema it read for
+/// [`ECHO_SOURCE`], so the suite sees whether reading the schema kept every keyword.
+pub const ECHO_TOOL: &str = "json_schema_echo";
+/// The tool whose input schema the echo tool gets.
+pub const ECHO_SOURCE: &str = "json_schema_2020_12_tool";
+
+/// The input schema of [`ECHO_SOURCE`] among `tools` (name, schema as written back out).
+pub fn echoed_schema<'a, E>(
+    mut tools: impl Iterator<Item = (&'a str, Result<serde_json::Value, E>)>,
+) -> Option<serde_json::Value> {
+    tools
+        .find(|(name, _)| *name == ECHO_SOURCE)
+        .and_then(|(_, schema)| schema.ok())
 }

@@ -153,6 +153,11 @@ impl Modern {
                 _ => None,
             })
             .await?;
+        let echoed = crate::echoed_schema(
+            tools
+                .iter()
+                .map(|t| (t.name.as_str(), serde_json::to_value(&t.input_schema))),
+        );
         for tool in tools {
             let schema = serde_json::to_value(&tool.input_schema).map_err(|e| e.to_string())?;
             // A tool whose x-mcp-header annotations break the rules is left out (the
@@ -172,7 +177,10 @@ impl Modern {
                 .collect::<Vec<_>>()
             {
                 given if !given.is_empty() => given,
-                _ => vec![arguments_for(&schema)],
+                _ => match (tool.name.as_str(), &echoed) {
+                    (crate::ECHO_TOOL, Some(echoed)) => vec![json!({ "schema": echoed })],
+                    _ => vec![arguments_for(&schema)],
+                },
             };
             for arguments in calls {
                 match self.call_tool(&tool.name, &arguments, &headers).await {
