@@ -197,6 +197,10 @@ fn mark_property(property: &mut Map<String, Value>) -> Result<(), String> {
     if bounds.is_empty() {
         return Ok(());
     }
+    // typify turns a string with a length bound into a newtype of its own; the generated
+    // reader checks the bound on a plain `String` instead.
+    property.remove("minLength");
+    property.remove("maxLength");
     append_marker(property, BOUNDS_MARKER, bounds);
     Ok(())
 }

@@ -363,12 +363,29 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
             .find_map(|t| t.contains(CONST_MARKER).then(|| marker_value(&t)))
             .flatten();
         field.attrs.retain(|a| !a.path().is_ident("serde"));
-        let bounds = take_bounds(&mut field.attrs)
+        let required = !serde.optional && option_inner(&field.ty).is_none();
+        // A constant the dedicated reader cannot hold (a boolean, a fraction, an object, or an
+        // optional non-string) stays a member, checked as a one-value `enum`.
+        let (marker, generic_const) = match marker {
+            Some(value) if const_tokens(&value).is_err() || (!required && !value.is_string()) => {
+                field
+                    .attrs
+                    .retain(|a| !doc_text(a).is_some_and(|t| t.contains(CONST_MARKER)));
+                (None, Some(value))
+            }
+            marker => (marker, None),
+        };
+        let mut recorded = take_bounds(&mut field.attrs);
+        if let Some(value) = generic_const {
+            recorded
+                .get_or_insert_with(Map::new)
+                .insert("enum".into(), Value::Array(vec![value]));
+        }
+        let bounds = recorded
             .map(|b| bounds_tokens(&b))
             .transpose()
             .map_err(|e| format!("{name}.{json}: {e}"))?;
         if let Some(value) = marker {
-            let required = !serde.optional && option_inner(&field.ty).is_none();
             members.push(Member {
                 json: json.clone(),
                 kind: MemberKind::Const(value.clone(), required),

@@ -132,6 +132,9 @@ include!(concat!(env!("OUT_DIR"), "/latest.rs"));
 
 #[cfg(feature = "unstable-draft")]
 pub mod draft;
+#[cfg(feature = "__keywords-test")]
+#[doc(hidden)]
+pub mod keywords_test;
 #[cfg(feature = "v2024_11_05")]
 pub mod v2024_11_05;
 #[cfg(feature = "v2025_03_26")]
