@@ -115,6 +115,7 @@ pub mod jsonrpc;
 mod method;
 mod pending;
 pub mod progress;
+pub mod uri;
 pub mod uri_template;
 #[cfg(feature = "validate")]
 pub mod validate;
