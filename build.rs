@@ -13,6 +13,8 @@ mod bounds;
 mod constructors;
 #[path = "codegen/conversions.rs"]
 mod conversions;
+#[path = "codegen/keywords_test.rs"]
+mod keywords_test;
 #[path = "codegen/manifest.rs"]
 mod manifest;
 #[path = "codegen/members.rs"]
@@ -84,11 +86,34 @@ fn run() -> Result<(), String> {
         }
         let schema_path = root.join("schema").join(&revision.file);
         println!("cargo:rerun-if-changed={}", schema_path.display());
-        let (code, revision_types) = generate(revision, &schema_path)
+        let (code, revision_types) = generate(revision, &schema_path, None)
             .map_err(|e| format!("revision {}: {e}", revision.revision))?;
         let target = out_dir.join(format!("{}.rs", revision.module));
         std::fs::write(&target, code).map_err(|e| format!("writing {}: {e}", target.display()))?;
         types.push(revision_types);
+    }
+    // The test-only revision that uses every validation keyword (codegen/keywords_test.rs).
+    let keywords_test = out_dir.join("keywords_test.rs");
+    if std::env::var_os("CARGO_FEATURE___KEYWORDS_TEST").is_some() {
+        let overlay_path = root.join(keywords_test::OVERLAY);
+        println!("cargo:rerun-if-changed={}", overlay_path.display());
+        let text = std::fs::read_to_string(&overlay_path)
+            .map_err(|e| format!("reading {}: {e}", overlay_path.display()))?;
+        let overlay: serde_json::Value = serde_json::from_str(&text)
+            .map_err(|e| format!("parsing {}: {e}", overlay_path.display()))?;
+        let base = revisions
+            .iter()
+            .find(|r| r.revision == keywords_test::BASE_REVISION)
+            .ok_or("revisions.json lacks the keywords test's base revision")?;
+        let revision = manifest::Revision {
+            module: "keywords_test".into(),
+            ..base.clone()
+        };
+        let schema_path = root.join("schema").join(&revision.file);
+        let (code, _) = generate(&revision, &schema_path, Some(&overlay))
+            .map_err(|e| format!("the keywords test revision: {e}"))?;
+        std::fs::write(&keywords_test, code)
+            .map_err(|e| format!("writing {}: {e}", keywords_test.display()))?;
     }
     // Conversions between revisions only cost their compile time when asked for.
     let conversions = if std::env::var_os("CARGO_FEATURE_CONVERT").is_some() {
@@ -122,11 +147,15 @@ fn run() -> Result<(), String> {
 fn generate(
     revision: &manifest::Revision,
     schema_path: &Path,
+    overlay: Option<&serde_json::Value>,
 ) -> Result<(String, conversions::RevisionTypes), String> {
     let text = std::fs::read_to_string(schema_path)
         .map_err(|e| format!("reading {}: {e}", schema_path.display()))?;
     let mut schema: serde_json::Value = serde_json::from_str(&text)
         .map_err(|e| format!("parsing {}: {e}", schema_path.display()))?;
+    if let Some(overlay) = overlay {
+        keywords_test::compose(&mut schema, overlay)?;
+    }
 
     let upstream_defs = schema
         .get("$defs")

@@ -3,6 +3,7 @@
 use std::path::Path;
 
 /// One row of the revision table.
+#[derive(Clone)]
 pub struct Revision {
     /// The revision's name as the specification spells it (`2025-06-18`, `draft`).
     pub revision: String,

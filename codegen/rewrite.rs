@@ -324,6 +324,10 @@ fn const_tokens(value: &Value) -> Result<TokenStream, String> {
 
 fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream), String> {
     let name = item.ident.clone();
+    let object_keywords = take_object_keywords(&mut item.attrs)
+        .map(|k| object_keywords_tokens(&k))
+        .transpose()
+        .map_err(|e| format!("{name}: {e}"))?;
     let syn::Fields::Named(named) = &mut item.fields else {
         return Err(format!("{name}: not a struct with named fields"));
     };
@@ -334,8 +338,8 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
     }
     enum MemberKind {
         Const(Value, bool),
-        Required(syn::Ident, Option<TokenStream>),
-        Optional(syn::Ident, Box<syn::Type>, Option<TokenStream>),
+        Required(syn::Ident, Option<Check>),
+        Optional(syn::Ident, Box<syn::Type>, Option<Check>),
     }
 
     let mut members: Vec<Member> = Vec::new();
@@ -359,12 +363,29 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
             .find_map(|t| t.contains(CONST_MARKER).then(|| marker_value(&t)))
             .flatten();
         field.attrs.retain(|a| !a.path().is_ident("serde"));
-        let bounds = take_bounds(&mut field.attrs)
+        let required = !serde.optional && option_inner(&field.ty).is_none();
+        // A constant the dedicated reader cannot hold (a boolean, a fraction, an object, or an
+        // optional non-string) stays a member, checked as a one-value `enum`.
+        let (marker, generic_const) = match marker {
+            Some(value) if const_tokens(&value).is_err() || (!required && !value.is_string()) => {
+                field
+                    .attrs
+                    .retain(|a| !doc_text(a).is_some_and(|t| t.contains(CONST_MARKER)));
+                (None, Some(value))
+            }
+            marker => (marker, None),
+        };
+        let mut recorded = take_bounds(&mut field.attrs);
+        if let Some(value) = generic_const {
+            recorded
+                .get_or_insert_with(Map::new)
+                .insert("enum".into(), Value::Array(vec![value]));
+        }
+        let bounds = recorded
             .map(|b| bounds_tokens(&b))
             .transpose()
             .map_err(|e| format!("{name}.{json}: {e}"))?;
         if let Some(value) = marker {
-            let required = !serde.optional && option_inner(&field.ty).is_none();
             members.push(Member {
                 json: json.clone(),
                 kind: MemberKind::Const(value.clone(), required),
@@ -458,7 +479,8 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
         info.members.push(json.clone());
         match &member.kind {
             MemberKind::Const(value, required) => {
-                let value_tokens = const_tokens(value)?;
+                let value_tokens =
+                    const_tokens(value).map_err(|e| format!("{name}.{json}: {e}"))?;
                 info.consts.push((json.clone(), value.clone(), *required));
                 if *required {
                     info.required.push(json.clone());
@@ -524,6 +546,15 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
     } else {
         quote!(_preset)
     };
+    let check_object = match object_keywords {
+        None => quote!(::std::result::Result::Ok(Self { #(#build)* #extra })),
+        Some(keywords) => quote! {
+            static KEYWORDS: crate::__private::ObjectKeywords = #keywords;
+            let value = Self { #(#build)* #extra };
+            crate::__private::check_object::<_, A::Error>(&value, &KEYWORDS)?;
+            ::std::result::Result::Ok(value)
+        },
+    };
     let code = quote! {
         impl ::serde::Serialize for #name {
             fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error> {
@@ -562,7 +593,7 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
                     }
                 }
                 #(#finish)*
-                ::std::result::Result::Ok(Self { #(#build)* #extra })
+                #check_object
             }
         }
     };
@@ -575,17 +606,33 @@ fn read_arm(
     slot: &syn::Ident,
     read: &syn::Ident,
     json: &str,
-    bounds: Option<&TokenStream>,
+    bounds: Option<&Check>,
 ) -> TokenStream {
     match bounds {
         None => {
             quote!(crate::__private::Member::Known(#index) => crate::__private::#read(&mut #slot, &mut map, #json)?,)
         }
-        Some(bounds) => {
+        Some(Check::Bounds(bounds)) => {
             let read = format_ident!("{}", read.to_string().replacen("read_", "read_bounded_", 1));
             quote!(crate::__private::Member::Known(#index) => crate::__private::#read(&mut #slot, &mut map, #json, &#bounds)?,)
         }
+        // A static, so that a `pattern` is compiled once for the program's life.
+        Some(Check::Keywords(keywords)) => {
+            let read = format_ident!("{}", read.to_string().replacen("read_", "read_checked_", 1));
+            quote!(crate::__private::Member::Known(#index) => {
+                static KEYWORDS: crate::__private::Keywords = #keywords;
+                crate::__private::#read(&mut #slot, &mut map, #json, &KEYWORDS)?
+            },)
+        }
     }
+}
+
+/// The check a member's recorded keywords call for.
+enum Check {
+    /// Only numeric and count bounds: checked on the Rust value.
+    Bounds(TokenStream),
+    /// Anything else too: checked on the JSON value.
+    Keywords(TokenStream),
 }
 
 /// Takes the bounds marker out of a field's docs, returning the bounds it recorded.
@@ -617,8 +664,9 @@ fn take_bounds(attrs: &mut Vec<syn::Attribute>) -> Option<Map<String, Value>> {
     found
 }
 
-/// `crate::__private::Bounds { .. }` for the recorded bounds.
-fn bounds_tokens(bounds: &Map<String, Value>) -> Result<TokenStream, String> {
+/// The check for a member's recorded keywords: `crate::__private::Bounds { .. }` when the
+/// bounds are all, else `crate::__private::Keywords { .. }`.
+fn bounds_tokens(bounds: &Map<String, Value>) -> Result<Check, String> {
     let float = |keyword: &str| -> Result<TokenStream, String> {
         match bounds.get(keyword) {
             None => Ok(quote!(::std::option::Option::None)),
@@ -646,7 +694,7 @@ fn bounds_tokens(bounds: &Map<String, Value>) -> Result<TokenStream, String> {
         (float("exclusiveMinimum")?, float("exclusiveMaximum")?);
     let (min_length, max_length) = (count("minLength")?, count("maxLength")?);
     let (min_items, max_items) = (count("minItems")?, count("maxItems")?);
-    Ok(quote!(crate::__private::Bounds {
+    let bounds_only = quote!(crate::__private::Bounds {
         minimum: #minimum,
         maximum: #maximum,
         exclusive_minimum: #exclusive_minimum,
@@ -655,6 +703,107 @@ fn bounds_tokens(bounds: &Map<String, Value>) -> Result<TokenStream, String> {
         max_length: #max_length,
         min_items: #min_items,
         max_items: #max_items,
+    });
+    if bounds
+        .keys()
+        .all(|k| crate::bounds::CHECKED.contains(&k.as_str()))
+    {
+        return Ok(Check::Bounds(bounds_only));
+    }
+    let mut fields = vec![quote!(bounds: #bounds_only,)];
+    if bounds.contains_key("multipleOf") {
+        let multiple = float("multipleOf")?;
+        fields.push(quote!(multiple_of: #multiple,));
+    }
+    if let Some(pattern) = bounds.get("pattern") {
+        let pattern = pattern.as_str().ok_or("`pattern` is not a string")?;
+        if std::env::var_os("CARGO_FEATURE_PATTERN").is_none() {
+            return Err(format!(
+                "`pattern` {pattern:?} needs the crate's `pattern` feature: list it in the \
+                 revision's feature in Cargo.toml"
+            ));
+        }
+        fields.push(
+            quote!(pattern: ::std::option::Option::Some(crate::__private::Pattern::new(#pattern)),),
+        );
+    }
+    if let Some(unique) = bounds.get("uniqueItems") {
+        let unique = unique.as_bool().ok_or("`uniqueItems` is not a boolean")?;
+        fields.push(quote!(unique_items: #unique,));
+    }
+    let (min_properties, max_properties) = (count("minProperties")?, count("maxProperties")?);
+    fields.push(quote!(min_properties: #min_properties, max_properties: #max_properties,));
+    if let Some(values) = bounds.get("enum") {
+        let json = values.to_string();
+        fields.push(quote!(one_of_values: ::std::option::Option::Some(crate::__private::Literal::new(#json)),));
+    }
+    Ok(Check::Keywords(quote!(crate::__private::Keywords {
+        #(#fields)*
+        ..crate::__private::Keywords::NONE
+    })))
+}
+
+/// Takes the object keywords marker out of a struct's docs.
+fn take_object_keywords(attrs: &mut Vec<syn::Attribute>) -> Option<Map<String, Value>> {
+    let mut found = None;
+    attrs.retain_mut(|attr| {
+        let Some(text) = doc_text(attr) else {
+            return true;
+        };
+        let Some(keywords) = crate::bounds::recorded_in(&text, crate::bounds::OBJECT_MARKER) else {
+            return true;
+        };
+        found = Some(keywords);
+        let kept = crate::bounds::strip_marker(&text);
+        if kept.trim().is_empty() {
+            return false;
+        }
+        *attr = syn::parse_quote!(#[doc = #kept]);
+        true
+    });
+    while attrs
+        .last()
+        .and_then(doc_text)
+        .is_some_and(|t| t.trim().is_empty())
+    {
+        attrs.pop();
+    }
+    found
+}
+
+/// `crate::__private::ObjectKeywords { .. }` for an object's recorded keywords.
+fn object_keywords_tokens(keywords: &Map<String, Value>) -> Result<TokenStream, String> {
+    let count = |keyword: &str| -> Result<TokenStream, String> {
+        match keywords.get(keyword) {
+            None => Ok(quote!(::std::option::Option::None)),
+            Some(value) => {
+                let n = value
+                    .as_u64()
+                    .ok_or(format!("`{keyword}` is not a non-negative integer"))?;
+                Ok(quote!(::std::option::Option::Some(#n)))
+            }
+        }
+    };
+    let (min, max) = (count("minProperties")?, count("maxProperties")?);
+    let mut dependent = Vec::new();
+    for (present, needed) in keywords
+        .get("dependentRequired")
+        .and_then(Value::as_object)
+        .into_iter()
+        .flatten()
+    {
+        let needed: Vec<&str> = needed
+            .as_array()
+            .ok_or("`dependentRequired` lists no names")?
+            .iter()
+            .map(|n| n.as_str().ok_or("`dependentRequired` names a non-string"))
+            .collect::<Result<_, _>>()?;
+        dependent.push(quote!((#present, &[#(#needed),*]),));
+    }
+    Ok(quote!(crate::__private::ObjectKeywords {
+        min_properties: #min,
+        max_properties: #max,
+        dependent_required: &[#(#dependent)*],
     }))
 }
 

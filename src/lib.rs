@@ -117,6 +117,7 @@ mod method;
 pub mod negotiation;
 mod pending;
 pub mod progress;
+pub mod uri;
 pub mod uri_template;
 #[cfg(feature = "validate")]
 pub mod validate;
@@ -134,6 +135,9 @@ include!(concat!(env!("OUT_DIR"), "/latest.rs"));
 
 #[cfg(feature = "unstable-draft")]
 pub mod draft;
+#[cfg(feature = "__keywords-test")]
+#[doc(hidden)]
+pub mod keywords_test;
 #[cfg(feature = "v2024_11_05")]
 pub mod v2024_11_05;
 #[cfg(feature = "v2025_03_26")]

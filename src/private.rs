@@ -12,6 +12,11 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::marker::PhantomData;
 
+// The keywords beyond the bounds, in their own file.
+#[path = "keywords.rs"]
+mod keywords;
+pub use keywords::*;
+
 /// Where a failed read failed, recorded as the error travels out of the nested readers: each
 /// generated reader adds the member, array index or map key it was reading, innermost first.
 /// Nothing is recorded while reads succeed, so this costs nothing on the fast path, and the
