@@ -130,14 +130,31 @@ fn run_client_scenarios(
     known: &[Known],
 ) -> Tally {
     let mut tally = Tally::default();
+    let mut left: Vec<(&str, &str)> = Vec::new();
     for scenario in scenarios {
         if let Some(reason) = left_out(scenario) {
-            eprintln!("left out: {scenario}: {reason}");
+            left.push((scenario, reason));
             tally.left_out += 1;
             continue;
         }
         let (checks, output) = run_client_scenario(suite, client, scenario, spec_version, out);
         tally.add(scenario, checks, output.status.success(), known);
+    }
+    // Each scenario left out is named, with its reason, in the test's output.
+    let mut reasons: Vec<&str> = left.iter().map(|(_, r)| *r).collect();
+    reasons.dedup();
+    for reason in reasons {
+        let names: Vec<&str> = left
+            .iter()
+            .filter(|(_, r)| *r == reason)
+            .map(|(s, _)| *s)
+            .collect();
+        show(&format!(
+            "left out ({} {}): {} ({reason})",
+            suite.version,
+            spec_version.unwrap_or("all"),
+            names.join(", ")
+        ));
     }
     tally
 }
@@ -176,7 +193,10 @@ fn conformance_suite_against_the_example_server_and_client() {
     let tally = run_client_scenarios(&suite, &client, &client_scenarios, None, &out, KNOWN);
     show(&tally.line(STABLE, "all", "client"));
     tally.assert_clean(&format!("{STABLE} client"), &client_scenarios, KNOWN);
-    eprintln!("conformance suite {STABLE} took {:?}", started.elapsed());
+    show(&format!(
+        "conformance suite {STABLE} took {:.1} s",
+        started.elapsed().as_secs_f64()
+    ));
 }
 
 #[test]
@@ -270,6 +290,14 @@ fn frozen_requirement_sets_against_the_example_server_and_client() {
     }
     show(&extensions_server.line(FROZEN, "extensions", "server"));
     show(&extensions_client.line(FROZEN, "extensions", "client"));
+    if !extensions_client_left.is_empty() {
+        let names: Vec<&str> = extensions_client_left.iter().map(|s| s.as_str()).collect();
+        show(&format!(
+            "left out ({FROZEN} extensions): {} ({})",
+            names.join(", "),
+            left_out("auth/").unwrap_or_default()
+        ));
+    }
     for missed in extensions_server
         .missed
         .iter()
@@ -277,7 +305,10 @@ fn frozen_requirement_sets_against_the_example_server_and_client() {
     {
         eprintln!("  extensions: {missed}");
     }
-    eprintln!("conformance suite {FROZEN} took {:?}", started.elapsed());
+    show(&format!(
+        "conformance suite {FROZEN} took {:.1} s",
+        started.elapsed().as_secs_f64()
+    ));
     assert!(
         problems.is_empty(),
         "conformance suite:\n  {}",
