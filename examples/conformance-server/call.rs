@@ -1,13 +1,17 @@
 //! One request being answered, whichever lifecycle brought it: a stateful session's, or a
 //! stateless (2026-07-28) request that carries everything itself. The handlers (`fixtures.rs`)
-//! see only this, so they are written once for both.
+//! see only this, so they are written once for both, in 2026-07-28's types. A session's
+//! notifications and requests are converted (losslessly) to 2025-11-25, which the session
+//! writes for its own revision.
 
 use crate::listen;
 use crate::session::Session;
+use mcp_spec_types::convert::{convert_call, convert_result, ConvertTo};
 use mcp_spec_types::dispatch::{CallSet, NotificationEnvelope, PendingRequest};
 use mcp_spec_types::input_required::INPUT_RESPONSES;
 use mcp_spec_types::progress::Progress;
-use mcp_spec_types::v2025_11_25::{
+use mcp_spec_types::v2025_11_25 as stateful;
+use mcp_spec_types::v2026_07_28::{
     ClientCapabilities, LoggingLevel, ServerCall, ServerCallResult, ServerMessage, ServerNotify,
 };
 use mcp_spec_types::{ErrorCode, RpcError};
@@ -25,8 +29,7 @@ pub enum Channel {
         /// The POST's SSE stream, when the answer goes on one.
         stream: Option<u64>,
     },
-    /// A stateless request's own response, as 2025-11-25 messages the stateless path writes
-    /// in its revision's types. The level is the request's `_meta` log level: without one, no
+    /// A stateless request's own response. The level is the request's `_meta` log level: without one, no
     /// log message may be sent for the request.
     Stateless {
         /// The messages before the answer.
@@ -94,15 +97,24 @@ pub struct Call {
     pub channel: Channel,
 }
 
-/// Whether a message at `level` passes `threshold` (RFC 5424 order, as the schema lists it).
-pub fn passes(level: LoggingLevel, threshold: LoggingLevel) -> bool {
-    use LoggingLevel::*;
-    let rank = |l: LoggingLevel| {
-        [
-            Debug, Info, Notice, Warning, Error, Critical, Alert, Emergency,
-        ]
-        .iter()
-        .position(|x| *x == l)
+/// Whether a message at `level` passes `threshold` (RFC 5424 order, as the schema lists it),
+/// in either revision's levels (a session's are 2025-11-25's, the handlers' 2026-07-28's).
+pub fn passes<L: serde::Serialize>(level: &L, threshold: &L) -> bool {
+    const ORDER: [&str; 8] = [
+        "debug",
+        "info",
+        "notice",
+        "warning",
+        "error",
+        "critical",
+        "alert",
+        "emergency",
+    ];
+    let rank = |l: &L| {
+        let name = serde_json::to_value(l).ok();
+        ORDER
+            .iter()
+            .position(|x| name.as_ref().and_then(Value::as_str) == Some(*x))
     };
     rank(level) >= rank(threshold)
 }
@@ -118,12 +130,18 @@ impl Call {
 
     /// Sends a notification related to the request.
     pub fn notify(&self, notification: ServerNotify) {
-        let message = ServerMessage::Notification(NotificationEnvelope::new(notification));
         match &self.channel {
             Channel::Session { session, stream } => {
-                let _ = session.send(*stream, &message);
+                // A notification 2025-11-25 cannot carry is not sent.
+                if let Ok(notification) = convert_call::<_, stateful::ServerNotify>(&notification) {
+                    let message = stateful::ServerMessage::Notification(NotificationEnvelope::new(
+                        notification,
+                    ));
+                    let _ = session.send(*stream, &message);
+                }
             }
             Channel::Stateless { sink, .. } => {
+                let message = ServerMessage::Notification(NotificationEnvelope::new(notification));
                 let _ = sink.send(message);
             }
         }
@@ -132,8 +150,13 @@ impl Call {
     /// Logs `text` at `level`, if the client's level lets it through.
     pub fn log(&self, level: LoggingLevel, text: &str) {
         let wanted = match &self.channel {
-            Channel::Session { session, .. } => session.logs(level),
-            Channel::Stateless { level: asked, .. } => asked.is_some_and(|t| passes(level, t)),
+            Channel::Session { session, .. } => {
+                ConvertTo::<stateful::LoggingLevel>::convert(&level)
+                    .is_ok_and(|level| session.logs(level))
+            }
+            Channel::Stateless { level: asked, .. } => {
+                asked.as_ref().is_some_and(|t| passes(&level, t))
+            }
         };
         if wanted {
             self.notify(ServerNotify::LoggingMessage(crate::fixtures::log_message(
@@ -159,8 +182,11 @@ impl Call {
     pub fn list_changed(&self, notification: ServerNotify) {
         listen::broadcast(&notification);
         if let Channel::Session { session, .. } = &self.channel {
-            let message = ServerMessage::Notification(NotificationEnvelope::new(notification));
-            let _ = session.send(None, &message);
+            if let Ok(notification) = convert_call::<_, stateful::ServerNotify>(&notification) {
+                let message =
+                    stateful::ServerMessage::Notification(NotificationEnvelope::new(notification));
+                let _ = session.send(None, &message);
+            }
         }
     }
 
@@ -201,7 +227,13 @@ impl Call {
             return Err("the client did not declare the capability".to_owned());
         }
         match &self.channel {
-            Channel::Session { session, stream } => session.request(*stream, call).await,
+            Channel::Session { session, stream } => {
+                let asked: stateful::ServerCall = convert_call(&call).map_err(|e| e.to_string())?;
+                let pending = PendingRequest::of(&asked);
+                let answer = session.request(*stream, asked).await?;
+                convert_result::<stateful::ServerCall, ServerCall>(&answer, &pending)
+                    .map_err(|e| e.to_string())
+            }
             Channel::Stateless { inputs, .. } => inputs.request(call),
         }
     }

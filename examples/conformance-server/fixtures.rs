@@ -1,22 +1,32 @@
 //! What the conformance suite expects of a server: the `test_*` tools, prompts and `test://`
-//! resources of its reference server, completion, logging and subscriptions, written once
-//! against revision 2025-11-25's types.
+//! resources of its reference server, completion and logging, written once against revision
+//! 2026-07-28's types, the crate's default. A stateless request reaches them as it is; a
+//! session's request is converted up to 2026-07-28 first and the answer down, *for a peer*, to
+//! the session's revision (`http.rs`, `revision.rs`). What 2026-07-28 removed (`initialize`,
+//! `ping`, `logging/setLevel`, `resources/subscribe`) is the session layer's, not theirs.
 
 use crate::call::Call;
+use mcp_spec_types::cache::{CacheHint, CacheScope, RESULT_TYPE_COMPLETE};
+use mcp_spec_types::convert::{convert_call, ConvertTo};
 use mcp_spec_types::dispatch::MethodSet;
 use mcp_spec_types::elicitation::{
     boolean, integer, legacy_titled_select, multi_select, number, single_select, string,
     titled_multi_select, titled_single_select, FormSchema, Property, WithDefault,
 };
-use mcp_spec_types::v2025_11_25::{
-    self as mcp, CallToolResult, ClientCall, ClientCallResult, CompleteResult,
-    CompleteResultCompletion, ContentBlock, CreateMessageRequestParams, EmptyResult,
-    GetPromptResult, Implementation, InitializeResult, ListPromptsResult,
-    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, LoggingLevel,
-    LoggingMessageNotificationParams, Prompt, PromptArgument, PromptMessage, ReadResourceResult,
-    Resource, ResourceTemplate, Role, SamplingMessage, ServerCall, ServerCallResult,
-    ServerCapabilities, ServerCapabilitiesPrompts, ServerCapabilitiesResources,
-    ServerCapabilitiesTools, TextResourceContents, Tool, ToolInputSchema,
+use mcp_spec_types::progress::Progress;
+use mcp_spec_types::v2025_11_25 as stateful;
+use mcp_spec_types::v2026_07_28::{
+    self as mcp, CallToolResult, CallToolResultResponseResult, ClientCall, ClientCallResult,
+    CompleteResult, CompleteResultCompletion, ContentBlock, CreateMessageRequestParams,
+    GetPromptResult, GetPromptResultResponseResult, Implementation, ListPromptsResult,
+    ListPromptsResultCacheScope, ListResourceTemplatesResult,
+    ListResourceTemplatesResultCacheScope, ListResourcesResult, ListResourcesResultCacheScope,
+    ListToolsResult, ListToolsResultCacheScope, LoggingLevel, LoggingMessageNotificationParams,
+    Prompt, PromptArgument, PromptMessage, ReadResourceResult, ReadResourceResultCacheScope,
+    ReadResourceResultResponseResult, Resource, ResourceTemplate, Role, SamplingMessage,
+    ServerCall, ServerCallResult, ServerCapabilities, ServerCapabilitiesPrompts,
+    ServerCapabilitiesResources, ServerCapabilitiesTools, TextResourceContents, Tool,
+    ToolInputSchema,
 };
 use mcp_spec_types::{JsonObject, RpcError};
 use serde_json::{json, Map, Value};
@@ -28,54 +38,58 @@ const PNG: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z
 /// A minimal WAV file.
 const WAV: &str = "UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0YQIAAAA=";
 const PAUSE: Duration = Duration::from_millis(50);
+/// How long the server's lists and resources may be reused. The lists never change (the
+/// trigger tools only announce changes), and the resources are fixed texts.
+const TTL_MS: u64 = 60_000;
 
-/// The `initialize` result, for the negotiated `version`.
-pub fn initialize(version: &str) -> InitializeResult {
-    let empty = Some(JsonObject::new());
-    InitializeResult {
-        capabilities: ServerCapabilities {
-            completions: empty.clone(),
-            logging: empty,
-            prompts: Some(ServerCapabilitiesPrompts {
-                list_changed: Some(true),
-                extra: Map::new(),
-            }),
-            resources: Some(ServerCapabilitiesResources {
-                list_changed: Some(true),
-                subscribe: Some(true),
-                extra: Map::new(),
-            }),
-            tools: Some(ServerCapabilitiesTools {
-                list_changed: Some(true),
-                extra: Map::new(),
-            }),
-            ..ServerCapabilities::default()
-        },
-        instructions: None,
-        meta: None,
-        protocol_version: version.to_owned(),
-        server_info: Implementation::new("mcp-spec-types-conformance-server", "1.0.0"),
-        extra: Map::new(),
+/// The cache hints of the server's results: what it discovers and lists is the same for
+/// everyone, a resource's contents are given to one client.
+pub fn hint(method: &str) -> CacheHint {
+    match method {
+        "resources/read" => CacheHint::private(TTL_MS),
+        _ => CacheHint::public(TTL_MS),
     }
 }
 
-/// Answers one request (other than `initialize`).
+fn public(method: &str) -> bool {
+    hint(method).scope == CacheScope::Public
+}
+
+/// The server's name and version.
+pub fn server_info() -> Implementation {
+    Implementation::new("mcp-spec-types-conformance-server", "1.0.0")
+}
+
+/// What the server offers. Sessions add what only they have (`resources.subscribe`).
+pub fn capabilities() -> ServerCapabilities {
+    let empty = Some(JsonObject::new());
+    ServerCapabilities {
+        completions: empty.clone(),
+        logging: empty,
+        prompts: Some(ServerCapabilitiesPrompts {
+            list_changed: Some(true),
+            extra: Map::new(),
+        }),
+        resources: Some(ServerCapabilitiesResources {
+            list_changed: Some(true),
+            // Resource updates reach `subscriptions/listen` streams that ask for them.
+            subscribe: Some(true),
+            extra: Map::new(),
+        }),
+        tools: Some(ServerCapabilitiesTools {
+            list_changed: Some(true),
+            extra: Map::new(),
+        }),
+        ..ServerCapabilities::default()
+    }
+}
+
+/// Answers one request of the handlers' revision. `resultType`, the cache hints and `_meta`
+/// are the transport's to complete (`stateless.rs`); a session's never sees them.
 pub async fn answer(call: &Call, request: ClientCall) -> Result<ClientCallResult, RpcError> {
+    let method = request.method().to_owned();
+    let (ttl_ms, shared) = (hint(&method).ttl_ms, public(&method));
     Ok(match request {
-        ClientCall::Ping(_) => ClientCallResult::Ping(empty()),
-        // What a session remembers; a stateless revision has no such methods.
-        ClientCall::SetLevel(params) => {
-            session_of(call, "logging/setLevel")?.set_level(params.level);
-            ClientCallResult::SetLevel(empty())
-        }
-        ClientCall::Subscribe(params) => {
-            session_of(call, "resources/subscribe")?.subscribe(&params.uri, true);
-            ClientCallResult::Subscribe(empty())
-        }
-        ClientCall::Unsubscribe(params) => {
-            session_of(call, "resources/unsubscribe")?.subscribe(&params.uri, false);
-            ClientCallResult::Unsubscribe(empty())
-        }
         ClientCall::Complete(params) => {
             let values = completions(&params.ref_, &params.argument.name, &params.argument.value);
             ClientCallResult::Complete(CompleteResult {
@@ -86,13 +100,21 @@ pub async fn answer(call: &Call, request: ClientCall) -> Result<ClientCallResult
                     extra: Map::new(),
                 },
                 meta: None,
+                result_type: RESULT_TYPE_COMPLETE.to_owned(),
                 extra: Map::new(),
             })
         }
         ClientCall::ListTools(_) => ClientCallResult::ListTools(ListToolsResult {
+            cache_scope: if shared {
+                ListToolsResultCacheScope::Public
+            } else {
+                ListToolsResultCacheScope::Private
+            },
             meta: None,
             next_cursor: None,
+            result_type: RESULT_TYPE_COMPLETE.to_owned(),
             tools: listed(call),
+            ttl_ms,
             extra: Map::new(),
         }),
         ClientCall::CallTool(params) => {
@@ -102,9 +124,15 @@ pub async fn answer(call: &Call, request: ClientCall) -> Result<ClientCallResult
                 })?,
                 None => Map::new(),
             };
-            ClientCallResult::CallTool(call_tool(call, &params.name, &arguments).await?)
+            let result = call_tool(call, &params.name, &arguments).await?;
+            ClientCallResult::CallTool(CallToolResultResponseResult::CallToolResult(result))
         }
         ClientCall::ListResources(_) => ClientCallResult::ListResources(ListResourcesResult::new(
+            if shared {
+                ListResourcesResultCacheScope::Public
+            } else {
+                ListResourcesResultCacheScope::Private
+            },
             RESOURCES
                 .iter()
                 .map(|(uri, name, mime, _)| {
@@ -113,41 +141,50 @@ pub async fn answer(call: &Call, request: ClientCall) -> Result<ClientCallResult
                         .with_mime_type(*mime)
                 })
                 .collect::<Vec<_>>(),
+            RESULT_TYPE_COMPLETE,
+            ttl_ms,
         )),
         ClientCall::ListResourceTemplates(_) => {
-            ClientCallResult::ListResourceTemplates(ListResourceTemplatesResult::new(vec![
-                ResourceTemplate::new(TEMPLATE, "template")
+            ClientCallResult::ListResourceTemplates(ListResourceTemplatesResult::new(
+                if shared {
+                    ListResourceTemplatesResultCacheScope::Public
+                } else {
+                    ListResourceTemplatesResultCacheScope::Private
+                },
+                vec![ResourceTemplate::new(TEMPLATE, "template")
                     .with_description("A resource template with parameter substitution")
-                    .with_mime_type("application/json"),
-            ]))
+                    .with_mime_type("application/json")],
+                RESULT_TYPE_COMPLETE,
+                ttl_ms,
+            ))
         }
-        ClientCall::ReadResource(params) => ClientCallResult::ReadResource(read(&params.uri)?),
+        ClientCall::ReadResource(params) => {
+            ClientCallResult::ReadResource(ReadResourceResultResponseResult::ReadResourceResult(
+                read(&params.uri, ttl_ms, shared)?,
+            ))
+        }
         ClientCall::ListPrompts(_) => ClientCallResult::ListPrompts(ListPromptsResult {
+            cache_scope: if shared {
+                ListPromptsResultCacheScope::Public
+            } else {
+                ListPromptsResultCacheScope::Private
+            },
             meta: None,
             next_cursor: None,
             prompts: prompts(),
+            result_type: RESULT_TYPE_COMPLETE.to_owned(),
+            ttl_ms,
             extra: Map::new(),
         }),
-        ClientCall::GetPrompt(params) => ClientCallResult::GetPrompt(get_prompt(
-            &params.name,
-            &params.arguments.unwrap_or_default(),
-        )?),
+        ClientCall::GetPrompt(params) => {
+            ClientCallResult::GetPrompt(GetPromptResultResponseResult::GetPromptResult(get_prompt(
+                &params.name,
+                &params.arguments.unwrap_or_default(),
+            )?))
+        }
+        // `server/discover` and `subscriptions/listen` are the stateless transport's
+        // (`stateless.rs`, `listen.rs`): a session has neither.
         other => return Err(RpcError::method_not_found(other.method())),
-    })
-}
-
-fn session_of<'a>(
-    call: &'a Call,
-    method: &str,
-) -> Result<&'a std::sync::Arc<crate::session::Session>, RpcError> {
-    call.session()
-        .ok_or_else(|| RpcError::method_not_found(method))
-}
-
-fn empty() -> EmptyResult {
-    EmptyResult(mcp::BaseResult {
-        meta: None,
-        extra: Map::new(),
     })
 }
 
@@ -160,6 +197,7 @@ fn result(content: Vec<ContentBlock>) -> CallToolResult {
         content,
         is_error: None,
         meta: None,
+        result_type: RESULT_TYPE_COMPLETE.to_owned(),
         structured_content: None,
         extra: Map::new(),
     }
@@ -353,7 +391,7 @@ fn session_tools() -> Vec<Tool> {
         ])),
         &[],
     );
-    schema.required = None;
+    schema.extra.remove("required");
     schema.schema = Some("https://json-schema.org/draft/2020-12/schema".to_owned());
     let string = Value::Object(schema_object(&[("type", "string".into())]));
     let address = schema_object(&[
@@ -439,16 +477,23 @@ fn input_schema(
     properties: Option<BTreeMap<String, Map<String, Value>>>,
     required: &[&str],
 ) -> ToolInputSchema {
+    // 2026-07-28 gives an input schema no members of its own but `$schema`: the rest is
+    // JSON Schema, kept as it is written.
+    let mut extra = Map::new();
+    extra.insert("type".to_owned(), "object".into());
+    if let Some(properties) = properties {
+        let properties = properties
+            .into_iter()
+            .map(|(name, schema)| (name, Value::Object(schema)))
+            .collect();
+        extra.insert("properties".to_owned(), Value::Object(properties));
+    }
+    if !required.is_empty() {
+        extra.insert("required".to_owned(), json!(required));
+    }
     ToolInputSchema {
-        properties: properties.map(|properties| {
-            properties
-                .into_iter()
-                .map(|(name, schema)| (name, JsonObject::from(schema)))
-                .collect()
-        }),
-        required: Some(required.iter().map(|r| r.to_string()).collect()),
         schema: None,
-        extra: Map::new(),
+        extra,
     }
 }
 
@@ -456,7 +501,6 @@ fn tool(name: &str, description: &str, input_schema: ToolInputSchema) -> Tool {
     Tool {
         annotations: None,
         description: Some(description.to_owned()),
-        execution: None,
         icons: None,
         input_schema,
         meta: None,
@@ -528,7 +572,7 @@ async fn call_tool(
                 }
                 if let Some(progress) = &progress {
                     let message = format!("Completed step {step} of 100");
-                    call.notify(progress.notification(step, Some(&message)));
+                    call.notify(progressed(progress, step, &message)?);
                 }
             }
             let token = progress.map(|p| p.token().to_string());
@@ -555,12 +599,10 @@ async fn call_tool(
                     role: Role::User,
                     extra: Map::new(),
                 }],
-                meta: None,
                 metadata: None,
                 model_preferences: None,
                 stop_sequences: None,
                 system_prompt: None,
-                task: None,
                 temperature: None,
                 tool_choice: None,
                 tools: None,
@@ -581,7 +623,7 @@ async fn call_tool(
         "test_elicitation" => {
             let message = argument(arguments, "message")?;
             let form = FormSchema::new().required("response", string().describe("User's response"));
-            elicit(call, form.request(message)).await
+            elicit(call, form.request(message)).await?
         }
         "test_elicitation_sep1034_defaults" => {
             let form = FormSchema::new()
@@ -605,7 +647,7 @@ async fn call_tool(
                 call,
                 form.request("Please review and update the form fields with defaults"),
             )
-            .await
+            .await?
         }
         "test_elicitation_sep1330_enums" => {
             let titled = [
@@ -649,7 +691,7 @@ async fn call_tool(
                 call,
                 form.request("Please select options from the enum fields"),
             )
-            .await
+            .await?
         }
         "test_missing_capability" => {
             call.require(&mcp::ClientCapabilities {
@@ -664,7 +706,7 @@ async fn call_tool(
                 ..Default::default()
             })?;
             if let Some(progress) = call.progress.clone().map(|p| p.with_total(100)) {
-                call.notify(progress.notification(50, Some("Streaming")));
+                call.notify(progressed(&progress, 50, "Streaming")?);
                 tokio::time::sleep(PAUSE).await;
             }
             text_result("Streaming complete")
@@ -690,8 +732,14 @@ async fn call_tool(
     })
 }
 
-async fn elicit(call: &Call, params: mcp::ElicitRequestParams) -> CallToolResult {
-    match call.request(ServerCall::Elicit(params)).await {
+/// Asks the client to fill in `params`' form. The crate's form builder writes 2025-11-25's
+/// request, which 2026-07-28 holds unchanged.
+async fn elicit(
+    call: &Call,
+    params: stateful::ElicitRequestParams,
+) -> Result<CallToolResult, RpcError> {
+    let params = ConvertTo::<mcp::ElicitRequestParams>::convert(&params).map_err(internal)?;
+    Ok(match call.request(ServerCall::Elicit(params)).await {
         Ok(ServerCallResult::Elicit(answer)) => {
             let content =
                 serde_json::to_string(&answer.content.unwrap_or_default()).unwrap_or_default();
@@ -703,7 +751,7 @@ async fn elicit(call: &Call, params: mcp::ElicitRequestParams) -> CallToolResult
         }
         Ok(_) => text_result("Elicitation not supported or error: unexpected answer"),
         Err(e) => text_result(format!("Elicitation not supported or error: {e}")),
-    }
+    })
 }
 
 const TEMPLATE: &str = "test://template/{id}/data";
@@ -725,15 +773,34 @@ const RESOURCES: &[(&str, &str, &str, &str)] = &[
     ),
 ];
 
-fn read(uri: &str) -> Result<ReadResourceResult, RpcError> {
+/// A progress notification of the handlers' revision (the crate's progress helper writes
+/// 2025-11-25's, which 2026-07-28 holds unchanged).
+fn progressed(
+    progress: &Progress,
+    step: u64,
+    message: &str,
+) -> Result<mcp::ServerNotify, RpcError> {
+    convert_call::<stateful::ServerNotify, _>(&progress.notification(step, Some(message)))
+        .map_err(internal)
+}
+
+fn read(uri: &str, ttl_ms: u64, shared: bool) -> Result<ReadResourceResult, RpcError> {
+    let scope = if shared {
+        ReadResourceResultCacheScope::Public
+    } else {
+        ReadResourceResultCacheScope::Private
+    };
+    let from = |item: mcp::ReadResourceResultContentsItem| {
+        ReadResourceResult::new(scope, vec![item], RESULT_TYPE_COMPLETE, ttl_ms)
+    };
     if let Some((uri, _, mime, content)) = RESOURCES.iter().find(|r| r.0 == uri) {
         if *mime == "image/png" {
             let blob = mcp::BlobResourceContents::from_base64(*uri, *content).map_err(internal)?;
             let blob = blob.with_mime_type(*mime);
-            return Ok(ReadResourceResult::from_contents([blob]));
+            return Ok(from(blob.into()));
         }
         let text = TextResourceContents::new(*uri, *content).with_mime_type(*mime);
-        return Ok(ReadResourceResult::from_contents([text]));
+        return Ok(from(text.into()));
     }
     let template = ResourceTemplate::new(TEMPLATE, "template");
     let matched = template
@@ -755,7 +822,7 @@ fn read(uri: &str) -> Result<ReadResourceResult, RpcError> {
         ),
     ]));
     let text = TextResourceContents::new(uri, data.to_string()).with_mime_type("application/json");
-    Ok(ReadResourceResult::from_contents([text]))
+    Ok(from(text.into()))
 }
 
 /// The prompts: name, description, required arguments.
@@ -855,6 +922,7 @@ fn get_prompt(name: &str, args: &BTreeMap<String, String>) -> Result<GetPromptRe
         description: None,
         messages,
         meta: None,
+        result_type: RESULT_TYPE_COMPLETE.to_owned(),
         extra: Map::new(),
     })
 }

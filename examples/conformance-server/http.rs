@@ -14,9 +14,13 @@ use hyper::header::{
 };
 use hyper::{Method, Request, Response, StatusCode};
 use mcp_spec_types::answer::error_response;
+use mcp_spec_types::convert::{convert_call_with, ConvertTo, StatelessRequestMeta};
 use mcp_spec_types::dispatch::{ErrorResponse, Message, MethodSet, RequestEnvelope};
 use mcp_spec_types::progress::Progress;
-use mcp_spec_types::v2025_11_25::{ClientCall, ClientCallResult, ClientMessage, ServerMessage};
+use mcp_spec_types::v2025_11_25::{
+    self as stateful, ClientCall, ClientCallResult, ClientMessage, ServerMessage,
+};
+use mcp_spec_types::v2026_07_28 as handlers;
 use mcp_spec_types::{ErrorCode, RpcError};
 use std::convert::Infallible;
 use std::pin::Pin;
@@ -369,8 +373,9 @@ fn initialize(sessions: &Sessions, text: &str) -> Response<Body> {
     };
     let revision: &'static dyn Revision = revision::negotiate(&params.protocol_version);
     let session = sessions.create(revision, params.capabilities);
-    let result = ClientCallResult::Initialize(fixtures::initialize(revision.version()));
-    let response = match revision.answer(id.clone(), "initialize", &result) {
+    let response = match initialized(revision.version())
+        .and_then(|result| revision.answer(id.clone(), "initialize", &result))
+    {
         Ok(response) => Message::Response(response),
         Err(e) => Message::Error(ErrorResponse::new(
             id,
@@ -378,6 +383,59 @@ fn initialize(sessions: &Sessions, text: &str) -> Response<Body> {
         )),
     };
     with_session(json(StatusCode::OK, &response), &session.id)
+}
+
+/// The `initialize` result, for the negotiated `version`: what the handlers offer, converted
+/// for a peer, and the subscriptions only a session has.
+fn initialized(version: &str) -> Result<ClientCallResult, String> {
+    let mut capabilities =
+        ConvertTo::<stateful::ServerCapabilities>::convert_for_peer(&fixtures::capabilities())
+            .map_err(|e| e.to_string())?
+            .value;
+    if let Some(resources) = &mut capabilities.resources {
+        resources.subscribe = Some(true);
+    }
+    let server_info =
+        ConvertTo::<stateful::Implementation>::convert_for_peer(&fixtures::server_info())
+            .map_err(|e| e.to_string())?
+            .value;
+    Ok(ClientCallResult::Initialize(stateful::InitializeResult {
+        capabilities,
+        instructions: None,
+        meta: None,
+        protocol_version: version.to_owned(),
+        server_info,
+        extra: Default::default(),
+    }))
+}
+
+/// The empty result of the session's own methods.
+fn empty() -> stateful::EmptyResult {
+    stateful::EmptyResult(stateful::BaseResult {
+        meta: None,
+        extra: Default::default(),
+    })
+}
+
+/// What only a session has, which 2026-07-28 removed: `ping`, `logging/setLevel` and the
+/// resource subscriptions. `None` for a request of the handlers.
+fn own(session: &Session, call: &ClientCall) -> Option<ClientCallResult> {
+    Some(match call {
+        ClientCall::Ping(_) => ClientCallResult::Ping(empty()),
+        ClientCall::SetLevel(params) => {
+            session.set_level(params.level);
+            ClientCallResult::SetLevel(empty())
+        }
+        ClientCall::Subscribe(params) => {
+            session.subscribe(&params.uri, true);
+            ClientCallResult::Subscribe(empty())
+        }
+        ClientCall::Unsubscribe(params) => {
+            session.subscribe(&params.uri, false);
+            ClientCallResult::Unsubscribe(empty())
+        }
+        _ => return None,
+    })
 }
 
 /// Answers one request of a session: its result in the session's revision, or an error.
@@ -395,28 +453,57 @@ async fn answer(
         );
         return Message::Error(ErrorResponse::new(id, error));
     }
-    let progress = Progress::of(&request.call);
+    let unfit = |e: String| {
+        let text = format!(
+            "the answer does not fit revision {}: {e}",
+            session.revision.version()
+        );
+        Message::Error(ErrorResponse::new(
+            id.clone(),
+            RpcError::new(ErrorCode::InternalError, text),
+        ))
+    };
+    if let Some(result) = own(session, &request.call) {
+        return match session.revision.answer(id.clone(), &method, &result) {
+            Ok(response) => Message::Response(response),
+            Err(e) => unfit(e),
+        };
+    }
+    // The handlers' revision lacks what 2025-11-25 has beyond the above (its tasks methods):
+    // such a request is refused as unknown, as a server without them would.
+    if !handlers::ClientCall::lists(&method) {
+        return Message::Error(ErrorResponse::new(id, RpcError::method_not_found(&method)));
+    }
+    // The call reaches the handlers as a stateless request would carry it: with the
+    // session's version and capabilities in `_meta`.
+    let meta = StatelessRequestMeta {
+        protocol_version: handlers::REVISION.to_owned(),
+        client_capabilities: serde_json::to_value(&session.client).unwrap_or_default(),
+        client_info: None,
+    };
+    let up: handlers::ClientCall = match convert_call_with(&request.call, &meta) {
+        Ok(up) => up,
+        Err(e) => {
+            let text = format!("not expressible for the handlers: {e}");
+            return Message::Error(ErrorResponse::new(id, RpcError::invalid_params(text)));
+        }
+    };
     let call = Call {
-        client: session.client.clone(),
-        progress,
+        client: ConvertTo::<handlers::ClientCapabilities>::convert(&session.client)
+            .unwrap_or_default(),
+        progress: Progress::of(&request.call),
         channel: Channel::Session {
             session: Arc::clone(session),
             stream,
         },
     };
-    match fixtures::answer(&call, request.call).await {
-        Ok(result) => match session.revision.answer(id.clone(), &method, &result) {
+    match fixtures::answer(&call, up).await {
+        Ok(result) => match session
+            .revision
+            .answer_handlers(id.clone(), &method, &result)
+        {
             Ok(response) => Message::Response(response),
-            Err(e) => {
-                let text = format!(
-                    "the answer does not fit revision {}: {e}",
-                    session.revision.version()
-                );
-                Message::Error(ErrorResponse::new(
-                    id,
-                    RpcError::new(ErrorCode::InternalError, text),
-                ))
-            }
+            Err(e) => unfit(e),
         },
         Err(error) => Message::Error(ErrorResponse::new(id, error)),
     }

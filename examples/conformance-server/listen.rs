@@ -7,7 +7,6 @@ use crate::http::sse_event;
 use crate::session::Events;
 use hyper::body::Bytes;
 use mcp_spec_types::dispatch::NotificationEnvelope;
-use mcp_spec_types::v2025_11_25 as core;
 use mcp_spec_types::v2026_07_28::{
     NotificationMetaObject, NotificationParams, ServerMessage, ServerNotify, SubscriptionFilter,
     SubscriptionsAcknowledgedNotificationParams,
@@ -78,7 +77,7 @@ pub fn open(id: RequestId, requested: &SubscriptionFilter) -> Events {
 
 /// Sends a list change (a 2025-11-25 notification, as the handlers write them) to every
 /// stream that asked for its kind; other notifications are not listen-stream business.
-pub fn broadcast(notification: &core::ServerNotify) {
+pub fn broadcast(notification: &ServerNotify) {
     let params = |id: &RequestId| {
         Some(NotificationParams {
             meta: Some(tagged(id)),
@@ -91,15 +90,13 @@ pub fn broadcast(notification: &core::ServerNotify) {
         let f = &listener.honoured;
         let id = &listener.id;
         let out = match notification {
-            core::ServerNotify::ToolListChanged(_) if f.tools_list_changed == Some(true) => {
+            ServerNotify::ToolListChanged(_) if f.tools_list_changed == Some(true) => {
                 ServerNotify::ToolListChanged(params(id))
             }
-            core::ServerNotify::PromptListChanged(_) if f.prompts_list_changed == Some(true) => {
+            ServerNotify::PromptListChanged(_) if f.prompts_list_changed == Some(true) => {
                 ServerNotify::PromptListChanged(params(id))
             }
-            core::ServerNotify::ResourceListChanged(_)
-                if f.resources_list_changed == Some(true) =>
-            {
+            ServerNotify::ResourceListChanged(_) if f.resources_list_changed == Some(true) => {
                 ServerNotify::ResourceListChanged(params(id))
             }
             _ => continue,

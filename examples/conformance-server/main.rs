@@ -20,9 +20,12 @@
 //! * Sessions (`Mcp-Session-Id`) in every stateful revision (2024-11-05 to 2025-11-25), chosen
 //!   by `initialize` with the crate's negotiation rule; each session's messages are read and
 //!   written in its own revision's types (`revision.rs`).
-//! * The handlers are written once, against 2025-11-25's types (`fixtures.rs`: the tools,
+//! * The handlers are written once, against 2026-07-28's types (`fixtures.rs`: the tools,
 //!   prompts and resources of the suite's reference server), and see a request only as a
-//!   `Call` (`call.rs`): a stateless request is converted down to them and its result up.
+//!   `Call` (`call.rs`): a stateless request reaches them as it is; a session's request is
+//!   converted up to them and the answer down, for a peer, to the session's revision. What
+//!   only sessions have (`initialize`, `ping`, `logging/setLevel`, `resources/subscribe`)
+//!   stays in the session layer (`http.rs`).
 //! * In a session, a POST with `tools/call` is answered on an SSE stream, which also carries
 //!   the call's notifications and requests to the client (sampling, elicitation); other
 //!   requests get JSON. Every stream opens with a priming event (`id`, `retry`, no data) and

@@ -1,12 +1,15 @@
 //! The stateful revisions a session may negotiate. Every message of a session is read and
-//! written in its own revision's types; the handlers work on 2025-11-25's, and the crate's
-//! conversions (`mcp_spec_types::convert`) carry each message between the two: what the
-//! client sent, losslessly; what the server sends, *for a peer*, without the members the
-//! session's revision does not define (a 2024-11-05 client is not told of `completions`).
+//! written in its own revision's types. The session layer reads and writes 2025-11-25's (the
+//! newest revision with `initialize`), the handlers answer in 2026-07-28's, and the crate's
+//! conversions (`mcp_spec_types::convert`) carry each message between them: what the client
+//! sent, losslessly; what the server sends, *for a peer*, without the members the session's
+//! revision does not define (a 2024-11-05 client is not told of `completions`, no stateful
+//! client of `resultType` or the cache hints).
 
 use mcp_spec_types::convert::{convert_result_for_peer, ConversionError};
 use mcp_spec_types::dispatch::{CallSet, Message, MethodSet, PendingRequest, ResultResponse};
 use mcp_spec_types::v2025_11_25 as latest;
+use mcp_spec_types::v2026_07_28 as handlers;
 use mcp_spec_types::{MessageError, ProtocolVersion, RequestId};
 use std::marker::PhantomData;
 
@@ -22,6 +25,13 @@ pub trait Revision: Send + Sync {
         id: RequestId,
         method: &str,
         result: &latest::ClientCallResult,
+    ) -> Result<ResultResponse, String>;
+    /// The response carrying the handlers' `result`, the answer to `method`.
+    fn answer_handlers(
+        &self,
+        id: RequestId,
+        method: &str,
+        result: &handlers::ClientCallResult,
     ) -> Result<ResultResponse, String>;
     /// A request or notification of the server, written in this revision's types.
     fn write(&self, message: &latest::ServerMessage) -> Result<String, ConversionError>;
@@ -68,6 +78,19 @@ where
     ) -> Result<ResultResponse, String> {
         let request = PendingRequest::without_task(method);
         let typed = convert_result_for_peer::<latest::ClientCall, C>(result, &request)
+            .map_err(|e| e.to_string())?
+            .value;
+        ResultResponse::new(id, &typed).map_err(|e| e.to_string())
+    }
+
+    fn answer_handlers(
+        &self,
+        id: RequestId,
+        method: &str,
+        result: &handlers::ClientCallResult,
+    ) -> Result<ResultResponse, String> {
+        let request = PendingRequest::without_task(method);
+        let typed = convert_result_for_peer::<handlers::ClientCall, C>(result, &request)
             .map_err(|e| e.to_string())?
             .value;
         ResultResponse::new(id, &typed).map_err(|e| e.to_string())

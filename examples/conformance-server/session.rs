@@ -224,7 +224,7 @@ impl Session {
     pub fn logs(&self, level: LoggingLevel) -> bool {
         self.state()
             .level
-            .is_none_or(|set| crate::call::passes(level, set))
+            .is_none_or(|set| crate::call::passes(&level, &set))
     }
 
     /// Types a response of the client as the result of the server's request it answers.

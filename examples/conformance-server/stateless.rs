@@ -11,10 +11,10 @@
 //!
 //! `server/discover` and `subscriptions/listen` (`listen.rs`) are the revision's own; the
 //! tasks extension's methods (`tasks.rs`) are answered before the revision would refuse them. Every
-//! other request is converted down to 2025-11-25 and answered by the handlers the sessions use
-//! (`fixtures.rs`), and its result converted up, with `resultType` and, where the schema
-//! declares them, the cache hints (`mcp_spec_types::cache`) and the server's identity in
-//! `_meta`. Notifications of the request (progress; logs only when `_meta` asks for a level)
+//! other request goes as it is to the handlers the sessions use (`fixtures.rs`, written against
+//! 2026-07-28), and its result gets what every stateless result carries: `resultType`, the
+//! cache hints where the schema declares them (`mcp_spec_types::cache`), the server's identity
+//! in `_meta`. Notifications of the request (progress; logs only when `_meta` asks for a level)
 //! go first on the POST's own SSE response; a request that sends none is answered with JSON,
 //! so that an error keeps its HTTP status. There are no requests of the server: what a handler
 //! asks the client (sampling, elicitation, roots) becomes an `input_required` result, and the
@@ -28,12 +28,11 @@ use hyper::body::Bytes;
 use hyper::header::HeaderMap;
 use hyper::{Response, StatusCode};
 use mcp_spec_types::answer::{error_response, rpc_error};
-use mcp_spec_types::cache::{declared_members, CacheHint};
-use mcp_spec_types::convert::{convert_call, convert_result_with, ConvertTo, StatelessResult};
-use mcp_spec_types::dispatch::{ErrorResponse, Message, MethodSet, PendingRequest, ResultResponse};
+use mcp_spec_types::cache::declared_members;
+use mcp_spec_types::convert::StatelessResult;
+use mcp_spec_types::dispatch::{ErrorResponse, Message, MethodSet, ResultResponse};
 use mcp_spec_types::input_required::InputRequired;
 use mcp_spec_types::progress::Progress;
-use mcp_spec_types::v2025_11_25 as core;
 use mcp_spec_types::v2026_07_28::{
     self as rev, ClientCall, ClientCallResult, ClientMessage, DiscoverResult,
     DiscoverResultCacheScope, RequestMetaObject, ResultMetaObject, ServerMessage,
@@ -43,10 +42,6 @@ use mcp_spec_types::{http_headers, negotiation, ErrorCode, RequestId, RpcError};
 use serde_json::{Map, Value};
 use std::sync::Arc;
 use tokio::sync::mpsc;
-
-/// How long the server's lists and resources may be reused. The lists never change (the
-/// trigger tools only announce changes), and the resources are fixed texts.
-const TTL_MS: u64 = 60_000;
 
 /// Whether a POST without a session speaks a stateless revision: its body's `_meta` names a
 /// protocol version, or its `MCP-Protocol-Version` header names a version that is not a
@@ -249,31 +244,23 @@ fn unsupported(id: Option<RequestId>, refusal: &negotiation::UnsupportedVersion)
 
 /// The server's identity, as every result's `_meta` carries it.
 fn result_meta() -> ResultMetaObject {
-    let info = fixtures::initialize(rev::REVISION).server_info;
     ResultMetaObject {
-        io_modelcontextprotocol_server_info: ConvertTo::<rev::Implementation>::convert(&info).ok(),
+        io_modelcontextprotocol_server_info: Some(fixtures::server_info()),
         extra: Map::new(),
     }
 }
 
 fn discover(id: RequestId) -> Response<Body> {
-    let init = fixtures::initialize(rev::REVISION);
-    let mut capabilities = match ConvertTo::<rev::ServerCapabilities>::convert(&init.capabilities) {
-        Ok(capabilities) => capabilities,
-        Err(e) => {
-            let error = RpcError::new(ErrorCode::InternalError, e.to_string());
-            return refuse(StatusCode::INTERNAL_SERVER_ERROR, Some(id), error);
-        }
-    };
+    let mut capabilities = fixtures::capabilities();
     crate::tasks::advertise(&mut capabilities);
-    let hint = hint("server/discover");
+    let hint = fixtures::hint("server/discover");
     let result = ClientCallResult::Discover(DiscoverResult {
         cache_scope: match hint.scope {
             mcp_spec_types::cache::CacheScope::Public => DiscoverResultCacheScope::Public,
             mcp_spec_types::cache::CacheScope::Private => DiscoverResultCacheScope::Private,
         },
         capabilities,
-        instructions: init.instructions,
+        instructions: None,
         meta: Some(result_meta()),
         result_type: mcp_spec_types::cache::RESULT_TYPE_COMPLETE.to_owned(),
         supported_versions: negotiation::stateless_supported_strings(),
@@ -294,16 +281,6 @@ fn respond(id: RequestId, result: &ClientCallResult) -> Response<Body> {
     }
 }
 
-/// The cache hints of the server's results: what it discovers and lists is the same for
-/// everyone, a resource's contents are given to one client. Results that take no hints ignore
-/// them.
-fn hint(method: &str) -> CacheHint {
-    match method {
-        "resources/read" => CacheHint::private(TTL_MS),
-        _ => CacheHint::public(TTL_MS),
-    }
-}
-
 /// A request the handlers answer: JSON when it sends nothing before its answer, an SSE stream
 /// of its notifications and then its answer otherwise.
 async fn served(
@@ -312,23 +289,8 @@ async fn served(
     call: ClientCall,
     params: Map<String, Value>,
 ) -> Response<Body> {
-    let client = match ConvertTo::<core::ClientCapabilities>::convert(
-        &meta.io_modelcontextprotocol_client_capabilities,
-    ) {
-        Ok(client) => client,
-        Err(e) => {
-            let text = format!("the client capabilities cannot be read: {e}");
-            return refuse(
-                StatusCode::BAD_REQUEST,
-                Some(id),
-                RpcError::invalid_params(text),
-            );
-        }
-    };
-    let level = meta
-        .io_modelcontextprotocol_log_level
-        .as_ref()
-        .and_then(|level| ConvertTo::<core::LoggingLevel>::convert(level).ok());
+    let client = meta.io_modelcontextprotocol_client_capabilities.clone();
+    let level = meta.io_modelcontextprotocol_log_level;
     let (sink, mut notes) = mpsc::unbounded_channel();
     let inputs = Arc::new(Inputs::of(&params));
     let handler = Call {
@@ -361,10 +323,7 @@ async fn served(
     tokio::spawn(async move {
         let mut next = Some(first);
         while let Some(message) = next {
-            // A notification 2026-07-28 cannot carry is not sent.
-            if let Ok(message) = message.convert::<rev::ServerCall, rev::ServerNotify>() {
-                let _ = events.send(sse_event(&message.to_json()));
-            }
+            let _ = events.send(sse_event(&message.to_json()));
             next = notes.recv().await;
         }
         let text = match answer.await {
@@ -383,7 +342,7 @@ async fn served(
 /// What a result of `method` carries besides its own members: `resultType`, the cache hints
 /// where its definition has them, and the server's identity in `_meta`.
 fn fill(method: &str) -> StatelessResult {
-    let mut fill = StatelessResult::cached(hint(method));
+    let mut fill = StatelessResult::cached(fixtures::hint(method));
     if let Ok(Value::Object(meta)) = serde_json::to_value(result_meta()) {
         for (key, value) in meta {
             fill = fill.with_meta(key, value);
@@ -433,17 +392,16 @@ impl Asked {
             |e: String| error_answer(id.clone(), RpcError::new(ErrorCode::InternalError, e));
         let mut required = InputRequired::new();
         for (key, call) in asked {
-            required = match convert_call::<core::ServerCall, rev::ServerCall>(&call) {
-                Ok(rev::ServerCall::CreateMessage(params)) => required.sample(key, params),
-                Ok(rev::ServerCall::Elicit(params)) => required.elicit(key, params),
-                Ok(rev::ServerCall::ListRoots(_)) => required.list_roots(key),
-                Ok(other) => {
+            required = match call {
+                rev::ServerCall::CreateMessage(params) => required.sample(key, params),
+                rev::ServerCall::Elicit(params) => required.elicit(key, params),
+                rev::ServerCall::ListRoots(_) => required.list_roots(key),
+                other => {
                     return Some(internal(format!(
                         "{} is not an input request",
                         other.method()
                     )))
                 }
-                Err(e) => return Some(internal(e.to_string())),
             };
         }
         Some(match required.build(&self.client) {
@@ -465,7 +423,6 @@ async fn answer(
     call: ClientCall,
     asked: Asked,
 ) -> (StatusCode, String) {
-    let pending = PendingRequest::of(&call);
     let method = call.method().to_owned();
     let error = error_answer;
     // The requests that ask the client for input (SEP-2322) have handlers of their own,
@@ -480,16 +437,7 @@ async fn answer(
             Err(e) => error(id, e),
         };
     }
-    let down: core::ClientCall = match convert_call(&call) {
-        Ok(down) => down,
-        Err(e) => {
-            return error(
-                id,
-                RpcError::invalid_params(format!("not expressible for the handlers: {e}")),
-            )
-        }
-    };
-    let result = fixtures::answer(&handler, down).await;
+    let result = fixtures::answer(&handler, call).await;
     // The channel closes with the handler, which tells the transport that the answer is next.
     drop(handler);
     // What the handler asked the client goes to it as an input_required result, whatever the
@@ -501,31 +449,25 @@ async fn answer(
         Ok(result) => result,
         Err(e) => return error(id, sep_2164(e)),
     };
-    match convert_result_with::<core::ClientCall, ClientCall>(&result, &pending, &fill(&method)) {
-        Ok(mut up) => {
-            // The lists name the SEP-2322 handlers' tools and prompt too.
-            match &mut up {
-                ClientCallResult::ListTools(list) => {
-                    list.tools.extend(crate::input_required::tools());
-                    list.tools.extend(crate::tasks::tools());
-                }
-                ClientCallResult::ListPrompts(list) => {
-                    list.prompts.extend(crate::input_required::prompts())
-                }
-                _ => {}
-            }
-            match ResultResponse::new(id.clone(), &up) {
-                Ok(response) => (StatusCode::OK, ServerMessage::Response(response).to_json()),
-                Err(e) => error(id, RpcError::new(ErrorCode::InternalError, e.to_string())),
-            }
+    let mut result = result;
+    // The lists name the SEP-2322 handlers' tools and prompt too.
+    match &mut result {
+        ClientCallResult::ListTools(list) => {
+            list.tools.extend(crate::input_required::tools());
+            list.tools.extend(crate::tasks::tools());
         }
-        Err(e) => error(
+        ClientCallResult::ListPrompts(list) => {
+            list.prompts.extend(crate::input_required::prompts())
+        }
+        _ => {}
+    }
+    match serde_json::to_value(&result) {
+        Ok(Value::Object(result)) => result_answer(id, &method, result),
+        Ok(_) => error(
             id,
-            RpcError::new(
-                ErrorCode::InternalError,
-                format!("the answer does not fit revision {}: {e}", rev::REVISION),
-            ),
+            RpcError::new(ErrorCode::InternalError, "a result is an object"),
         ),
+        Err(e) => error(id, RpcError::new(ErrorCode::InternalError, e.to_string())),
     }
 }
 
