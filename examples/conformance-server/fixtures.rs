@@ -6,7 +6,7 @@
 //! `ping`, `logging/setLevel`, `resources/subscribe`) is the session layer's, not theirs.
 
 use crate::call::Call;
-use mcp_spec_types::cache::{CacheHint, CacheScope, RESULT_TYPE_COMPLETE};
+use mcp_spec_types::cache::{CacheHint, RESULT_TYPE_COMPLETE};
 use mcp_spec_types::convert::{convert_call, ConvertTo};
 use mcp_spec_types::dispatch::MethodSet;
 use mcp_spec_types::elicitation::{
@@ -19,14 +19,12 @@ use mcp_spec_types::v2026_07_28::{
     self as mcp, CallToolResult, CallToolResultResponseResult, ClientCall, ClientCallResult,
     CompleteResult, CompleteResultCompletion, ContentBlock, CreateMessageRequestParams,
     GetPromptResult, GetPromptResultResponseResult, Implementation, ListPromptsResult,
-    ListPromptsResultCacheScope, ListResourceTemplatesResult,
-    ListResourceTemplatesResultCacheScope, ListResourcesResult, ListResourcesResultCacheScope,
-    ListToolsResult, ListToolsResultCacheScope, LoggingLevel, LoggingMessageNotificationParams,
-    Prompt, PromptArgument, PromptMessage, ReadResourceResult, ReadResourceResultCacheScope,
-    ReadResourceResultResponseResult, Resource, ResourceTemplate, Role, SamplingMessage,
-    ServerCall, ServerCallResult, ServerCapabilities, ServerCapabilitiesPrompts,
-    ServerCapabilitiesResources, ServerCapabilitiesTools, TextResourceContents, Tool,
-    ToolInputSchema,
+    ListResourceTemplatesResult, ListResourceTemplatesResultCacheScope, ListResourcesResult,
+    ListResourcesResultCacheScope, ListToolsResult, LoggingLevel, LoggingMessageNotificationParams,
+    Prompt, PromptArgument, PromptMessage, ReadResourceResult, ReadResourceResultResponseResult,
+    Resource, ResourceTemplate, Role, SamplingMessage, ServerCall, ServerCallResult,
+    ServerCapabilities, ServerCapabilitiesPrompts, ServerCapabilitiesResources,
+    ServerCapabilitiesTools, TextResourceContents, Tool, ToolInputSchema,
 };
 use mcp_spec_types::{JsonObject, RpcError};
 use serde_json::{json, Map, Value};
@@ -51,8 +49,11 @@ pub fn hint(method: &str) -> CacheHint {
     }
 }
 
-fn public(method: &str) -> bool {
-    hint(method).scope == CacheScope::Public
+/// `method`'s cache scope, in its result's own type, and its `ttlMs`.
+fn cached<S: serde::de::DeserializeOwned>(method: &str) -> Result<(S, u64), RpcError> {
+    let hint = hint(method);
+    let scope = serde_json::from_value(Value::from(hint.scope.as_str())).map_err(internal)?;
+    Ok((scope, hint.ttl_ms))
 }
 
 /// The server's name and version.
@@ -88,7 +89,7 @@ pub fn capabilities() -> ServerCapabilities {
 /// are the transport's to complete (`stateless.rs`); a session's never sees them.
 pub async fn answer(call: &Call, request: ClientCall) -> Result<ClientCallResult, RpcError> {
     let method = request.method().to_owned();
-    let (ttl_ms, shared) = (hint(&method).ttl_ms, public(&method));
+    let ttl_ms = hint(&method).ttl_ms;
     Ok(match request {
         ClientCall::Complete(params) => {
             let values = completions(&params.ref_, &params.argument.name, &params.argument.value);
@@ -105,11 +106,7 @@ pub async fn answer(call: &Call, request: ClientCall) -> Result<ClientCallResult
             })
         }
         ClientCall::ListTools(_) => ClientCallResult::ListTools(ListToolsResult {
-            cache_scope: if shared {
-                ListToolsResultCacheScope::Public
-            } else {
-                ListToolsResultCacheScope::Private
-            },
+            cache_scope: cached(&method)?.0,
             meta: None,
             next_cursor: None,
             result_type: RESULT_TYPE_COMPLETE.to_owned(),
@@ -128,11 +125,7 @@ pub async fn answer(call: &Call, request: ClientCall) -> Result<ClientCallResult
             ClientCallResult::CallTool(CallToolResultResponseResult::CallToolResult(result))
         }
         ClientCall::ListResources(_) => ClientCallResult::ListResources(ListResourcesResult::new(
-            if shared {
-                ListResourcesResultCacheScope::Public
-            } else {
-                ListResourcesResultCacheScope::Private
-            },
+            cached::<ListResourcesResultCacheScope>(&method)?.0,
             RESOURCES
                 .iter()
                 .map(|(uri, name, mime, _)| {
@@ -146,11 +139,7 @@ pub async fn answer(call: &Call, request: ClientCall) -> Result<ClientCallResult
         )),
         ClientCall::ListResourceTemplates(_) => {
             ClientCallResult::ListResourceTemplates(ListResourceTemplatesResult::new(
-                if shared {
-                    ListResourceTemplatesResultCacheScope::Public
-                } else {
-                    ListResourceTemplatesResultCacheScope::Private
-                },
+                cached::<ListResourceTemplatesResultCacheScope>(&method)?.0,
                 vec![ResourceTemplate::new(TEMPLATE, "template")
                     .with_description("A resource template with parameter substitution")
                     .with_mime_type("application/json")],
@@ -158,17 +147,11 @@ pub async fn answer(call: &Call, request: ClientCall) -> Result<ClientCallResult
                 ttl_ms,
             ))
         }
-        ClientCall::ReadResource(params) => {
-            ClientCallResult::ReadResource(ReadResourceResultResponseResult::ReadResourceResult(
-                read(&params.uri, ttl_ms, shared)?,
-            ))
-        }
+        ClientCall::ReadResource(params) => ClientCallResult::ReadResource(
+            ReadResourceResultResponseResult::ReadResourceResult(read(&params.uri)?),
+        ),
         ClientCall::ListPrompts(_) => ClientCallResult::ListPrompts(ListPromptsResult {
-            cache_scope: if shared {
-                ListPromptsResultCacheScope::Public
-            } else {
-                ListPromptsResultCacheScope::Private
-            },
+            cache_scope: cached(&method)?.0,
             meta: None,
             next_cursor: None,
             prompts: prompts(),
@@ -784,12 +767,17 @@ fn progressed(
         .map_err(internal)
 }
 
-fn read(uri: &str, ttl_ms: u64, shared: bool) -> Result<ReadResourceResult, RpcError> {
-    let scope = if shared {
-        ReadResourceResultCacheScope::Public
-    } else {
-        ReadResourceResultCacheScope::Private
-    };
+/// SEP-2164: from 2026-07-28 a resource that does not exist is `-32602 Invalid params` with
+/// the URI in `data`; the stateful revisions' `-32002` is the session layer's (`http.rs`).
+fn not_found(uri: &str) -> RpcError {
+    RpcError {
+        code: mcp_spec_types::ErrorCode::InvalidParams,
+        ..RpcError::resource_not_found(uri)
+    }
+}
+
+fn read(uri: &str) -> Result<ReadResourceResult, RpcError> {
+    let (scope, ttl_ms) = cached::<mcp::ReadResourceResultCacheScope>("resources/read")?;
     let from = |item: mcp::ReadResourceResultContentsItem| {
         ReadResourceResult::new(scope, vec![item], RESULT_TYPE_COMPLETE, ttl_ms)
     };
@@ -807,7 +795,7 @@ fn read(uri: &str, ttl_ms: u64, shared: bool) -> Result<ReadResourceResult, RpcE
         .match_uri(uri)
         .ok()
         .flatten()
-        .ok_or_else(|| RpcError::resource_not_found(uri))?;
+        .ok_or_else(|| not_found(uri))?;
     let id = matched
         .get("id")
         .and_then(|v| v.as_str())

@@ -505,6 +505,22 @@ async fn answer(
             Ok(response) => Message::Response(response),
             Err(e) => unfit(e),
         },
-        Err(error) => Message::Error(ErrorResponse::new(id, error)),
+        Err(error) => Message::Error(ErrorResponse::new(id, stateful_error(&method, error))),
+    }
+}
+
+/// SEP-2164 undone: a resource that does not exist is `-32602` with its URI in `data` for the
+/// handlers (2026-07-28), and `-32002` in every stateful revision.
+fn stateful_error(method: &str, error: RpcError) -> RpcError {
+    let about_uri = error
+        .data
+        .as_ref()
+        .is_some_and(|data| data.get("uri").is_some());
+    if method != "resources/read" || error.code != ErrorCode::InvalidParams || !about_uri {
+        return error;
+    }
+    RpcError {
+        code: ErrorCode::ResourceNotFound,
+        ..error
     }
 }

@@ -76,11 +76,7 @@ where
         method: &str,
         result: &latest::ClientCallResult,
     ) -> Result<ResultResponse, String> {
-        let request = PendingRequest::without_task(method);
-        let typed = convert_result_for_peer::<latest::ClientCall, C>(result, &request)
-            .map_err(|e| e.to_string())?
-            .value;
-        ResultResponse::new(id, &typed).map_err(|e| e.to_string())
+        for_peer::<latest::ClientCall, C>(id, method, result)
     }
 
     fn answer_handlers(
@@ -89,16 +85,25 @@ where
         method: &str,
         result: &handlers::ClientCallResult,
     ) -> Result<ResultResponse, String> {
-        let request = PendingRequest::without_task(method);
-        let typed = convert_result_for_peer::<handlers::ClientCall, C>(result, &request)
-            .map_err(|e| e.to_string())?
-            .value;
-        ResultResponse::new(id, &typed).map_err(|e| e.to_string())
+        for_peer::<handlers::ClientCall, C>(id, method, result)
     }
 
     fn write(&self, message: &latest::ServerMessage) -> Result<String, ConversionError> {
         Ok(message.convert_for_peer::<SC, SN>()?.value.to_json())
     }
+}
+
+/// The response carrying `result` of `A`, converted for a peer of `C`.
+fn for_peer<A: CallSet, C: CallSet>(
+    id: RequestId,
+    method: &str,
+    result: &A::Result,
+) -> Result<ResultResponse, String> {
+    let request = PendingRequest::without_task(method);
+    let typed = convert_result_for_peer::<A, C>(result, &request)
+        .map_err(|e| e.to_string())?
+        .value;
+    ResultResponse::new(id, &typed).map_err(|e| e.to_string())
 }
 
 macro_rules! rev {

@@ -447,7 +447,7 @@ async fn answer(
     }
     let result = match result {
         Ok(result) => result,
-        Err(e) => return error(id, sep_2164(e)),
+        Err(e) => return error(id, e),
     };
     let mut result = result;
     // The lists name the SEP-2322 handlers' tools and prompt too.
@@ -468,18 +468,6 @@ async fn answer(
             RpcError::new(ErrorCode::InternalError, "a result is an object"),
         ),
         Err(e) => error(id, RpcError::new(ErrorCode::InternalError, e.to_string())),
-    }
-}
-
-/// SEP-2164: from 2026-07-28 a resource that does not exist is `-32602 Invalid params` with
-/// the URI in `data`, where the stateful revisions the handlers are written for said `-32002`.
-fn sep_2164(error: RpcError) -> RpcError {
-    if error.code != ErrorCode::ResourceNotFound {
-        return error;
-    }
-    RpcError {
-        code: ErrorCode::InvalidParams,
-        ..error
     }
 }
 
