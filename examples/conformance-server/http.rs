@@ -488,9 +488,13 @@ async fn answer(
             return Message::Error(ErrorResponse::new(id, RpcError::invalid_params(text)));
         }
     };
+    // What the client declared, reduced to what 2026-07-28 defines (2025-11-25's `tasks`
+    // capability is not the handlers' concern): the rest still reaches them.
+    let client = ConvertTo::<handlers::ClientCapabilities>::convert_for_peer(&session.client)
+        .map(|declared| declared.value)
+        .unwrap_or_default();
     let call = Call {
-        client: ConvertTo::<handlers::ClientCapabilities>::convert(&session.client)
-            .unwrap_or_default(),
+        client,
         progress: Progress::of(&request.call),
         channel: Channel::Session {
             session: Arc::clone(session),
