@@ -324,11 +324,13 @@ const CUSTOM_HEADER_TOOL: &str = "test_custom_header";
 fn simple_tools(list: &[(&str, &str, &[&str])]) -> Vec<Tool> {
     list.iter()
         .map(|(name, description, arguments)| {
-            let properties = arguments
+            let properties: Map<String, Value> = arguments
                 .iter()
-                .map(|a| (a.to_string(), schema_object(&[("type", "string".into())])))
+                .map(|a| (a.to_string(), json!({ "type": "string" })))
                 .collect();
-            tool(name, description, input_schema(Some(properties), arguments))
+            let schema =
+                json!({ "type": "object", "properties": properties, "required": arguments });
+            tool(name, description, input_schema(schema))
         })
         .collect()
 }
@@ -345,79 +347,39 @@ fn listed(call: &Call) -> Vec<Tool> {
 /// The tools of the suite's reference server, as every session lists them.
 fn session_tools() -> Vec<Tool> {
     let mut tools = simple_tools(TOOLS);
-    // SEP-1613: JSON Schema 2020-12 keywords survive in the tool listing.
-    let mut schema = input_schema(
-        Some(BTreeMap::from([
-            (
-                "name".to_owned(),
-                schema_object(&[("type", "string".into())]),
-            ),
-            (
-                "address".to_owned(),
-                schema_object(&[("$ref", "#/$defs/address".into())]),
-            ),
-            (
-                "contactMethod".to_owned(),
-                schema_object(&[
-                    ("type", "string".into()),
-                    ("enum", json!(["phone", "email"])),
-                ]),
-            ),
-            (
-                "phone".to_owned(),
-                schema_object(&[("type", "string".into())]),
-            ),
-            (
-                "email".to_owned(),
-                schema_object(&[("type", "string".into())]),
-            ),
-        ])),
-        &[],
-    );
-    schema.extra.remove("required");
-    schema.schema = Some("https://json-schema.org/draft/2020-12/schema".to_owned());
-    let string = Value::Object(schema_object(&[("type", "string".into())]));
-    let address = schema_object(&[
-        ("$anchor", "addressDef".into()),
-        ("type", "object".into()),
-        (
-            "properties",
-            Value::Object(Map::from_iter([
-                ("street".to_owned(), string.clone()),
-                ("city".to_owned(), string),
-            ])),
-        ),
-    ]);
-    schema.extra.insert(
-        "$defs".to_owned(),
-        Value::Object(Map::from_iter([(
-            "address".to_owned(),
-            Value::Object(address),
-        )])),
-    );
-    // SEP-2106: composition and conditional keywords survive too.
-    for (keyword, value) in [
-        (
-            "allOf",
-            json!([{ "anyOf": [{ "required": ["phone"] }, { "required": ["email"] }] }]),
-        ),
-        (
-            "if",
-            json!({
-                "properties": { "contactMethod": { "const": "phone" } },
-                "required": ["contactMethod"]
-            }),
-        ),
-        ("then", json!({ "required": ["phone"] })),
-        ("else", json!({ "required": ["email"] })),
-        ("additionalProperties", Value::Bool(false)),
-    ] {
-        schema.extra.insert(keyword.to_owned(), value);
-    }
+    let string = json!({ "type": "string" });
+    let schema = json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "properties": {
+            "name": string,
+            "address": { "$ref": "#/$defs/address" },
+            "contactMethod": { "type": "string", "enum": ["phone", "email"] },
+            "phone": string,
+            "email": string,
+        },
+        // SEP-1613: JSON Schema 2020-12 keywords survive in the tool listing.
+        "$defs": {
+            "address": {
+                "$anchor": "addressDef",
+                "type": "object",
+                "properties": { "street": string, "city": string },
+            },
+        },
+        // SEP-2106: composition and conditional keywords survive too.
+        "allOf": [{ "anyOf": [{ "required": ["phone"] }, { "required": ["email"] }] }],
+        "if": {
+            "properties": { "contactMethod": { "const": "phone" } },
+            "required": ["contactMethod"],
+        },
+        "then": { "required": ["phone"] },
+        "else": { "required": ["email"] },
+        "additionalProperties": false,
+    });
     tools.push(tool(
         JSON_SCHEMA_TOOL,
         "Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613, SEP-2106)",
-        schema,
+        input_schema(schema),
     ));
     tools
 }
@@ -426,14 +388,15 @@ fn session_tools() -> Vec<Tool> {
 fn stateless_tools() -> Vec<Tool> {
     let mut tools = simple_tools(STATELESS_TOOLS);
     // SEP-2243: an argument a client mirrors into the `Mcp-Param-Region` header.
-    let region = schema_object(&[("type", "string".into()), ("x-mcp-header", "Region".into())]);
+    let schema = json!({
+        "type": "object",
+        "properties": { "region": { "type": "string", "x-mcp-header": "Region" } },
+        "required": ["region"],
+    });
     tools.push(tool(
         CUSTOM_HEADER_TOOL,
         "Echoes its region, which the client also sends as the Mcp-Param-Region header (SEP-2243)",
-        input_schema(
-            Some(BTreeMap::from([("region".to_owned(), region)])),
-            &["region"],
-        ),
+        input_schema(schema),
     ));
     tools
 }
@@ -448,36 +411,19 @@ pub fn tool_input_schema(name: &str) -> Option<Value> {
     serde_json::to_value(tool.input_schema).ok()
 }
 
-/// A JSON Schema object (tool input schemas are JSON Schema documents, not MCP messages).
-fn schema_object(members: &[(&str, Value)]) -> Map<String, Value> {
-    members
-        .iter()
-        .map(|(k, v)| ((*k).to_owned(), v.clone()))
-        .collect()
-}
-
-fn input_schema(
-    properties: Option<BTreeMap<String, Map<String, Value>>>,
-    required: &[&str],
-) -> ToolInputSchema {
-    // 2026-07-28 gives an input schema no members of its own but `$schema`: the rest is
-    // JSON Schema, kept as it is written.
-    let mut extra = Map::new();
-    extra.insert("type".to_owned(), "object".into());
-    if let Some(properties) = properties {
-        let properties = properties
-            .into_iter()
-            .map(|(name, schema)| (name, Value::Object(schema)))
-            .collect();
-        extra.insert("properties".to_owned(), Value::Object(properties));
-    }
-    if !required.is_empty() {
-        extra.insert("required".to_owned(), json!(required));
-    }
-    ToolInputSchema {
-        schema: None,
-        extra,
-    }
+/// A tool's input schema: a JSON Schema document, kept as it is written (2026-07-28 names
+/// no member of it but `$schema`, and writes `"type": "object"` itself).
+fn input_schema(schema: Value) -> ToolInputSchema {
+    let mut extra = match schema {
+        Value::Object(members) => members,
+        _ => Map::new(),
+    };
+    extra.remove("type");
+    let schema = match extra.remove("$schema") {
+        Some(Value::String(uri)) => Some(uri),
+        _ => None,
+    };
+    ToolInputSchema { schema, extra }
 }
 
 fn tool(name: &str, description: &str, input_schema: ToolInputSchema) -> Tool {
