@@ -108,7 +108,7 @@ fn run_client_scenario(
         }
         command.arg("--command").arg(client).arg("-o").arg(&dir);
         let what = format!("conformance {} client {scenario}", suite.version);
-        let output = run(command, &what, Duration::from_secs(60));
+        let output = run(command, &what, Duration::from_secs(120));
         let mut found = Vec::new();
         checks_files(&dir, &mut found);
         let checks = found.into_iter().next().map(|(_, checks)| checks);
@@ -174,7 +174,7 @@ fn conformance_suite_against_the_example_server_and_client() {
     command
         .args(["server", "--url", &server.url, "--suite", "all", "-o"])
         .arg(&out);
-    let output = run(command, "conformance server", Duration::from_secs(240));
+    let output = run(command, "conformance server", Duration::from_secs(600));
     let mut found = Vec::new();
     checks_files(&out, &mut found);
     let mut tally = Tally::default();
@@ -234,7 +234,7 @@ fn frozen_requirement_sets_against_the_example_server_and_client() {
             ])
             .arg(&out);
         let what = format!("conformance {FROZEN} server --requirements {revision}");
-        run(command, &what, Duration::from_secs(300));
+        run(command, &what, Duration::from_secs(600));
         let mut found = Vec::new();
         checks_files(&out, &mut found);
         let mut scored = Tally::default();
