@@ -46,29 +46,31 @@ pub mod trail {
     }
 
     /// Runs one generated reader, keeping the trail bounded and exact whatever drove the read
-    /// (the crate's entry points, plain `serde_json`, a framework's extractor):
-    /// - the outermost reader starts from an empty trail: what an earlier failed read left is
-    ///   stale, so it is dropped here rather than growing with every bad input;
-    /// - a reader that succeeds drops what failures inside it left (an arm tried and given up,
-    ///   an error a user's type caught), so those crumbs never reach a later path.
+    /// (the crate's entry points, plain `serde_json`, a framework's extractor): the outermost
+    /// generated reader starts from an empty trail, since what an earlier failed read left is
+    /// stale, and is dropped here rather than growing with every bad input. A failure caught
+    /// inside a user's type (an untagged enum trying a generated type) is stale for the next
+    /// generated reader too, which starts outermost again.
     ///
-    /// A failed read keeps its crumbs until the next read, for [`take`].
+    /// Nested readers only count their depth (a thread-local `Cell`), so the fast path pays
+    /// two increments per object; a failed read keeps its crumbs until the next read, for
+    /// [`take`].
     #[inline]
     pub fn scope<T, E>(read: impl FnOnce() -> Result<T, E>) -> Result<T, E> {
         let depth = DEPTH.with(|d| d.replace(d.get().saturating_add(1)));
         let _restore = Depth(depth);
-        let start = TRAIL.with(|t| {
-            let mut t = t.borrow_mut();
-            if depth == 0 {
+        if depth == 0 {
+            forget_stale();
+        }
+        read()
+    }
+
+    fn forget_stale() {
+        TRAIL.with(|t| {
+            if let Ok(mut t) = t.try_borrow_mut() {
                 t.clear();
             }
-            t.len()
         });
-        let result = read();
-        if result.is_ok() {
-            TRAIL.with(|t| t.borrow_mut().truncate(start));
-        }
-        result
     }
 
     /// How many crumbs the trail holds (for tests of its bound).
