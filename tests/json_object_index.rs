@@ -64,3 +64,16 @@ fn a_name_with_a_lone_surrogate_leaves_no_members_to_look_up() {
 fn the_value_stays_small() {
     assert!(std::mem::size_of::<JsonObject>() <= 32);
 }
+
+#[test]
+fn the_index_is_built_by_the_crates_reader() {
+    let object = JsonObject::from_text(r#"{"a": {"b": [1, "\n"]}, "c\"d": 2.5}"#).unwrap();
+    let before = mcp_spec_types::json::fallbacks_on_valid_input();
+    assert_eq!(object.len(), 2);
+    assert_eq!(object.get::<f64>("c\"d").unwrap().unwrap(), 2.5);
+    assert_eq!(
+        mcp_spec_types::json::fallbacks_on_valid_input(),
+        before,
+        "serde_json read what the crate's reader should have"
+    );
+}
