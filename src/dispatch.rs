@@ -32,6 +32,14 @@ pub fn revisions_defining(method: &str) -> &'static [&'static str] {
         .unwrap_or(&[])
 }
 
+/// `method` as it is written in the static method table, when some revision defines it.
+pub(crate) fn static_method_name(method: &str) -> Option<&'static str> {
+    ALL_METHODS
+        .iter()
+        .find(|(name, _)| *name == method)
+        .map(|(name, _)| *name)
+}
+
 /// The requests or the notifications one side sends in one revision, typed by method.
 ///
 /// Generated for every revision: `ClientCall`, `ServerCall` (requests) and `ClientNotify`,

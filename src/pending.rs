@@ -13,6 +13,7 @@ use crate::error::MessageError;
 use crate::jsonrpc::RequestId;
 use crate::method::Direction;
 use serde_json::value::RawValue;
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// The request sets of a revision (`ClientCall`, `ServerCall`): requests whose answers are
@@ -40,25 +41,43 @@ pub trait CallSet: MethodSet {
 /// asked to run as a task.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PendingRequest {
-    method: String,
+    method: Cow<'static, str>,
     task_augmented: bool,
 }
 
 impl PendingRequest {
     /// What `call` expects.
     pub fn of<R: CallSet>(call: &R) -> Self {
-        PendingRequest {
-            method: call.method().to_owned(),
-            task_augmented: call.is_task_augmented(),
-        }
+        PendingRequest::new(call.method(), call.is_task_augmented())
     }
 
     /// A request of `method` that did not ask for a task, for callers that track requests by
     /// method name. Prefer [`PendingRequest::of`], which cannot miss a task.
-    pub fn without_task(method: impl Into<String>) -> Self {
+    ///
+    /// Allocates nothing for a method some MCP revision defines (its name is taken from the
+    /// crate's static method table, whatever the lifetime of `method`); only an unknown
+    /// method's name is copied.
+    ///
+    /// ```
+    /// use mcp_spec_types::dispatch::PendingRequest;
+    /// let owned = String::from("tools/list");
+    /// assert_eq!(PendingRequest::without_task(&owned).method(), "tools/list");
+    /// assert_eq!(PendingRequest::without_task("x/custom").method(), "x/custom");
+    /// ```
+    pub fn without_task(method: impl AsRef<str>) -> Self {
+        PendingRequest::new(method.as_ref(), false)
+    }
+
+    /// A request of `method` that asked, or did not ask, to run as a task: for pairing by the
+    /// envelope alone, when the request's params could not be read.
+    pub(crate) fn new(method: &str, task_augmented: bool) -> Self {
+        let method = match crate::dispatch::static_method_name(method) {
+            Some(name) => Cow::Borrowed(name),
+            None => Cow::Owned(method.to_owned()),
+        };
         PendingRequest {
-            method: method.into(),
-            task_augmented: false,
+            method,
+            task_augmented,
         }
     }
 
@@ -98,7 +117,8 @@ impl PendingRequest {
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct PendingRequests {
-    requests: HashMap<(Direction, RequestId), PendingRequest>,
+    /// Keyed by direction first so that a look-up borrows the id instead of cloning it.
+    requests: HashMap<Direction, HashMap<RequestId, PendingRequest>>,
 }
 
 impl PendingRequests {
@@ -116,7 +136,7 @@ impl PendingRequests {
         id: RequestId,
         request: PendingRequest,
     ) -> Option<PendingRequest> {
-        self.requests.insert((sender, id), request)
+        self.requests.entry(sender).or_default().insert(id, request)
     }
 
     /// Records every request of a message (batches included), as sent by `R`'s side.
@@ -133,8 +153,31 @@ impl PendingRequests {
     /// Removes and returns the request `sender` sent with `id`: the one a response from the
     /// other side answers.
     pub fn resolve(&mut self, sender: Direction, id: &RequestId) -> Option<PendingRequest> {
-        // Borrowing a tuple key needs an owned id; responses are rare next to the reading.
-        self.requests.remove(&(sender, id.clone()))
+        self.requests.get_mut(&sender)?.remove(id)
+    }
+
+    /// The request `sender` sent with `id`, left pending: for a caller that looks before it
+    /// decides (a progress notification's token, a duplicate id), where
+    /// [`resolve`](Self::resolve) would end the request.
+    ///
+    /// ```
+    /// use mcp_spec_types::dispatch::{PendingRequest, PendingRequests};
+    /// use mcp_spec_types::{Direction, RequestId};
+    ///
+    /// let mut pending = PendingRequests::new();
+    /// let id = RequestId::from(7);
+    /// pending.insert(Direction::ServerToClient, id.clone(), PendingRequest::without_task("roots/list"));
+    /// assert_eq!(pending.get(Direction::ServerToClient, &id).unwrap().method(), "roots/list");
+    /// assert!(pending.get(Direction::ClientToServer, &id).is_none());
+    /// assert_eq!(pending.len(), 1);
+    /// ```
+    pub fn get(&self, sender: Direction, id: &RequestId) -> Option<&PendingRequest> {
+        self.requests.get(&sender)?.get(id)
+    }
+
+    /// Whether a request `sender` sent with `id` is pending.
+    pub fn contains(&self, sender: Direction, id: &RequestId) -> bool {
+        self.get(sender, id).is_some()
     }
 
     /// Types a response from the peer of `R`'s side as the result of the request it answers,
@@ -149,18 +192,20 @@ impl PendingRequests {
 
     /// The requests still unanswered: who sent each, its id, and what it expects.
     pub fn unanswered(&self) -> impl Iterator<Item = (Direction, &RequestId, &PendingRequest)> {
-        self.requests
-            .iter()
-            .map(|((direction, id), request)| (*direction, id, request))
+        self.requests.iter().flat_map(|(direction, requests)| {
+            requests
+                .iter()
+                .map(move |(id, request)| (*direction, id, request))
+        })
     }
 
     /// How many requests are pending.
     pub fn len(&self) -> usize {
-        self.requests.len()
+        self.requests.values().map(HashMap::len).sum()
     }
 
     /// Whether none is pending.
     pub fn is_empty(&self) -> bool {
-        self.requests.is_empty()
+        self.requests.values().all(HashMap::is_empty)
     }
 }

@@ -2,7 +2,8 @@
 //!
 //! [`from_str`] and [`from_slice`] read any [`Deserialize`](serde::Deserialize) type to the
 //! value [`serde_json::from_str`] and [`serde_json::from_slice`] read, or return their error
-//! (see [`from_str`] for how).
+//! (see [`from_str`] for how). [`from_str_strict`] and [`from_slice_strict`] read with this
+//! reader alone and never ask serde_json: one read, and a [`StrictError`] without a position.
 //!
 //! [`to_string`], [`to_vec`] and [`to_writer`] write any [`Serialize`] value as compact JSON.
 //! Their output is **byte for byte** the output of [`serde_json::to_string`],
@@ -50,7 +51,9 @@ mod serializer;
 mod strings;
 
 pub(crate) use read::without_fallback;
-pub use read::{from_slice, from_str};
+pub use read::{
+    fallbacks_on_valid_input, from_slice, from_slice_strict, from_str, from_str_strict, StrictError,
+};
 use serde::Serialize;
 use serde_json::Error;
 use serializer::Serializer;

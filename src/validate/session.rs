@@ -7,9 +7,13 @@ use super::{Side, ValidateError};
 use crate::dispatch::PendingRequest;
 use crate::error::{MessageError, MessageErrorKind};
 use crate::jsonrpc::RequestId;
-use crate::method::Direction;
+use crate::method::{Direction, MethodKind};
 use crate::version::ProtocolVersion;
+use serde::de::IgnoredAny;
+use serde::Deserialize;
+use serde_json::value::RawValue;
 use serde_json::Value;
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -135,6 +139,7 @@ impl SessionValidator {
             Ok(parsed) => parsed,
             Err(error) => {
                 let label = self.label_for_error(&error, text);
+                self.track_envelope(sender, text, &mut warnings);
                 return self.invalid(label, error, warnings);
             }
         };
@@ -261,6 +266,46 @@ impl SessionValidator {
             return "(response)".to_owned();
         }
         "(message)".to_owned()
+    }
+
+    /// Records a request whose message did not parse (its params invalid, say) by its envelope
+    /// alone: its id, method and direction, and whether its params ask for a task. Its answer
+    /// is then still typed and checked, where it would otherwise be an unpaired response.
+    fn track_envelope(&mut self, sender: Option<Side>, text: &str, warnings: &mut Vec<Warning>) {
+        let Ok(envelope) = crate::json::from_str::<Envelope<'_>>(text) else {
+            return;
+        };
+        let (Some(id), Some(method)) = (envelope.id, envelope.method) else {
+            return;
+        };
+        if !matches!(
+            self.module.method(&method),
+            Some((_, Some(MethodKind::Request)))
+        ) {
+            return;
+        }
+        let requester = sender.or_else(|| self.sender_of(&method));
+        // Only revisions with tasks read `params.task`; elsewhere it is an unknown member.
+        let task_augmented = self.module.method("tasks/get").is_some()
+            && envelope.params.is_some_and(|params| {
+                crate::json::from_str::<TaskProbe>(params.get())
+                    .is_ok_and(|probe| probe.task.is_some())
+            });
+        let entry = Pending {
+            request: PendingRequest::new(&method, task_augmented),
+            line: self.line,
+        };
+        if let Some(old) = self.pending.insert((requester, id.clone()), entry) {
+            warnings.push(Warning {
+                line: self.line,
+                kind: WarningKind::DuplicateId,
+                message: format!(
+                    "request id {id} reused while request {} (line {}) is unanswered",
+                    old.request.method(),
+                    old.line
+                ),
+            });
+        }
     }
 
     /// Records a parsed message: tracks requests, pairs and types responses. Returns the label
@@ -434,6 +479,22 @@ impl SessionValidator {
             ),
         }
     }
+}
+
+/// The JSON-RPC envelope of a message whose params did not read: enough to pair its answer.
+#[derive(Deserialize)]
+struct Envelope<'a> {
+    id: Option<RequestId>,
+    #[serde(borrow)]
+    method: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    params: Option<&'a RawValue>,
+}
+
+/// Whether params ask for a task: only the presence of `task` matters here.
+#[derive(Deserialize)]
+struct TaskProbe {
+    task: Option<IgnoredAny>,
 }
 
 /// Whether no revision the crate knows defines `method`.

@@ -75,7 +75,102 @@ pub fn from_str<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Error> {
     }
     // The generated readers record where they failed; only serde_json's read may say.
     crate::__private::trail::clear();
-    serde_json::from_str(text)
+    count_fallback(serde_json::from_str(text))
+}
+
+/// Reads `text` as a `T` with this crate's reader alone: serde_json never reads the text.
+///
+/// For callers who want to fail fast: invalid text costs one read, not two, and the error
+/// says only that the read stopped. It also stops on the few requests the reader leaves to
+/// serde_json (byte strings, `f32`, 128-bit integers, numbers as member names, and everything
+/// when a crate in the build turns on serde_json's `arbitrary_precision` feature); a type
+/// that makes such requests reads only through [`from_str`].
+///
+/// A value it returns is the value [`from_str`] and [`serde_json::from_str`] return.
+///
+/// # Errors
+///
+/// [`StrictError`] when the text is not JSON, is not a `T`, has trailing characters, or needs
+/// serde_json (see above). For serde_json's error with line and column, read the text again
+/// with [`from_str`].
+///
+/// # Example
+///
+/// ```
+/// # #[cfg(feature = "v2025_06_18")] {
+/// use mcp_spec_types::json::{from_str_strict, StrictError};
+/// use mcp_spec_types::v2025_06_18::ReadResourceResult;
+///
+/// let text = r#"{"contents":[{"uri":"file:///a.txt","text":"hello"}]}"#;
+/// let read: ReadResourceResult = from_str_strict(text)?;
+/// assert_eq!(read, serde_json::from_str(text).unwrap());
+/// assert!(from_str_strict::<ReadResourceResult>(r#"{"contents": 7}"#).is_err());
+/// # }
+/// # Ok::<(), mcp_spec_types::json::StrictError>(())
+/// ```
+pub fn from_str_strict<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, StrictError> {
+    without_fallback(text).ok_or(StrictError { _private: () })
+}
+
+/// Reads `bytes` as a `T` with this crate's reader alone, as [`from_str_strict`] reads text.
+///
+/// # Errors
+///
+/// [`StrictError`] when the bytes are not UTF-8, or where [`from_str_strict`] fails.
+///
+/// # Example
+///
+/// ```
+/// let id: mcp_spec_types::RequestId = mcp_spec_types::json::from_slice_strict(b"42")?;
+/// assert_eq!(id, mcp_spec_types::RequestId::from(42));
+/// # Ok::<(), mcp_spec_types::json::StrictError>(())
+/// ```
+pub fn from_slice_strict<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, StrictError> {
+    std::str::from_utf8(bytes)
+        .map_err(|_| StrictError { _private: () })
+        .and_then(from_str_strict)
+}
+
+/// Why [`from_str_strict`] or [`from_slice_strict`] returned no value: the reader stopped,
+/// on invalid input or on a request it leaves to serde_json. It carries no position, because
+/// finding one is the second read a strict caller declined; [`from_str`] gives serde_json's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StrictError {
+    _private: (),
+}
+
+impl fmt::Display for StrictError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(
+            "the JSON reader stopped: the text is not valid for this type, or needs serde_json",
+        )
+    }
+}
+
+impl std::error::Error for StrictError {}
+
+std::thread_local! {
+    /// How many reads on this thread fell back to serde_json and succeeded there. A fixed-size
+    /// counter: it does not grow with the number of reads.
+    static FALLBACKS_ON_VALID_INPUT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Counts a fallback whose serde_json read succeeded: valid input this reader did not read.
+fn count_fallback<T>(read: Result<T, Error>) -> Result<T, Error> {
+    if read.is_ok() {
+        FALLBACKS_ON_VALID_INPUT.with(|count| count.set(count.get().wrapping_add(1)));
+    }
+    read
+}
+
+/// How many times, on the calling thread, [`from_str`] or [`from_slice`] handed valid input to
+/// serde_json (the reader stopped, serde_json then read a value). Tests assert that it does
+/// not move while they read valid messages, so a reader bug that only shows as a fallback
+/// fails them; reads this reader leaves to serde_json on purpose (see [`from_str_strict`])
+/// count too.
+#[doc(hidden)]
+pub fn fallbacks_on_valid_input() -> u64 {
+    FALLBACKS_ON_VALID_INPUT.with(std::cell::Cell::get)
 }
 
 /// This reader alone: `None` where [`from_str`] would ask serde_json.
@@ -110,7 +205,7 @@ pub fn from_slice<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, Error> {
         return Ok(value);
     }
     crate::__private::trail::clear();
-    serde_json::from_slice(bytes)
+    count_fallback(serde_json::from_slice(bytes))
 }
 
 /// Why the reader stopped: nothing more, since serde_json then reads the text and says why.
