@@ -362,47 +362,83 @@ impl<R: MethodSet, N: MethodSet> Message<R, N> {
     pub fn convert<R2: MethodSet, N2: MethodSet>(
         &self,
     ) -> Result<Message<R2, N2>, ConversionError> {
-        Ok(match self {
-            Message::Request(r) => Message::Request(RequestEnvelope {
+        let request = |call: &R| convert_call(call).map(|call| (call, Vec::new()));
+        let notification = |call: &N| convert_call(call).map(|call| (call, Vec::new()));
+        convert_message(self, &request, &notification).map(|(message, _)| message)
+    }
+}
+
+/// Dropped JSON paths, in the intent that reports them (none for a lossless conversion).
+type Dropped = Vec<String>;
+
+/// How one intent converts a call: the target's call and what it dropped.
+type CallConversion<'a, A, B> = &'a dyn Fn(&A) -> Result<(B, Dropped), ConversionError>;
+
+/// One message into another revision, whichever intent: the envelopes kept, each request and
+/// notification converted by `request` and `notification`, a batch item by item (a target
+/// revision without batches refuses it); a dropped path or an error inside a batch is
+/// prefixed by its item's index.
+fn convert_message<R: MethodSet, N: MethodSet, R2: MethodSet, N2: MethodSet>(
+    message: &Message<R, N>,
+    request: CallConversion<'_, R, R2>,
+    notification: CallConversion<'_, N, N2>,
+) -> Result<(Message<R2, N2>, Dropped), ConversionError> {
+    Ok(match message {
+        Message::Request(r) => {
+            let (call, dropped) = request(&r.call)?;
+            let envelope = RequestEnvelope {
                 id: r.id.clone(),
-                call: convert_call(&r.call)?,
+                call,
                 extra: r.extra.clone(),
-            }),
-            Message::Notification(n) => Message::Notification(NotificationEnvelope {
-                notification: convert_call(&n.notification)?,
+            };
+            (Message::Request(envelope), dropped)
+        }
+        Message::Notification(n) => {
+            let (notification, dropped) = notification(&n.notification)?;
+            let envelope = NotificationEnvelope {
+                notification,
                 extra: n.extra.clone(),
-            }),
-            Message::Response(r) => Message::Response(r.clone()),
-            Message::Error(e) => Message::Error(ErrorResponse {
+            };
+            (Message::Notification(envelope), dropped)
+        }
+        Message::Response(r) => (Message::Response(r.clone()), Vec::new()),
+        Message::Error(e) => {
+            let error = ErrorResponse {
                 id: e.id.clone(),
                 error: e.error.clone(),
                 extra: e.extra.clone(),
-            }),
-            Message::Batch(items) => {
-                if !R2::BATCHES {
-                    return Err(ConversionError::new(
-                        "batch",
-                        R::REVISION,
-                        R2::REVISION,
-                        String::new(),
-                        format!("revision {} has no JSON-RPC batches", R2::REVISION),
-                    ));
-                }
-                let mut converted = Vec::with_capacity(items.len());
-                for (index, item) in items.iter().enumerate() {
-                    converted.push(item.convert().map_err(|mut e: ConversionError| {
+            };
+            (Message::Error(error), Vec::new())
+        }
+        Message::Batch(items) => {
+            if !R2::BATCHES {
+                return Err(ConversionError::new(
+                    "batch",
+                    R::REVISION,
+                    R2::REVISION,
+                    String::new(),
+                    format!("revision {} has no JSON-RPC batches", R2::REVISION),
+                ));
+            }
+            let mut converted = Vec::with_capacity(items.len());
+            let mut dropped = Vec::new();
+            for (index, item) in items.iter().enumerate() {
+                let (item, item_dropped) = convert_message(item, request, notification).map_err(
+                    |mut e: ConversionError| {
                         e.path = if e.path.is_empty() {
                             format!("[{index}]")
                         } else {
                             format!("[{index}].{}", e.path)
                         };
                         e
-                    })?);
-                }
-                Message::Batch(converted)
+                    },
+                )?;
+                dropped.extend(item_dropped.into_iter().map(|p| format!("[{index}].{p}")));
+                converted.push(item);
             }
-        })
-    }
+            (Message::Batch(converted), dropped)
+        }
+    })
 }
 
 /// The `_meta` keys a stateless request carries, as the 2026-07-28 schema names them

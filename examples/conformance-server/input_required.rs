@@ -405,8 +405,8 @@ fn ask_name(ask: InputRequired, key: &str, message: &str) -> InputRequired {
     ask.elicit_form(key, message, schema("name", string()))
 }
 
-/// A form with one required property.
-fn schema(
+/// A form with one required property (the tasks extension's tools ask with it too).
+pub(crate) fn schema(
     property: &str,
     kind: impl Into<PrimitiveSchemaDefinition>,
 ) -> ElicitRequestFormParamsRequestedSchema {
@@ -418,7 +418,7 @@ fn schema(
     }
 }
 
-fn string() -> StringSchema {
+pub(crate) fn string() -> StringSchema {
     StringSchema {
         default: None,
         description: None,
@@ -430,7 +430,7 @@ fn string() -> StringSchema {
     }
 }
 
-fn boolean() -> BooleanSchema {
+pub(crate) fn boolean() -> BooleanSchema {
     BooleanSchema {
         default: None,
         description: None,
@@ -461,7 +461,7 @@ fn sample(text: &str, max_tokens: i64) -> CreateMessageRequestParams {
 }
 
 /// A string member of an accepted form, "unknown" when the user gave none.
-fn field<'a>(answer: &'a ElicitResult, name: &str) -> &'a str {
+pub(crate) fn field<'a>(answer: &'a ElicitResult, name: &str) -> &'a str {
     if answer.action != ElicitResultAction::Accept {
         return "unknown";
     }
@@ -486,7 +486,8 @@ fn object(value: Value) -> Map<String, Value> {
     }
 }
 
-fn to_object<T: Serialize>(result: &T) -> Result<Map<String, Value>, RpcError> {
+/// A result written as the JSON object the stateless path answers with.
+pub(crate) fn to_object<T: Serialize>(result: &T) -> Result<Map<String, Value>, RpcError> {
     match serde_json::to_value(result) {
         Ok(Value::Object(map)) => Ok(map),
         Ok(_) => Err(RpcError::new(

@@ -18,15 +18,15 @@
 //! The store is bounded: at most [`MAX_TASKS`] tasks at once, each kept [`TTL_MS`] after its
 //! creation and then forgotten (and stopped, if it still runs).
 
+use crate::input_required::{boolean, field, schema, string, to_object};
 use mcp_spec_types::input_required::{
     InputRequired, InputResponseError, RoundTrip, RESULT_TYPE_COMPLETE,
 };
 use mcp_spec_types::v2026_07_28::{
-    BooleanSchema, CallToolResult, ClientCapabilities, ContentBlock,
-    ElicitRequestFormParamsRequestedSchema, ElicitResult, ElicitResultAction,
+    CallToolResult, ClientCapabilities, ContentBlock, ElicitResult, ElicitResultAction,
     ElicitResultContentValue, ElicitResultContentValueVariant1, InputRequest,
-    MissingRequiredClientCapabilityErrorErrorData, PrimitiveSchemaDefinition, ServerCapabilities,
-    StringSchema, TextContent, Tool, ToolInputSchema,
+    MissingRequiredClientCapabilityErrorErrorData, ServerCapabilities, TextContent, Tool,
+    ToolInputSchema,
 };
 use mcp_spec_types::{ErrorCode, JsonObject, RpcError};
 use serde::{Deserialize, Serialize};
@@ -680,7 +680,7 @@ fn with_task(
             let ask = InputRequired::new().elicit_form(
                 "user_name",
                 "What is your name?",
-                form("name", string()),
+                schema("name", string()),
             );
             return to_object(&ask.build(client).map_err(RpcError::from)?);
         }
@@ -694,7 +694,7 @@ fn with_task(
 
 /// An elicitation under `key` asking for one boolean, `confirm`.
 fn confirm(key: &str, message: &str) -> InputRequired {
-    InputRequired::new().elicit_form(key, message, form("confirm", boolean()))
+    InputRequired::new().elicit_form(key, message, schema("confirm", boolean()))
 }
 
 /// Whether an answer accepted the form with `key` true.
@@ -714,21 +714,6 @@ fn accepted(answer: Result<Value, oneshot::error::RecvError>, key: &str) -> bool
         )
 }
 
-/// A string member of an accepted form, "unknown" when the user gave none.
-fn field<'a>(answer: &'a ElicitResult, name: &str) -> &'a str {
-    if answer.action != ElicitResultAction::Accept {
-        return "unknown";
-    }
-    match answer
-        .content
-        .as_ref()
-        .and_then(|content| content.get(name))
-    {
-        Some(ElicitResultContentValue::Variant1(ElicitResultContentValueVariant1::String(s))) => s,
-        _ => "unknown",
-    }
-}
-
 fn tool_result(text: String, is_error: bool) -> CallToolResult {
     CallToolResult {
         content: vec![ContentBlock::TextContent(TextContent::new(text))],
@@ -737,51 +722,6 @@ fn tool_result(text: String, is_error: bool) -> CallToolResult {
         result_type: RESULT_TYPE_COMPLETE.to_owned(),
         structured_content: None,
         extra: Map::new(),
-    }
-}
-
-/// A form with one required property.
-fn form(
-    property: &str,
-    kind: impl Into<PrimitiveSchemaDefinition>,
-) -> ElicitRequestFormParamsRequestedSchema {
-    ElicitRequestFormParamsRequestedSchema {
-        properties: BTreeMap::from([(property.to_owned(), kind.into())]),
-        required: Some(vec![property.to_owned()]),
-        schema: None,
-        extra: Map::new(),
-    }
-}
-
-fn string() -> StringSchema {
-    StringSchema {
-        default: None,
-        description: None,
-        format: None,
-        max_length: None,
-        min_length: None,
-        title: None,
-        extra: Map::new(),
-    }
-}
-
-fn boolean() -> BooleanSchema {
-    BooleanSchema {
-        default: None,
-        description: None,
-        title: None,
-        extra: Map::new(),
-    }
-}
-
-fn to_object<T: Serialize>(result: &T) -> Result<Map<String, Value>, RpcError> {
-    match serde_json::to_value(result) {
-        Ok(Value::Object(map)) => Ok(map),
-        Ok(_) => Err(RpcError::new(
-            ErrorCode::InternalError,
-            "a result is not an object",
-        )),
-        Err(e) => Err(RpcError::new(ErrorCode::InternalError, e.to_string())),
     }
 }
 

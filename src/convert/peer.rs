@@ -85,7 +85,7 @@
 //! - **A method the target lacks** is refused, as by the lossless conversion.
 
 use super::{convert_params, read, ConversionError, Definition};
-use crate::dispatch::{CallSet, ErrorResponse, Message, MethodSet, PendingRequest};
+use crate::dispatch::{CallSet, Message, MethodSet, PendingRequest};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
@@ -548,69 +548,9 @@ impl<R: MethodSet, N: MethodSet> Message<R, N> {
     pub fn convert_for_peer<R2: MethodSet, N2: MethodSet>(
         &self,
     ) -> Result<Converted<Message<R2, N2>>, ConversionError> {
-        Ok(match self {
-            Message::Request(r) => {
-                let call = convert_call_for_peer(&r.call)?;
-                Converted {
-                    value: Message::Request(crate::dispatch::RequestEnvelope {
-                        id: r.id.clone(),
-                        call: call.value,
-                        extra: r.extra.clone(),
-                    }),
-                    dropped: call.dropped,
-                }
-            }
-            Message::Notification(n) => {
-                let call = convert_call_for_peer(&n.notification)?;
-                Converted {
-                    value: Message::Notification(crate::dispatch::NotificationEnvelope {
-                        notification: call.value,
-                        extra: n.extra.clone(),
-                    }),
-                    dropped: call.dropped,
-                }
-            }
-            Message::Response(r) => Converted {
-                value: Message::Response(r.clone()),
-                dropped: Vec::new(),
-            },
-            Message::Error(e) => Converted {
-                value: Message::Error(ErrorResponse {
-                    id: e.id.clone(),
-                    error: e.error.clone(),
-                    extra: e.extra.clone(),
-                }),
-                dropped: Vec::new(),
-            },
-            Message::Batch(items) => {
-                if !R2::BATCHES {
-                    return Err(ConversionError::new(
-                        "batch",
-                        R::REVISION,
-                        R2::REVISION,
-                        String::new(),
-                        format!("revision {} has no JSON-RPC batches", R2::REVISION),
-                    ));
-                }
-                let mut converted = Vec::with_capacity(items.len());
-                let mut dropped = Vec::new();
-                for (index, item) in items.iter().enumerate() {
-                    let item = item.convert_for_peer().map_err(|mut e: ConversionError| {
-                        e.path = if e.path.is_empty() {
-                            format!("[{index}]")
-                        } else {
-                            format!("[{index}].{}", e.path)
-                        };
-                        e
-                    })?;
-                    dropped.extend(item.dropped.into_iter().map(|p| format!("[{index}].{p}")));
-                    converted.push(item.value);
-                }
-                Converted {
-                    value: Message::Batch(converted),
-                    dropped,
-                }
-            }
-        })
+        let request = |call: &R| convert_call_for_peer(call).map(|c| (c.value, c.dropped));
+        let notification = |call: &N| convert_call_for_peer(call).map(|c| (c.value, c.dropped));
+        let (value, dropped) = super::convert_message(self, &request, &notification)?;
+        Ok(Converted { value, dropped })
     }
 }

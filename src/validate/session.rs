@@ -291,8 +291,20 @@ impl SessionValidator {
                 crate::json::from_str::<TaskProbe>(params.get())
                     .is_ok_and(|probe| probe.task.is_some())
             });
+        let request = PendingRequest::new(&method, task_augmented);
+        self.track(requester, id, request, warnings);
+    }
+
+    /// Keeps a request until its answer comes, warning when its id is already waiting.
+    fn track(
+        &mut self,
+        requester: Option<Side>,
+        id: RequestId,
+        request: PendingRequest,
+        warnings: &mut Vec<Warning>,
+    ) {
         let entry = Pending {
-            request: PendingRequest::new(&method, task_augmented),
+            request,
             line: self.line,
         };
         if let Some(old) = self.pending.insert((requester, id.clone()), entry) {
@@ -324,21 +336,7 @@ impl SessionValidator {
                 if revisions_unknown(&method) {
                     warnings.push(self.unknown_method_warning(&method));
                 }
-                let entry = Pending {
-                    request,
-                    line: self.line,
-                };
-                if let Some(old) = self.pending.insert((requester, id.clone()), entry) {
-                    warnings.push(Warning {
-                        line: self.line,
-                        kind: WarningKind::DuplicateId,
-                        message: format!(
-                            "request id {id} reused while request {} (line {}) is unanswered",
-                            old.request.method(),
-                            old.line
-                        ),
-                    });
-                }
+                self.track(requester, id, request, warnings);
                 Ok((method, requester))
             }
             Parsed::Notification { method, cancels } => {
