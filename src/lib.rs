@@ -117,6 +117,7 @@ mod method;
 pub mod negotiation;
 mod pending;
 pub mod progress;
+pub mod revision;
 pub mod uri;
 pub mod uri_template;
 #[cfg(feature = "validate")]
