@@ -30,6 +30,7 @@ pub mod discovery;
 pub mod issuer;
 
 pub use challenge::{AuthParam, Challenge, WwwAuthenticate};
+pub use document::MemberOrder;
 pub use metadata::{AuthorizationServerMetadata, ProtectedResourceMetadata};
 pub use pkce::{PkceChallenge, PkceVerifier};
 pub use registration::{
@@ -223,10 +224,11 @@ pub fn select_scope(
 }
 
 /// The scope to ask for when a request fails with 403 `insufficient_scope` (MCP
-/// authorization, "Step-Up Authorization Flow"): the challenge's `scope`, added to the scope
-/// requested before (SEP-2350: re-authorization asks for the union, so that what was granted
-/// is not lost), without repeats, previous scopes first. `None` when the challenge names no
-/// scope.
+/// authorization, "Step-Up Authorization Flow"): the challenge's `scope`, after the scope
+/// requested before when `previous` is given, without repeats. 2026-07-28 asks for that union
+/// so that what was granted is not lost ([`discovery::DiscoveryRules::step_up_union`]);
+/// 2025-11-25 for the challenge's scope alone (pass `None`). `None` when the challenge names
+/// no scope.
 ///
 /// ```
 /// use mcp_spec_types::auth::{step_up_scope, Challenge};

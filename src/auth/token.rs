@@ -34,7 +34,7 @@ impl std::fmt::Debug for TokenResponse {
                 &self.refresh_token.as_ref().map(|_| "<redacted>"),
             )
             .field("scope", &self.scope)
-            .field("extra", &format_args!("{} member(s)", self.extra.len()))
+            .field("extra", &self.extra.keys().collect::<Vec<_>>())
             .finish()
     }
 }
@@ -117,6 +117,7 @@ impl OAuthError {
             error_description: None,
             error_uri: None,
             extra: Default::default(),
+            order: Default::default(),
         }
     }
 }

@@ -1,0 +1,930 @@
+//! The `auth` feature: the RFC and specification examples (tests/fixtures/auth, PROVENANCE
+//! names each one's source) read and written back unchanged, malformed documents and
+//! challenges refused with an error that names the member or parameter and never shows a
+//! secret, the discovery URLs of each revision, and the rules (scope, issuer, resource, PKCE).
+#![cfg(feature = "auth")]
+
+use mcp_spec_types::auth::discovery::{self, DiscoveryRules, MetadataBase, RULES};
+use mcp_spec_types::auth::{
+    add_offline_access, check_resource, issuer, resource_indicator, select_scope, step_up_scope,
+    AuthError, AuthorizationServerMetadata, Challenge, ClientIdMetadataDocument, ClientInformation,
+    ClientMetadata, ClientRegistrationError, OAuthError, OAuthErrorCode, PkceChallenge,
+    PkceVerifier, ProtectedResourceMetadata, RegistrationErrorCode, TokenResponse, WwwAuthenticate,
+};
+use mcp_spec_types::ProtocolVersion;
+use serde_json::Value;
+
+fn fixture(name: &str) -> String {
+    let path = format!("{}/tests/fixtures/auth/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The fixture without the whitespace between tokens: what a compact writer would have
+/// written, member order and string escapes untouched.
+fn compact(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut in_string = false;
+    let mut escaped = false;
+    for c in text.chars() {
+        if in_string {
+            out.push(c);
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+            }
+        } else if c == '"' {
+            in_string = true;
+            out.push(c);
+        } else if !c.is_whitespace() {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Reads `name` with `read`, then checks that writing gives back the same JSON value and, in
+/// compact form, the same bytes (`byte_equal`: false where the RFC writes `\u` escapes, which
+/// a writer does not reproduce).
+fn round_trip<T: serde::Serialize>(
+    name: &str,
+    read: impl Fn(&str) -> Result<T, AuthError>,
+    byte_equal: bool,
+) -> T {
+    let text = fixture(name);
+    let document = read(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let written = serde_json::to_string(&document).unwrap();
+    assert_eq!(
+        serde_json::from_str::<Value>(&written).unwrap(),
+        serde_json::from_str::<Value>(&text).unwrap(),
+        "{name}: value"
+    );
+    if byte_equal {
+        assert_eq!(written, compact(&text), "{name}: bytes");
+    }
+    // serde reads the same document as `from_json`.
+    let again: Value = serde_json::from_str(&written).unwrap();
+    assert_eq!(
+        serde_json::to_value(read(&serde_json::to_string(&again).unwrap()).unwrap()).unwrap(),
+        again,
+        "{name}: again"
+    );
+    document
+}
+
+#[test]
+fn rfc_9728_protected_resource_metadata() {
+    let prm = round_trip(
+        "rfc9728-3.2-protected-resource-metadata.json",
+        ProtectedResourceMetadata::from_json,
+        true,
+    );
+    assert_eq!(prm.resource, "https://resource.example.com");
+    assert_eq!(
+        prm.authorization_servers.as_deref().unwrap(),
+        ["https://as1.example.com", "https://as2.example.net"]
+    );
+    assert_eq!(
+        prm.bearer_methods_supported.as_deref().unwrap(),
+        ["header", "body"]
+    );
+    assert!(prm.extra.is_empty());
+    // serde reads it too, member order included.
+    let via_serde: ProtectedResourceMetadata =
+        serde_json::from_str(&fixture("rfc9728-3.2-protected-resource-metadata.json")).unwrap();
+    assert_eq!(via_serde, prm);
+    assert_eq!(
+        serde_json::to_string(&via_serde).unwrap(),
+        compact(&fixture("rfc9728-3.2-protected-resource-metadata.json"))
+    );
+}
+
+#[test]
+fn rfc_8414_authorization_server_metadata() {
+    let asm = round_trip(
+        "rfc8414-3.2-authorization-server-metadata.json",
+        AuthorizationServerMetadata::from_json,
+        true,
+    );
+    assert_eq!(asm.issuer, "https://server.example.com");
+    assert_eq!(
+        asm.userinfo_endpoint.as_deref(),
+        Some("https://server.example.com/userinfo")
+    );
+    // Not in the example: RFC 8414 §2's defaults apply.
+    assert!(asm.supports_grant_type("authorization_code"));
+    assert!(!asm.supports_grant_type("refresh_token"));
+    assert!(asm.supports_token_endpoint_auth_method("private_key_jwt"));
+    assert!(!asm.supports_token_endpoint_auth_method("none"));
+    assert!(!asm.supports_s256());
+    assert_eq!(asm.authorization_response_iss_parameter_supported, None);
+}
+
+#[test]
+fn rfc_7591_registration_documents() {
+    let request = round_trip(
+        "rfc7591-3.1-client-metadata.json",
+        ClientMetadata::from_json,
+        false,
+    );
+    assert_eq!(request.client_name.as_deref(), Some("My Example Client"));
+    assert_eq!(
+        request.extra["client_name#ja-Jpan-JP"],
+        "\u{30AF}\u{30E9}\u{30A4}\u{30A2}\u{30F3}\u{30C8}\u{540D}"
+    );
+    assert_eq!(
+        request.extra["example_extension_parameter"],
+        "example_value"
+    );
+
+    let response = round_trip(
+        "rfc7591-3.2.1-client-information.json",
+        ClientInformation::from_json,
+        false,
+    );
+    assert_eq!(response.client_id, "s6BhdRkqt3");
+    assert_eq!(response.client_id_issued_at, Some(2893256800));
+    assert_eq!(response.client_secret_expires_at, Some(2893276800));
+    assert_eq!(
+        response.metadata.grant_types.as_deref().unwrap(),
+        ["authorization_code", "refresh_token"]
+    );
+    // Without the escaped member, the bytes come back too, in the response's member order
+    // (the identifier and secret first, then the metadata).
+    let text = fixture("rfc7591-3.2.1-client-information.json");
+    let without_escapes: String = text
+        .lines()
+        .filter(|line| !line.contains("ja-Jpan-JP") && !line.contains("\\u30AF"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let response = ClientInformation::from_json(&without_escapes).unwrap();
+    assert_eq!(
+        serde_json::to_string(&response).unwrap(),
+        compact(&without_escapes)
+    );
+
+    for (name, code) in [
+        (
+            "rfc7591-3.2.2-registration-error-redirect-uri.json",
+            RegistrationErrorCode::InvalidRedirectUri,
+        ),
+        (
+            "rfc7591-3.2.2-registration-error-client-metadata.json",
+            RegistrationErrorCode::InvalidClientMetadata,
+        ),
+    ] {
+        let error = round_trip(name, ClientRegistrationError::from_json, true);
+        assert_eq!(error.error, code);
+    }
+}
+
+#[test]
+fn client_id_metadata_document_from_the_specification() {
+    let document = round_trip(
+        "mcp-2025-11-25-client-id-metadata-document.json",
+        ClientIdMetadataDocument::from_json,
+        true,
+    );
+    assert_eq!(
+        document.client_id,
+        "https://app.example.com/oauth/client-metadata.json"
+    );
+    assert_eq!(
+        document.metadata.token_endpoint_auth_method.as_deref(),
+        Some("none")
+    );
+    // Built in code: `client_id` first, then the metadata in declaration order.
+    let built = ClientIdMetadataDocument::new(
+        "https://app.example.com/oauth/client-metadata.json",
+        ClientMetadata {
+            redirect_uris: Some(vec!["http://localhost:3000/callback".into()]),
+            client_name: Some("Example MCP Client".into()),
+            ..Default::default()
+        },
+    );
+    assert_eq!(
+        serde_json::to_string(&built).unwrap(),
+        r#"{"client_id":"https://app.example.com/oauth/client-metadata.json","redirect_uris":["http://localhost:3000/callback"],"client_name":"Example MCP Client"}"#
+    );
+}
+
+#[test]
+fn rfc_6749_token_endpoint_responses() {
+    let token = round_trip(
+        "rfc6749-5.1-token-response.json",
+        TokenResponse::from_json,
+        true,
+    );
+    assert_eq!(token.token_type, "example");
+    assert_eq!(token.expires_in, Some(3600));
+    // `expires_in` stays an integer on the way out.
+    assert!(serde_json::to_string(&token)
+        .unwrap()
+        .contains(r#""expires_in":3600,"#));
+
+    let error = round_trip(
+        "rfc6749-5.2-error-response.json",
+        OAuthError::from_json,
+        true,
+    );
+    assert_eq!(error.error, OAuthErrorCode::InvalidRequest);
+}
+
+#[test]
+fn error_codes_outside_the_rfcs_round_trip() {
+    let error =
+        OAuthError::from_json(r#"{"error":"slow_down","error_description":"wait"}"#).unwrap();
+    assert_eq!(error.error, OAuthErrorCode::Other("slow_down".into()));
+    assert_eq!(
+        serde_json::to_string(&error).unwrap(),
+        r#"{"error":"slow_down","error_description":"wait"}"#
+    );
+    assert_eq!(
+        OAuthErrorCode::from("use_dpop_nonce"),
+        OAuthErrorCode::UseDpopNonce
+    );
+    assert_eq!(
+        OAuthErrorCode::InsufficientScope.as_str(),
+        "insufficient_scope"
+    );
+}
+
+#[test]
+fn unknown_and_null_members_are_kept_in_order() {
+    let text = r#"{"z_extension":{"b":1},"issuer":"https://as.example.com","registration_endpoint":null,"scopes_supported":["a"]}"#;
+    let asm = AuthorizationServerMetadata::from_json(text).unwrap();
+    assert_eq!(asm.registration_endpoint, None);
+    assert_eq!(asm.extra["registration_endpoint"], Value::Null);
+    assert_eq!(serde_json::to_string(&asm).unwrap(), text);
+    // A member set after reading is written after the ones read.
+    let mut asm = asm;
+    asm.authorization_response_iss_parameter_supported = Some(true);
+    assert_eq!(
+        serde_json::to_string(&asm).unwrap(),
+        r#"{"z_extension":{"b":1},"issuer":"https://as.example.com","registration_endpoint":null,"scopes_supported":["a"],"authorization_response_iss_parameter_supported":true}"#
+    );
+    // Order does not make documents differ.
+    let reordered = AuthorizationServerMetadata::from_json(
+        r#"{"issuer":"https://as.example.com","scopes_supported":["a"],"registration_endpoint":null,"z_extension":{"b":1},"authorization_response_iss_parameter_supported":true}"#,
+    )
+    .unwrap();
+    assert_eq!(reordered, asm);
+}
+
+#[test]
+fn malformed_documents_name_the_member() {
+    assert_eq!(
+        ProtectedResourceMetadata::from_json(r#"{"authorization_servers":[]}"#),
+        Err(AuthError::MissingMember {
+            document: "protected resource metadata",
+            member: "resource"
+        })
+    );
+    assert_eq!(
+        ProtectedResourceMetadata::from_json(
+            r#"{"resource":"https://r.example.com","scopes_supported":"a b"}"#
+        ),
+        Err(AuthError::InvalidMember {
+            document: "protected resource metadata",
+            member: "scopes_supported",
+            expected: "an array of strings",
+            found: "a string"
+        })
+    );
+    assert_eq!(
+        AuthorizationServerMetadata::from_json(r#"{"issuer":null}"#),
+        Err(AuthError::InvalidMember {
+            document: "authorization server metadata",
+            member: "issuer",
+            expected: "a string",
+            found: "null"
+        })
+    );
+    assert_eq!(
+        TokenResponse::from_json(
+            r#"{"access_token":"t","token_type":"Bearer","expires_in":3600.5}"#
+        ),
+        Err(AuthError::InvalidMember {
+            document: "token response",
+            member: "expires_in",
+            expected: "a non-negative integer",
+            found: "a fractional number"
+        })
+    );
+    assert!(matches!(
+        ClientInformation::from_json(r#"{"client_id":"c","redirect_uris":[1]}"#),
+        Err(AuthError::InvalidMember {
+            member: "redirect_uris",
+            ..
+        })
+    ));
+    assert!(matches!(
+        OAuthError::from_json(r#"["invalid_request"]"#),
+        Err(AuthError::InvalidDocument { document: "OAuth error response", reason }) if reason.starts_with("expected an object, found an array")
+    ));
+    assert!(matches!(
+        TokenResponse::from_json(r#""2YotnFZFEjr1zCsicMWpAA""#),
+        Err(AuthError::InvalidDocument { reason, .. }) if reason == "expected an object, found a string at line 1 column 24"
+    ));
+    let via_serde = serde_json::from_str::<TokenResponse>(r#""2YotnFZFEjr1zCsicMWpAA""#)
+        .unwrap_err()
+        .to_string();
+    assert!(!via_serde.contains("2YotnFZFEjr1zCsicMWpAA"), "{via_serde}");
+    let duplicate = TokenResponse::from_json(
+        r#"{"access_token":"a","token_type":"Bearer","access_token":"b"}"#,
+    )
+    .unwrap_err();
+    assert!(
+        duplicate
+            .to_string()
+            .contains("member `access_token` appears twice"),
+        "{duplicate}"
+    );
+    // serde's path gives the same message.
+    let via_serde = serde_json::from_str::<ProtectedResourceMetadata>("{}").unwrap_err();
+    assert!(
+        via_serde
+            .to_string()
+            .contains("required member `resource` is missing"),
+        "{via_serde}"
+    );
+}
+
+#[test]
+fn secrets_stay_out_of_errors_and_debug() {
+    let secret = "s3cr3t-value-123";
+    let cases = [
+        TokenResponse::from_json(&format!(r#"{{"access_token":1,"token_type":"{secret}"}}"#))
+            .unwrap_err(),
+        TokenResponse::from_json(&format!(
+            r#"{{"access_token":"a","token_type":"Bearer","expires_in":"{secret}"}}"#
+        ))
+        .unwrap_err(),
+        ClientInformation::from_json(&format!(
+            r#"{{"client_id":"c","client_secret":"{secret}","client_secret_expires_at":"{secret}"}}"#
+        ))
+        .unwrap_err(),
+        TokenResponse::from_json(&format!(r#"{{"access_token":"{secret}""#)).unwrap_err(),
+        PkceVerifier::new(format!("{secret}!{}", "a".repeat(40))).unwrap_err(),
+    ];
+    for error in cases {
+        let shown = format!("{error} {error:?}");
+        assert!(!shown.contains(secret), "{shown}");
+    }
+
+    let token = TokenResponse {
+        refresh_token: Some(format!("{secret}-refresh")),
+        ..TokenResponse::new(secret, "Bearer")
+    };
+    let client = ClientInformation::from_json(&format!(
+        r#"{{"client_id":"c","client_secret":"{secret}"}}"#
+    ))
+    .unwrap();
+    let verifier = PkceVerifier::new(format!("{secret}-{}", "v".repeat(40))).unwrap();
+    for shown in [
+        format!("{token:?}"),
+        format!("{client:?}"),
+        format!("{verifier:?}"),
+    ] {
+        assert!(!shown.contains(secret), "{shown}");
+    }
+}
+
+#[test]
+fn challenges_from_the_rfcs_and_the_specification() {
+    let cases = [
+        (
+            "rfc9728-5.1-www-authenticate.txt",
+            r#"Bearer resource_metadata="https://resource.example.com/.well-known/oauth-protected-resource""#,
+        ),
+        (
+            "rfc6750-3-www-authenticate-realm.txt",
+            r#"Bearer realm="example""#,
+        ),
+        (
+            "rfc6750-3-www-authenticate-invalid-token.txt",
+            r#"Bearer realm="example", error="invalid_token", error_description="The access token expired""#,
+        ),
+        (
+            "mcp-2025-11-25-www-authenticate-scope.txt",
+            r#"Bearer resource_metadata="https://mcp.example.com/.well-known/oauth-protected-resource", scope="files:read""#,
+        ),
+        (
+            "mcp-2025-11-25-www-authenticate-insufficient-scope.txt",
+            r#"Bearer error="insufficient_scope", scope="files:read files:write user:profile", resource_metadata="https://mcp.example.com/.well-known/oauth-protected-resource", error_description="Additional file write permission required""#,
+        ),
+    ];
+    for (name, canonical) in cases {
+        // The fixtures are folded over lines as printed; the parser reads the folding as
+        // whitespace, and the canonical form formats back to itself.
+        let folded = fixture(name);
+        let header =
+            WwwAuthenticate::parse(folded.trim_end()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(header.to_string(), canonical, "{name}");
+        let again = WwwAuthenticate::parse(canonical).unwrap();
+        assert_eq!(again, header, "{name}");
+        assert_eq!(again.to_string(), canonical, "{name}");
+    }
+
+    let header = WwwAuthenticate::parse(
+        fixture("mcp-2025-11-25-www-authenticate-insufficient-scope.txt").trim_end(),
+    )
+    .unwrap();
+    let bearer = header.bearer().unwrap();
+    assert_eq!(bearer.error(), Some("insufficient_scope"));
+    assert_eq!(bearer.scope(), Some("files:read files:write user:profile"));
+    assert_eq!(
+        bearer.resource_metadata(),
+        Some("https://mcp.example.com/.well-known/oauth-protected-resource")
+    );
+    assert_eq!(
+        bearer.error_description(),
+        Some("Additional file write permission required")
+    );
+    assert_eq!(bearer.realm(), None);
+    assert_eq!(bearer.error_uri(), None);
+}
+
+#[test]
+fn challenge_grammar() {
+    // Several challenges, a token68, token values, escapes, case-insensitive lookups.
+    let text = r#"Newauth realm="apps", type=1, title="Login to \"apps\"", Basic realm="simple", DPoP algs="ES256 PS256", Negotiate a87421000492aa874209af8bc028=="#;
+    let header = WwwAuthenticate::parse(text).unwrap();
+    let schemes: Vec<_> = header
+        .challenges
+        .iter()
+        .map(|c| c.scheme.as_str())
+        .collect();
+    assert_eq!(schemes, ["Newauth", "Basic", "DPoP", "Negotiate"]);
+    let newauth = &header.challenges[0];
+    assert_eq!(newauth.param("TITLE"), Some(r#"Login to "apps""#));
+    assert_eq!(newauth.param("type"), Some("1"));
+    assert!(!newauth.params[1].quoted);
+    assert_eq!(
+        header.challenge("negotiate").unwrap().token68.as_deref(),
+        Some("a87421000492aa874209af8bc028==")
+    );
+    assert!(header.bearer().is_none());
+    assert_eq!(header.to_string(), text);
+
+    // Empty list elements are allowed around challenges.
+    let header = WwwAuthenticate::parse(r#" , Bearer , , Basic realm="x" ,"#).unwrap();
+    assert_eq!(header.to_string(), r#"Bearer, Basic realm="x""#);
+
+    // A built challenge quotes what needs quoting.
+    let built = Challenge::bearer()
+        .with_param("scope", "a b")
+        .with_param("error_description", r#"say "hi" \ bye"#);
+    assert_eq!(
+        built.to_string(),
+        r#"Bearer scope="a b", error_description="say \"hi\" \\ bye""#
+    );
+    assert_eq!(Challenge::parse(&built.to_string()).unwrap(), built);
+}
+
+#[test]
+fn malformed_challenges_name_the_parameter_and_offset() {
+    let cases: [(&str, usize, Option<&str>, &str); 7] = [
+        ("", 0, None, "no challenge"),
+        (
+            r#"Bearer realm="unterminated"#,
+            13,
+            Some("realm"),
+            "unterminated quoted-string",
+        ),
+        (
+            r#"Bearer realm="a" error="b""#,
+            17,
+            Some("realm"),
+            "expected `,` after the parameter",
+        ),
+        (
+            r#"Bearer realm="a", realm="b""#,
+            18,
+            Some("realm"),
+            "the parameter occurs twice in one challenge",
+        ),
+        (
+            "Bearer realm=x, scope=",
+            22,
+            Some("scope"),
+            "expected a token or a quoted-string as the value",
+        ),
+        (
+            "Bearer realm=\"a\u{1}\"",
+            15,
+            Some("realm"),
+            "control character in a quoted-string",
+        ),
+        (r#"="x""#, 0, None, "expected an auth-scheme (a token)"),
+    ];
+    for (text, offset, parameter, reason) in cases {
+        assert_eq!(
+            WwwAuthenticate::parse(text),
+            Err(AuthError::InvalidChallenge {
+                offset,
+                parameter: parameter.map(str::to_owned),
+                reason
+            }),
+            "{text:?}"
+        );
+    }
+    assert!(matches!(
+        Challenge::parse(r#"Bearer, Basic"#),
+        Err(AuthError::InvalidChallenge { reason, .. }) if reason.contains("more than one")
+    ));
+    let error = WwwAuthenticate::parse(r#"Bearer scope="a"#).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "WWW-Authenticate, parameter `scope` at byte 13: unterminated quoted-string"
+    );
+}
+
+#[test]
+fn protected_resource_metadata_urls() {
+    assert_eq!(
+        discovery::protected_resource_metadata_urls("http://localhost:3000/mcp", None).unwrap(),
+        [
+            "http://localhost:3000/.well-known/oauth-protected-resource/mcp",
+            "http://localhost:3000/.well-known/oauth-protected-resource",
+        ]
+    );
+    // The challenge's URL first; a URL is not listed twice.
+    assert_eq!(
+        discovery::protected_resource_metadata_urls(
+            "https://example.com/public/mcp",
+            Some("https://example.com/.well-known/oauth-protected-resource"),
+        )
+        .unwrap(),
+        [
+            "https://example.com/.well-known/oauth-protected-resource",
+            "https://example.com/.well-known/oauth-protected-resource/public/mcp",
+        ]
+    );
+    assert_eq!(
+        discovery::protected_resource_metadata_urls(
+            "https://example.com/",
+            Some("https://example.com/custom/metadata/location.json"),
+        )
+        .unwrap(),
+        [
+            "https://example.com/custom/metadata/location.json",
+            "https://example.com/.well-known/oauth-protected-resource",
+        ]
+    );
+    assert_eq!(
+        discovery::protected_resource_metadata_urls("ftp://example.com/", None),
+        Err(AuthError::InvalidUrl {
+            argument: "server_url",
+            reason: "the scheme is neither http nor https"
+        })
+    );
+    assert!(matches!(
+        discovery::protected_resource_metadata_urls("https://example.com/mcp", Some("/relative")),
+        Err(AuthError::InvalidUrl {
+            argument: "resource_metadata",
+            ..
+        })
+    ));
+}
+
+#[test]
+fn authorization_server_metadata_urls_per_revision() {
+    let urls = |issuer: &str, revision: ProtocolVersion| {
+        discovery::authorization_server_metadata_urls(issuer, &revision).unwrap()
+    };
+    // 2025-11-25 on: RFC 8414, then OpenID Connect, insertion before appending.
+    for revision in [
+        ProtocolVersion::V2025_11_25,
+        ProtocolVersion::V2026_07_28,
+        ProtocolVersion::Draft,
+    ] {
+        assert_eq!(
+            urls("https://auth.example.com/tenant1", revision.clone()),
+            [
+                "https://auth.example.com/.well-known/oauth-authorization-server/tenant1",
+                "https://auth.example.com/.well-known/openid-configuration/tenant1",
+                "https://auth.example.com/tenant1/.well-known/openid-configuration",
+            ]
+        );
+        assert_eq!(
+            urls("https://auth.example.com", revision),
+            [
+                "https://auth.example.com/.well-known/oauth-authorization-server",
+                "https://auth.example.com/.well-known/openid-configuration",
+            ]
+        );
+    }
+    // 2025-06-18: RFC 8414 only.
+    assert_eq!(
+        urls(
+            "https://auth.example.com/tenant1/",
+            ProtocolVersion::V2025_06_18
+        ),
+        ["https://auth.example.com/.well-known/oauth-authorization-server/tenant1"]
+    );
+    // 2025-03-26: at the MCP server's origin, whatever its path.
+    assert_eq!(
+        urls(
+            "https://api.example.com/v1/mcp",
+            ProtocolVersion::V2025_03_26
+        ),
+        ["https://api.example.com/.well-known/oauth-authorization-server"]
+    );
+    assert_eq!(
+        discovery::expected_issuer(
+            "https://api.example.com/v1/mcp",
+            &ProtocolVersion::V2025_03_26
+        )
+        .unwrap(),
+        "https://api.example.com"
+    );
+    assert_eq!(
+        discovery::expected_issuer("https://as.example.com/t", &ProtocolVersion::V2026_07_28)
+            .unwrap(),
+        "https://as.example.com/t"
+    );
+    // No authorization before 2025-03-26, nor in a revision this crate does not know.
+    for revision in [
+        ProtocolVersion::V2024_11_05,
+        ProtocolVersion::from("2099-01-01"),
+    ] {
+        assert_eq!(
+            discovery::authorization_server_metadata_urls("https://as.example.com", &revision),
+            Err(AuthError::NoAuthorization {
+                revision: revision.clone()
+            })
+        );
+    }
+}
+
+#[test]
+fn default_endpoints_only_in_2025_03_26() {
+    let endpoints = discovery::default_endpoints(
+        "https://api.example.com/v1/mcp",
+        &ProtocolVersion::V2025_03_26,
+    )
+    .unwrap()
+    .unwrap();
+    assert_eq!(
+        (
+            endpoints.authorization_endpoint.as_str(),
+            endpoints.token_endpoint.as_str(),
+            endpoints.registration_endpoint.as_str()
+        ),
+        (
+            "https://api.example.com/authorize",
+            "https://api.example.com/token",
+            "https://api.example.com/register"
+        )
+    );
+    for revision in [
+        ProtocolVersion::V2025_06_18,
+        ProtocolVersion::V2025_11_25,
+        ProtocolVersion::V2026_07_28,
+    ] {
+        assert_eq!(
+            discovery::default_endpoints("https://api.example.com/v1/mcp", &revision).unwrap(),
+            None
+        );
+    }
+}
+
+#[test]
+fn one_row_per_revision_in_order() {
+    let revisions: Vec<_> = RULES.iter().map(|r| r.revision.clone()).collect();
+    assert_eq!(
+        revisions,
+        [
+            ProtocolVersion::V2025_03_26,
+            ProtocolVersion::V2025_06_18,
+            ProtocolVersion::V2025_11_25,
+            ProtocolVersion::V2026_07_28,
+            ProtocolVersion::Draft,
+        ]
+    );
+    let row = |v: ProtocolVersion| DiscoveryRules::for_revision(&v).unwrap();
+    let legacy = row(ProtocolVersion::V2025_03_26);
+    assert!(!legacy.protected_resource_metadata);
+    assert_eq!(legacy.metadata_base, MetadataBase::ServerOrigin);
+    assert!(legacy.protocol_version_header_on_metadata);
+    assert!(!legacy.resource_parameter);
+    let latest = row(ProtocolVersion::V2026_07_28);
+    assert!(latest.authorization_response_iss && latest.offline_access && latest.step_up_union);
+    let previous = row(ProtocolVersion::V2025_11_25);
+    assert!(previous.client_id_metadata_documents && !previous.step_up_union);
+    assert!(!row(ProtocolVersion::V2025_06_18).client_id_metadata_documents);
+    for rules in RULES {
+        assert!(
+            rules.spec.contains(rules.revision.as_str()),
+            "{}",
+            rules.spec
+        );
+    }
+}
+
+#[test]
+fn scope_selection_and_step_up() {
+    let mut prm = ProtectedResourceMetadata::new("https://mcp.example.com/mcp");
+    assert_eq!(select_scope(None, Some(&prm)), None);
+    prm.scopes_supported = Some(vec![]);
+    assert_eq!(select_scope(None, Some(&prm)), None);
+    prm.scopes_supported = Some(vec![
+        "mcp:basic".into(),
+        "mcp:read".into(),
+        "mcp:write".into(),
+    ]);
+    assert_eq!(
+        select_scope(None, Some(&prm)).as_deref(),
+        Some("mcp:basic mcp:read mcp:write")
+    );
+    let challenge =
+        Challenge::parse(r#"Bearer scope="mcp:basic", resource_metadata="https://x""#).unwrap();
+    assert_eq!(
+        select_scope(Some(&challenge), Some(&prm)).as_deref(),
+        Some("mcp:basic")
+    );
+    let without_scope = Challenge::parse(r#"Bearer resource_metadata="https://x""#).unwrap();
+    assert_eq!(
+        select_scope(Some(&without_scope), Some(&prm)).as_deref(),
+        Some("mcp:basic mcp:read mcp:write")
+    );
+
+    let step_up =
+        Challenge::parse(r#"Bearer error="insufficient_scope", scope="mcp:write""#).unwrap();
+    assert_eq!(step_up_scope(&step_up, None).as_deref(), Some("mcp:write"));
+    assert_eq!(
+        step_up_scope(&step_up, Some("mcp:basic  mcp:write")).as_deref(),
+        Some("mcp:basic mcp:write")
+    );
+    assert_eq!(step_up_scope(&without_scope, Some("mcp:basic")), None);
+
+    let mut asm = AuthorizationServerMetadata::new("https://as.example.com");
+    asm.scopes_supported = Some(vec!["mcp:basic".into(), "offline_access".into()]);
+    assert_eq!(
+        add_offline_access(Some("mcp:basic offline_access"), &asm).as_deref(),
+        Some("mcp:basic offline_access")
+    );
+    asm.scopes_supported = None;
+    assert_eq!(add_offline_access(None, &asm), None);
+}
+
+#[test]
+fn issuer_checks_compare_exact_text() {
+    let mut asm = AuthorizationServerMetadata::new("http://localhost:3001");
+    assert_eq!(
+        issuer::check_metadata_issuer("http://localhost:3001", &asm),
+        Ok(())
+    );
+    assert_eq!(
+        issuer::check_metadata_issuer(
+            "http://localhost:3001",
+            &AuthorizationServerMetadata::new("https://attacker.example.com")
+        ),
+        Err(AuthError::IssuerMismatch {
+            expected: "http://localhost:3001".into(),
+            found: "https://attacker.example.com".into()
+        })
+    );
+    for variant in [
+        "http://localhost:3001/",
+        "HTTP://localhost:3001",
+        "http://LOCALHOST:3001",
+    ] {
+        assert!(
+            issuer::check_metadata_issuer(variant, &asm).is_err(),
+            "{variant}"
+        );
+    }
+
+    // The four rows of the 2026-07-28 table, and the normalized variant.
+    asm.authorization_response_iss_parameter_supported = Some(true);
+    assert_eq!(
+        issuer::check_authorization_response(&asm, Some("http://localhost:3001")),
+        Ok(())
+    );
+    assert_eq!(
+        issuer::check_authorization_response(&asm, None),
+        Err(AuthError::MissingIss {
+            issuer: "http://localhost:3001".into()
+        })
+    );
+    assert_eq!(
+        issuer::check_authorization_response(&asm, Some("http://localhost:3001/")),
+        Err(AuthError::IssMismatch {
+            expected: "http://localhost:3001".into(),
+            found: "http://localhost:3001/".into()
+        })
+    );
+    asm.authorization_response_iss_parameter_supported = None;
+    assert_eq!(issuer::check_authorization_response(&asm, None), Ok(()));
+    assert!(matches!(
+        issuer::check_authorization_response(&asm, Some("https://evil.example.com")),
+        Err(AuthError::IssMismatch { .. })
+    ));
+}
+
+#[test]
+fn resource_indicator_and_resource_check() {
+    for (server, canonical) in [
+        ("https://mcp.example.com/mcp", "https://mcp.example.com/mcp"),
+        ("https://mcp.example.com", "https://mcp.example.com"),
+        ("https://mcp.example.com/", "https://mcp.example.com"),
+        (
+            "https://mcp.example.com:8443",
+            "https://mcp.example.com:8443",
+        ),
+        (
+            "HTTPS://MCP.EXAMPLE.COM/Server/MCP",
+            "https://mcp.example.com/Server/MCP",
+        ),
+        (
+            "https://mcp.example.com#fragment",
+            "https://mcp.example.com",
+        ),
+        (
+            "http://localhost:3000/mcp?x=1",
+            "http://localhost:3000/mcp?x=1",
+        ),
+    ] {
+        assert_eq!(resource_indicator(server).unwrap(), canonical, "{server}");
+    }
+    assert!(matches!(
+        resource_indicator("mcp.example.com"),
+        Err(AuthError::InvalidUrl {
+            argument: "server_url",
+            ..
+        })
+    ));
+
+    let server = "http://localhost:3000/mcp";
+    for (resource, ok) in [
+        ("http://localhost:3000/mcp", true),
+        ("http://localhost:3000/mcp/", true),
+        ("http://localhost:3000", true),
+        ("HTTP://LOCALHOST:3000/mcp", true),
+        ("https://evil.example.com/mcp", false),
+        ("http://localhost:3001/mcp", false),
+        ("http://localhost:3000/mc", false),
+        ("http://localhost:3000/mcp/tenant", false),
+        ("not a url", false),
+    ] {
+        let prm = ProtectedResourceMetadata::new(resource);
+        assert_eq!(check_resource(&prm, server).is_ok(), ok, "{resource}");
+    }
+    assert_eq!(
+        check_resource(
+            &ProtectedResourceMetadata::new("https://evil.example.com/mcp"),
+            server
+        ),
+        Err(AuthError::ResourceMismatch {
+            resource: "https://evil.example.com/mcp".into(),
+            server_url: server.into()
+        })
+    );
+}
+
+#[test]
+fn pkce_rfc_7636_appendix_b() {
+    let octets = [
+        116, 24, 223, 180, 151, 153, 224, 37, 79, 250, 96, 125, 216, 173, 187, 186, 22, 212, 37,
+        77, 105, 214, 191, 240, 91, 88, 5, 88, 83, 132, 141, 121,
+    ];
+    let verifier = PkceVerifier::from_random_bytes(&octets);
+    assert_eq!(
+        verifier.as_str(),
+        "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
+    );
+    let challenge = PkceChallenge::s256(&verifier);
+    assert_eq!(
+        challenge.as_str(),
+        "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+    );
+    assert_eq!(challenge.method(), "S256");
+    assert_eq!(verifier.challenge(), challenge);
+    assert!(challenge.is_verified_by("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"));
+    assert!(!challenge.is_verified_by("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXK"));
+
+    assert_eq!(
+        PkceVerifier::new("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")
+            .unwrap()
+            .challenge(),
+        challenge
+    );
+    for (text, reason) in [
+        ("a".repeat(42), "not 43 to 128 characters long"),
+        ("a".repeat(129), "not 43 to 128 characters long"),
+        (
+            format!("{}+", "a".repeat(42)),
+            "has a character other than A-Z, a-z, 0-9, `-`, `.`, `_`, `~`",
+        ),
+    ] {
+        assert_eq!(
+            PkceVerifier::new(text),
+            Err(AuthError::InvalidPkceVerifier { reason })
+        );
+    }
+    assert!(PkceVerifier::new("~._-".repeat(32)).is_ok());
+}
