@@ -928,3 +928,162 @@ fn pkce_rfc_7636_appendix_b() {
     }
     assert!(PkceVerifier::new("~._-".repeat(32)).is_ok());
 }
+
+// The example server's protection, tested below; it has more than these tests use.
+#[allow(dead_code)]
+#[path = "../examples/conformance-server/auth.rs"]
+mod server_auth;
+
+/// The example server's protection (examples/conformance-server/auth.rs), against an
+/// authorization server run here that serves its metadata and answers introspection for a few
+/// tokens.
+mod protected_resource {
+    use super::server_auth;
+    use http_body_util::{BodyExt, Full};
+    use hyper::body::Bytes;
+    use hyper::header::{HeaderMap, HeaderValue, AUTHORIZATION, HOST};
+    use hyper::{Request, Response, StatusCode};
+    use hyper_util::rt::TokioIo;
+    use mcp_spec_types::auth::{check_resource, ProtectedResourceMetadata, WwwAuthenticate};
+    use serde_json::{json, Value};
+
+    const HOST_NAME: &str = "127.0.0.1:4100";
+
+    /// What the test authorization server says of a token.
+    fn introspection(token: &str, issuer: &str) -> Value {
+        let resource = format!("http://{HOST_NAME}/mcp");
+        match token {
+            "basic" => {
+                json!({"active": true, "aud": resource, "scope": "mcp:basic", "iss": issuer})
+            }
+            "write" => json!({"active": true, "aud": [resource], "scope": "mcp:basic mcp:write"}),
+            "elsewhere" => {
+                json!({"active": true, "aud": "http://127.0.0.1:1/mcp", "scope": "mcp:basic mcp:write"})
+            }
+            "no-scope" => json!({"active": true, "aud": resource, "scope": "profile"}),
+            _ => json!({"active": false}),
+        }
+    }
+
+    async fn authorization_server(
+        request: Request<hyper::body::Incoming>,
+        issuer: String,
+    ) -> Result<Response<Full<Bytes>>, std::convert::Infallible> {
+        let path = request.uri().path().to_owned();
+        let body = request
+            .into_body()
+            .collect()
+            .await
+            .map(|b| b.to_bytes())
+            .unwrap_or_default();
+        let answer = match path.as_str() {
+            "/.well-known/oauth-authorization-server" => json!({
+                "issuer": issuer,
+                "introspection_endpoint": format!("{issuer}/introspect"),
+            }),
+            "/introspect" => {
+                let form = String::from_utf8_lossy(&body);
+                let token = form
+                    .split('&')
+                    .find_map(|pair| pair.strip_prefix("token="))
+                    .unwrap_or("");
+                introspection(token, &issuer)
+            }
+            _ => {
+                let mut response = Response::new(Full::new(Bytes::new()));
+                *response.status_mut() = StatusCode::NOT_FOUND;
+                return Ok(response);
+            }
+        };
+        Ok(Response::new(Full::new(Bytes::from(answer.to_string()))))
+    }
+
+    fn headers(token: Option<&str>) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert(HOST, HeaderValue::from_static(HOST_NAME));
+        if let Some(token) = token {
+            headers.insert(
+                AUTHORIZATION,
+                HeaderValue::from_str(&format!("Bearer {token}")).unwrap(),
+            );
+        }
+        headers
+    }
+
+    #[test]
+    fn challenges_audience_and_step_up() {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            let issuer = format!("http://{}", listener.local_addr().unwrap());
+            let served = issuer.clone();
+            tokio::spawn(async move {
+                loop {
+                    let Ok((stream, _)) = listener.accept().await else { return };
+                    let issuer = served.clone();
+                    tokio::spawn(async move {
+                        let service = hyper::service::service_fn(move |request| {
+                            authorization_server(request, issuer.clone())
+                        });
+                        let _ = hyper::server::conn::http1::Builder::new()
+                            .serve_connection(TokioIo::new(stream), service)
+                            .await;
+                    });
+                }
+            });
+            server_auth::enable(&issuer).unwrap();
+
+            // The metadata names the issuer and this resource, which the client-side check
+            // accepts for the server's URL.
+            let document =
+                server_auth::metadata_response("/.well-known/oauth-protected-resource/mcp", &headers(None))
+                    .unwrap();
+            let prm = ProtectedResourceMetadata::from_json(&document).unwrap();
+            assert_eq!(prm.authorization_servers, Some(vec![issuer.clone()]));
+            assert!(check_resource(&prm, &format!("http://{HOST_NAME}/mcp")).is_ok());
+            assert!(server_auth::metadata_response("/.well-known/other", &headers(None)).is_none());
+
+            // No token: 401 and the challenge a client starts discovery from.
+            let denial = server_auth::check(&headers(None)).await.unwrap_err();
+            assert_eq!(denial.status, StatusCode::UNAUTHORIZED);
+            let challenge = WwwAuthenticate::parse(&denial.header()).unwrap();
+            let bearer = challenge.bearer().unwrap();
+            assert_eq!(bearer.error(), None);
+            assert_eq!(bearer.scope(), Some("mcp:basic"));
+            assert_eq!(
+                bearer.resource_metadata(),
+                Some(format!("http://{HOST_NAME}/.well-known/oauth-protected-resource/mcp").as_str())
+            );
+
+            // A token for another resource, an unknown one, one without the base scope.
+            for (token, status, error) in [
+                ("elsewhere", StatusCode::UNAUTHORIZED, "invalid_token"),
+                ("unknown", StatusCode::UNAUTHORIZED, "invalid_token"),
+                ("no-scope", StatusCode::FORBIDDEN, "insufficient_scope"),
+            ] {
+                let denial = server_auth::check(&headers(Some(token))).await.unwrap_err();
+                assert_eq!(denial.status, status, "{token}");
+                assert_eq!(denial.challenge.error(), Some(error), "{token}");
+                assert!(!denial.header().contains(token) && !denial.body().contains(token));
+            }
+
+            // A good token passes; a call of a state-changing tool needs the write scope too,
+            // and the 403 names both scopes.
+            let call = r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"test_trigger_tool_change"}}"#;
+            let list = r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#;
+            let basic = server_auth::check(&headers(Some("basic"))).await.unwrap().unwrap();
+            assert!(server_auth::check_body(&basic, &headers(None), list).is_ok());
+            let denial = server_auth::check_body(&basic, &headers(None), call).unwrap_err();
+            assert_eq!(denial.status, StatusCode::FORBIDDEN);
+            assert_eq!(denial.challenge.scope(), Some("mcp:basic mcp:write"));
+            assert_eq!(denial.challenge.error(), Some("insufficient_scope"));
+            let write = server_auth::check(&headers(Some("write"))).await.unwrap().unwrap();
+            assert!(server_auth::check_body(&write, &headers(None), call).is_ok());
+            assert!(server_auth::check_body(&write, &headers(None), &format!("[{list},{call}]")).is_ok());
+            assert!(server_auth::check_body(&basic, &headers(None), &format!("[{list},{call}]")).is_err());
+        });
+    }
+}
