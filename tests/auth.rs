@@ -6,10 +6,11 @@
 
 use mcp_spec_types::auth::discovery::{self, DiscoveryRules, MetadataBase, RULES};
 use mcp_spec_types::auth::{
-    add_offline_access, check_resource, issuer, resource_indicator, select_scope, step_up_scope,
-    AuthError, AuthorizationServerMetadata, Challenge, ClientIdMetadataDocument, ClientInformation,
-    ClientMetadata, ClientRegistrationError, OAuthError, OAuthErrorCode, PkceChallenge,
-    PkceVerifier, ProtectedResourceMetadata, RegistrationErrorCode, TokenResponse, WwwAuthenticate,
+    add_offline_access, check_resource, form, issuer, resource_indicator, select_scope,
+    step_up_scope, AuthError, AuthorizationResponse, AuthorizationServerMetadata, Challenge,
+    ClientIdMetadataDocument, ClientInformation, ClientMetadata, ClientRegistrationError,
+    OAuthError, OAuthErrorCode, PkceChallenge, PkceVerifier, ProtectedResourceMetadata,
+    RegistrationErrorCode, TokenResponse, WwwAuthenticate,
 };
 use mcp_spec_types::ProtocolVersion;
 use serde_json::Value;
@@ -713,8 +714,10 @@ fn one_row_per_revision_in_order() {
     assert!(!legacy.resource_parameter);
     let latest = row(ProtocolVersion::V2026_07_28);
     assert!(latest.authorization_response_iss && latest.offline_access && latest.step_up_union);
+    assert!(latest.application_type);
     let previous = row(ProtocolVersion::V2025_11_25);
     assert!(previous.client_id_metadata_documents && !previous.step_up_union);
+    assert!(!previous.application_type);
     assert!(!row(ProtocolVersion::V2025_06_18).client_id_metadata_documents);
     for rules in RULES {
         assert!(
@@ -824,6 +827,81 @@ fn issuer_checks_compare_exact_text() {
         issuer::check_authorization_response(&asm, Some("https://evil.example.com")),
         Err(AuthError::IssMismatch { .. })
     ));
+}
+
+#[test]
+fn authorization_responses_are_checked_in_a_safe_order() {
+    // RFC 6749 §4.1.2's example redirect, with RFC 9207's `iss`.
+    let redirect = "https://client.example.com/cb?code=SplxlOBeZQQYbYS6WxSbIA&state=xyz&iss=https%3A%2F%2Fserver.example.com";
+    let response = AuthorizationResponse::from_redirect(redirect).unwrap();
+    assert_eq!(response.iss.as_deref(), Some("https://server.example.com"));
+    assert!(!format!("{response:?}").contains("SplxlOBeZQQYbYS6WxSbIA"));
+    assert!(!format!("{response:?}").contains("xyz"));
+    let mut metadata = AuthorizationServerMetadata::new("https://server.example.com");
+    metadata.authorization_response_iss_parameter_supported = Some(true);
+    assert_eq!(
+        response.check("xyz", &metadata),
+        Ok("SplxlOBeZQQYbYS6WxSbIA")
+    );
+    assert_eq!(
+        response.check("other", &metadata),
+        Err(AuthError::StateMismatch)
+    );
+
+    // The conformance scenarios' cases: a missing, wrong or trailing-slash `iss` is refused
+    // before `state` or `error` are looked at.
+    let query = |iss: Option<&str>, rest: &str| {
+        let mut query = rest.to_owned();
+        if let Some(iss) = iss {
+            query.push_str("&iss=");
+            query.push_str(&form::encode_component(iss));
+        }
+        AuthorizationResponse::from_query(&query)
+    };
+    let refused = query(None, "error=access_denied&state=forged");
+    assert!(matches!(
+        refused.check("xyz", &metadata),
+        Err(AuthError::MissingIss { .. })
+    ));
+    for iss in ["https://evil.example.com", "https://server.example.com/"] {
+        assert!(matches!(
+            query(Some(iss), "code=c&state=xyz").check("xyz", &metadata),
+            Err(AuthError::IssMismatch { .. })
+        ));
+    }
+    metadata.authorization_response_iss_parameter_supported = None;
+    assert_eq!(
+        query(None, "code=c&state=xyz").check("xyz", &metadata),
+        Ok("c")
+    );
+    assert!(matches!(
+        query(Some("https://evil.example.com"), "code=c&state=xyz").check("xyz", &metadata),
+        Err(AuthError::IssMismatch { .. })
+    ));
+
+    // An error response with the right `state` and `iss`, then one with nothing.
+    assert_eq!(
+        query(
+            Some("https://server.example.com"),
+            "error=access_denied&error_description=no+thanks&state=xyz"
+        )
+        .check("xyz", &metadata),
+        Err(AuthError::AuthorizationRefused {
+            error: OAuthErrorCode::AccessDenied,
+            description: Some("no thanks".into())
+        })
+    );
+    assert_eq!(
+        query(None, "state=xyz").check("xyz", &metadata),
+        Err(AuthError::MissingCode)
+    );
+    // A repeated parameter keeps its first value.
+    assert_eq!(
+        AuthorizationResponse::from_query("code=a&code=b")
+            .code
+            .as_deref(),
+        Some("a")
+    );
 }
 
 #[test]

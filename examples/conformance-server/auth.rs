@@ -267,7 +267,7 @@ async fn introspect(issuer: &str, token: &str) -> Result<Value, String> {
     let endpoint = INTROSPECTION
         .get_or_try_init(|| introspection_endpoint(issuer))
         .await?;
-    let body = format!("token={}&token_type_hint=access_token", form_encode(token));
+    let body = auth::form::encode([("token", token), ("token_type_hint", "access_token")]);
     let (status, text) = fetch(Method::POST, endpoint, Some(body)).await?;
     if status != StatusCode::OK {
         return Err(format!("the introspection endpoint answered {status}"));
@@ -336,17 +336,4 @@ async fn fetch(
         .map_err(|e| e.to_string())?
         .to_bytes();
     Ok((status, String::from_utf8_lossy(&body).into_owned()))
-}
-
-/// `application/x-www-form-urlencoded` for one value.
-fn form_encode(value: &str) -> String {
-    let mut out = String::with_capacity(value.len());
-    for b in value.bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
 }

@@ -10,7 +10,8 @@
 //! | 2025-11-25, 2026-07-28, draft | RFC 9728 | RFC 8414, then OpenID Connect Discovery (insertion, then appending) | — |
 //!
 //! The other columns of the table (the `resource` parameter, client ID metadata documents,
-//! the `iss` check, `offline_access`, step-up scopes) are in [`DiscoveryRules`]. 2024-11-05
+//! the `iss` check, `offline_access`, step-up scopes, `application_type`) are in
+//! [`DiscoveryRules`]. 2024-11-05
 //! defines no authorization.
 //!
 //! ```
@@ -133,6 +134,10 @@ pub struct DiscoveryRules {
     /// the challenge's ([`step_up_scope`](super::step_up_scope) with `previous`), from
     /// 2026-07-28 ("Step-Up Authorization Flow"); before, the challenge's scope alone.
     pub step_up_union: bool,
+    /// Whether a dynamic client registration must carry `application_type`
+    /// ([`ClientMetadata::application_type`](super::ClientMetadata::application_type)), from
+    /// 2026-07-28 (Client Registration, "Application Type and Redirect URI Constraints").
+    pub application_type: bool,
 }
 
 const OAUTH_AUTHORIZATION_SERVER: &str = "oauth-authorization-server";
@@ -165,6 +170,7 @@ pub const RULES: &[DiscoveryRules] = &[
         authorization_response_iss: false,
         offline_access: false,
         step_up_union: false,
+        application_type: false,
     },
     DiscoveryRules {
         revision: ProtocolVersion::V2025_06_18,
@@ -179,6 +185,7 @@ pub const RULES: &[DiscoveryRules] = &[
         authorization_response_iss: false,
         offline_access: false,
         step_up_union: false,
+        application_type: false,
     },
     DiscoveryRules {
         revision: ProtocolVersion::V2025_11_25,
@@ -193,6 +200,7 @@ pub const RULES: &[DiscoveryRules] = &[
         authorization_response_iss: false,
         offline_access: false,
         step_up_union: false,
+        application_type: false,
     },
     DiscoveryRules {
         revision: ProtocolVersion::V2026_07_28,
@@ -207,6 +215,7 @@ pub const RULES: &[DiscoveryRules] = &[
         authorization_response_iss: true,
         offline_access: true,
         step_up_union: true,
+        application_type: true,
     },
     DiscoveryRules {
         revision: ProtocolVersion::Draft,
@@ -221,6 +230,7 @@ pub const RULES: &[DiscoveryRules] = &[
         authorization_response_iss: true,
         offline_access: true,
         step_up_union: true,
+        application_type: true,
     },
 ];
 

@@ -12,7 +12,9 @@
 //!   formatted (RFC 9110 §11.6.1, RFC 6750 §3, RFC 9728 §5.1).
 //! - [`discovery`]: the well-known URLs to try, per revision, as rows of one table.
 //! - [`select_scope`], [`step_up_scope`], [`add_offline_access`]: which scope to ask for.
-//! - [`issuer`]: RFC 8414 §3.3 and RFC 9207 checks; [`resource_indicator`] and
+//! - [`issuer`]: RFC 8414 §3.3 and RFC 9207 checks; [`AuthorizationResponse`]: the redirect's
+//!   `code`, `state`, `iss` and `error`, checked in a safe order; [`form`]: the
+//!   `application/x-www-form-urlencoded` of OAuth requests; [`resource_indicator`] and
 //!   [`check_resource`]: RFC 8707 and RFC 9728 §3.3.
 //! - [`PkceVerifier`] and [`PkceChallenge`] (RFC 7636, `S256`).
 //!
@@ -23,10 +25,12 @@ pub(crate) mod document;
 mod metadata;
 mod pkce;
 mod registration;
+mod response;
 mod token;
 mod url;
 
 pub mod discovery;
+pub mod form;
 pub mod issuer;
 
 pub use challenge::{AuthParam, Challenge, WwwAuthenticate};
@@ -37,6 +41,7 @@ pub use registration::{
     ClientIdMetadataDocument, ClientInformation, ClientMetadata, ClientRegistrationError,
     RegistrationErrorCode,
 };
+pub use response::AuthorizationResponse;
 pub use token::{OAuthError, OAuthErrorCode, TokenResponse};
 
 use crate::ProtocolVersion;
@@ -130,6 +135,18 @@ pub enum AuthError {
         /// Why (the verifier itself is not shown).
         reason: &'static str,
     },
+    /// An authorization response whose `state` is not the one sent (RFC 6749 §10.12); neither
+    /// value is shown.
+    StateMismatch,
+    /// An authorization response carrying an `error` (RFC 6749 §4.1.2.1).
+    AuthorizationRefused {
+        /// The error code.
+        error: OAuthErrorCode,
+        /// The server's `error_description`.
+        description: Option<String>,
+    },
+    /// An authorization response with neither `code` nor `error`.
+    MissingCode,
 }
 
 impl fmt::Display for AuthError {
@@ -190,6 +207,20 @@ impl fmt::Display for AuthError {
             ),
             AuthError::InvalidPkceVerifier { reason } => {
                 write!(f, "PKCE code_verifier {reason} (RFC 7636 §4.1)")
+            }
+            AuthError::StateMismatch => f.write_str(
+                "authorization response `state` is not the one sent (RFC 6749 §10.12)",
+            ),
+            AuthError::AuthorizationRefused {
+                error,
+                description: Some(description),
+            } => write!(f, "authorization refused: {error}: {description}"),
+            AuthError::AuthorizationRefused {
+                error,
+                description: None,
+            } => write!(f, "authorization refused: {error}"),
+            AuthError::MissingCode => {
+                f.write_str("authorization response has neither `code` nor `error`")
             }
         }
     }

@@ -46,6 +46,10 @@ document! {
         optional software_statement: String,
         /// `dpop_bound_access_tokens`: the client always uses DPoP (RFC 9449 §5.2).
         optional dpop_bound_access_tokens: bool,
+        /// `application_type`: `native` or `web`; absent means `web` (OpenID Connect Dynamic
+        /// Client Registration 1.0 §2). From 2026-07-28 an MCP client registering
+        /// dynamically must send it ([`DiscoveryRules::application_type`](super::discovery::DiscoveryRules::application_type)).
+        optional application_type: String,
     }
 }
 
