@@ -470,6 +470,13 @@ fn challenge_grammar() {
     assert!(header.bearer().is_none());
     assert_eq!(header.to_string(), text);
 
+    // Two fields of one response make one list.
+    let fields =
+        WwwAuthenticate::parse_fields([r#"Basic realm="x""#, r#"Bearer scope="a""#]).unwrap();
+    assert_eq!(fields.bearer().unwrap().scope(), Some("a"));
+    assert_eq!(fields.to_string(), r#"Basic realm="x", Bearer scope="a""#);
+    assert!(WwwAuthenticate::parse_fields([]).is_err());
+
     // Empty list elements are allowed around challenges.
     let header = WwwAuthenticate::parse(r#" , Bearer , , Basic realm="x" ,"#).unwrap();
     assert_eq!(header.to_string(), r#"Bearer, Basic realm="x""#);

@@ -143,6 +143,21 @@ impl WwwAuthenticate {
         .header()
     }
 
+    /// Parses several `WWW-Authenticate` fields of one response as the one list they make
+    /// (RFC 9110 §5.3); an error's offset is within the field at fault.
+    pub fn parse_fields<'a>(fields: impl IntoIterator<Item = &'a str>) -> Result<Self, AuthError> {
+        let mut header = WwwAuthenticate::default();
+        for field in fields {
+            header
+                .challenges
+                .extend(WwwAuthenticate::parse(field)?.challenges);
+        }
+        if header.challenges.is_empty() {
+            return Err(challenge_error(0, None, "no challenge"));
+        }
+        Ok(header)
+    }
+
     /// The first `Bearer` challenge (RFC 6750 §3).
     pub fn bearer(&self) -> Option<&Challenge> {
         self.challenge("Bearer")

@@ -142,6 +142,9 @@ document! {
         /// `dpop_signing_alg_values_supported`: JWS algorithms accepted for DPoP proofs
         /// (RFC 9449 §5.1).
         optional dpop_signing_alg_values_supported: Vec<String>,
+        /// `protected_resources`: resource identifiers of the protected resources that can be
+        /// used with this server (RFC 9728 §4).
+        optional protected_resources: Vec<String>,
     }
 }
 
