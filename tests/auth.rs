@@ -1014,78 +1014,287 @@ fn pkce_rfc_7636_appendix_b() {
     assert!(PkceVerifier::new("~._-".repeat(32)).is_ok());
 }
 
-// The example server's protection, tested below; it has more than these tests use.
+// The example server's protection (its `auth` module, named as its `http` module expects),
+// and with every revision and conversions the whole server, run in process below.
 #[allow(dead_code)]
 #[path = "../examples/conformance-server/auth.rs"]
-mod server_auth;
+mod auth;
+#[cfg(all(feature = "all-revisions", feature = "convert"))]
+#[allow(dead_code)]
+#[path = "../examples/conformance-server/call.rs"]
+mod call;
+#[cfg(all(feature = "all-revisions", feature = "convert"))]
+#[allow(dead_code)]
+#[path = "../examples/conformance-server/fixtures.rs"]
+mod fixtures;
+#[cfg(all(feature = "all-revisions", feature = "convert"))]
+#[allow(dead_code)]
+#[path = "../examples/conformance-server/http.rs"]
+mod http;
+#[cfg(all(feature = "all-revisions", feature = "convert"))]
+#[allow(dead_code)]
+#[path = "../examples/conformance-server/input_required.rs"]
+mod input_required;
+#[cfg(all(feature = "all-revisions", feature = "convert"))]
+#[allow(dead_code)]
+#[path = "../examples/conformance-server/listen.rs"]
+mod listen;
+#[cfg(all(feature = "all-revisions", feature = "convert"))]
+#[allow(dead_code)]
+#[path = "../examples/conformance-server/revision.rs"]
+mod revision;
+#[cfg(all(feature = "all-revisions", feature = "convert"))]
+#[allow(dead_code)]
+#[path = "../examples/conformance-server/session.rs"]
+mod session;
+#[cfg(all(feature = "all-revisions", feature = "convert"))]
+#[allow(dead_code)]
+#[path = "../examples/conformance-server/stateless.rs"]
+mod stateless;
+#[cfg(all(feature = "all-revisions", feature = "convert"))]
+#[allow(dead_code)]
+#[path = "../examples/conformance-server/tasks.rs"]
+mod tasks;
 
-/// The example server's protection (examples/conformance-server/auth.rs), against an
-/// authorization server run here that serves its metadata and answers introspection for a few
-/// tokens.
-mod protected_resource {
-    use super::server_auth;
+/// The authorization server the protected-resource tests share (the example server's
+/// protection names one issuer per process), on a runtime of its own: it serves its metadata,
+/// registers clients, answers authorization requests at once with a redirect, issues tokens
+/// whose audience is the `resource` asked for (after checking PKCE), and introspects them.
+mod authorization_server {
     use http_body_util::{BodyExt, Full};
-    use hyper::body::Bytes;
-    use hyper::header::{HeaderMap, HeaderValue, AUTHORIZATION, HOST};
+    use hyper::body::{Bytes, Incoming};
+    use hyper::header::LOCATION;
     use hyper::{Request, Response, StatusCode};
     use hyper_util::rt::TokioIo;
-    use mcp_spec_types::auth::{check_resource, ProtectedResourceMetadata, WwwAuthenticate};
+    use mcp_spec_types::auth::{
+        form, AuthorizationServerMetadata, ClientInformation, ClientMetadata, OAuthError,
+        OAuthErrorCode, PkceVerifier, TokenResponse,
+    };
     use serde_json::{json, Value};
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
 
-    const HOST_NAME: &str = "127.0.0.1:4100";
+    /// The authority the unit checks put in `Host`; the seeded tokens are for its `/mcp`.
+    pub const FAKE_HOST: &str = "127.0.0.1:4100";
 
-    /// What the test authorization server says of a token.
-    fn introspection(token: &str, issuer: &str) -> Value {
-        let resource = format!("http://{HOST_NAME}/mcp");
-        match token {
-            "basic" => {
-                json!({"active": true, "aud": resource, "scope": "mcp:basic", "iss": issuer})
-            }
-            "write" => json!({"active": true, "aud": [resource], "scope": "mcp:basic mcp:write"}),
-            "elsewhere" => {
-                json!({"active": true, "aud": "http://127.0.0.1:1/mcp", "scope": "mcp:basic mcp:write"})
-            }
-            "no-scope" => json!({"active": true, "aud": resource, "scope": "profile"}),
-            _ => json!({"active": false}),
-        }
+    pub struct Shared {
+        pub runtime: tokio::runtime::Runtime,
+        pub issuer: String,
     }
 
-    async fn authorization_server(
-        request: Request<hyper::body::Incoming>,
-        issuer: String,
-    ) -> Result<Response<Full<Bytes>>, std::convert::Infallible> {
+    struct Grant {
+        challenge: String,
+        resource: String,
+        scope: String,
+        redirect_uri: String,
+    }
+
+    #[derive(Default)]
+    struct State {
+        issued: u64,
+        codes: HashMap<String, Grant>,
+        tokens: HashMap<String, Value>,
+    }
+
+    static SHARED: OnceLock<Shared> = OnceLock::new();
+    static STATE: OnceLock<Mutex<State>> = OnceLock::new();
+
+    fn state() -> std::sync::MutexGuard<'static, State> {
+        STATE
+            .get_or_init(|| {
+                let resource = format!("http://{FAKE_HOST}/mcp");
+                let mut state = State::default();
+                for (token, introspection) in [
+                    ("basic", json!({"active": true, "aud": resource, "scope": "mcp:basic"})),
+                    ("write", json!({"active": true, "aud": [resource], "scope": "mcp:basic mcp:write"})),
+                    ("elsewhere", json!({"active": true, "aud": "http://127.0.0.1:1/mcp", "scope": "mcp:basic mcp:write"})),
+                    ("no-scope", json!({"active": true, "aud": resource, "scope": "profile"})),
+                ] {
+                    state.tokens.insert(token.to_owned(), introspection);
+                }
+                Mutex::new(state)
+            })
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Starts the server once, and turns the example server's protection on for it.
+    pub fn shared() -> &'static Shared {
+        SHARED.get_or_init(|| {
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .unwrap();
+            let listener = runtime
+                .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+                .unwrap();
+            let issuer = format!("http://{}", listener.local_addr().unwrap());
+            let served = issuer.clone();
+            runtime.spawn(async move {
+                while let Ok((stream, _)) = listener.accept().await {
+                    let issuer = served.clone();
+                    tokio::spawn(async move {
+                        let service = hyper::service::service_fn(move |request| {
+                            let issuer = issuer.clone();
+                            async move {
+                                Ok::<_, std::convert::Infallible>(handle(request, &issuer).await)
+                            }
+                        });
+                        let _ = hyper::server::conn::http1::Builder::new()
+                            .serve_connection(TokioIo::new(stream), service)
+                            .await;
+                    });
+                }
+            });
+            crate::auth::enable(&issuer).unwrap();
+            Shared { runtime, issuer }
+        })
+    }
+
+    fn respond(status: StatusCode, body: String) -> Response<Full<Bytes>> {
+        let mut response = Response::new(Full::new(Bytes::from(body)));
+        *response.status_mut() = status;
+        response
+    }
+
+    fn refuse(code: OAuthErrorCode) -> Response<Full<Bytes>> {
+        respond(
+            StatusCode::BAD_REQUEST,
+            serde_json::to_string(&OAuthError::new(code)).unwrap(),
+        )
+    }
+
+    async fn handle(request: Request<Incoming>, issuer: &str) -> Response<Full<Bytes>> {
         let path = request.uri().path().to_owned();
+        let query: HashMap<String, String> = form::parse(request.uri().query().unwrap_or(""))
+            .into_iter()
+            .collect();
         let body = request
             .into_body()
             .collect()
             .await
             .map(|b| b.to_bytes())
             .unwrap_or_default();
-        let answer = match path.as_str() {
-            "/.well-known/oauth-authorization-server" => json!({
-                "issuer": issuer,
-                "introspection_endpoint": format!("{issuer}/introspect"),
-            }),
+        let body = String::from_utf8_lossy(&body).into_owned();
+        let fields: HashMap<String, String> = form::parse(&body).into_iter().collect();
+        match path.as_str() {
+            "/.well-known/oauth-authorization-server" => {
+                let metadata = AuthorizationServerMetadata {
+                    authorization_endpoint: Some(format!("{issuer}/authorize")),
+                    token_endpoint: Some(format!("{issuer}/token")),
+                    registration_endpoint: Some(format!("{issuer}/register")),
+                    introspection_endpoint: Some(format!("{issuer}/introspect")),
+                    scopes_supported: Some(vec!["mcp:basic".into(), "mcp:write".into()]),
+                    response_types_supported: Some(vec!["code".into()]),
+                    grant_types_supported: Some(vec!["authorization_code".into()]),
+                    token_endpoint_auth_methods_supported: Some(vec!["none".into()]),
+                    code_challenge_methods_supported: Some(vec!["S256".into()]),
+                    authorization_response_iss_parameter_supported: Some(true),
+                    ..AuthorizationServerMetadata::new(issuer)
+                };
+                respond(StatusCode::OK, serde_json::to_string(&metadata).unwrap())
+            }
+            "/register" => match ClientMetadata::from_json(&body) {
+                Ok(metadata) => {
+                    let information = ClientInformation {
+                        client_id: "client-1".into(),
+                        metadata,
+                        ..Default::default()
+                    };
+                    respond(
+                        StatusCode::CREATED,
+                        serde_json::to_string(&information).unwrap(),
+                    )
+                }
+                Err(_) => refuse(OAuthErrorCode::InvalidRequest),
+            },
+            "/authorize" => {
+                let get = |name: &str| query.get(name).cloned().unwrap_or_default();
+                if get("response_type") != "code" || get("code_challenge_method") != "S256" {
+                    return refuse(OAuthErrorCode::InvalidRequest);
+                }
+                let code = {
+                    let mut state = state();
+                    state.issued += 1;
+                    let code = format!("code-{}", state.issued);
+                    state.codes.insert(
+                        code.clone(),
+                        Grant {
+                            challenge: get("code_challenge"),
+                            resource: get("resource"),
+                            scope: get("scope"),
+                            redirect_uri: get("redirect_uri"),
+                        },
+                    );
+                    code
+                };
+                let location = format!(
+                    "{}?{}",
+                    get("redirect_uri"),
+                    form::encode([
+                        ("code", code.as_str()),
+                        ("state", &get("state")),
+                        ("iss", issuer)
+                    ])
+                );
+                let mut response = respond(StatusCode::FOUND, String::new());
+                response
+                    .headers_mut()
+                    .insert(LOCATION, location.parse().unwrap());
+                response
+            }
+            "/token" => {
+                let get = |name: &str| fields.get(name).cloned().unwrap_or_default();
+                let mut state = state();
+                let Some(grant) = state.codes.remove(&get("code")) else {
+                    return refuse(OAuthErrorCode::InvalidGrant);
+                };
+                let verified = PkceVerifier::new(get("code_verifier"))
+                    .is_ok_and(|v| v.challenge().as_str() == grant.challenge);
+                if !verified
+                    || get("redirect_uri") != grant.redirect_uri
+                    || get("resource") != grant.resource
+                {
+                    return refuse(OAuthErrorCode::InvalidGrant);
+                }
+                state.issued += 1;
+                let token = format!("token-{}", state.issued);
+                state.tokens.insert(
+                    token.clone(),
+                    json!({"active": true, "aud": grant.resource, "scope": grant.scope}),
+                );
+                let response = TokenResponse {
+                    expires_in: Some(3600),
+                    scope: Some(grant.scope),
+                    ..TokenResponse::new(token, "Bearer")
+                };
+                respond(StatusCode::OK, serde_json::to_string(&response).unwrap())
+            }
             "/introspect" => {
-                let form = String::from_utf8_lossy(&body);
-                let token = form
-                    .split('&')
-                    .find_map(|pair| pair.strip_prefix("token="))
-                    .unwrap_or("");
-                introspection(token, &issuer)
+                let answer = state()
+                    .tokens
+                    .get(fields.get("token").map(String::as_str).unwrap_or(""))
+                    .cloned()
+                    .unwrap_or_else(|| json!({"active": false}));
+                respond(StatusCode::OK, answer.to_string())
             }
-            _ => {
-                let mut response = Response::new(Full::new(Bytes::new()));
-                *response.status_mut() = StatusCode::NOT_FOUND;
-                return Ok(response);
-            }
-        };
-        Ok(Response::new(Full::new(Bytes::from(answer.to_string()))))
+            _ => respond(StatusCode::NOT_FOUND, String::new()),
+        }
     }
+}
+
+/// The example server's protection judged directly: the metadata, the challenges, the
+/// audience and scope checks.
+mod protected_resource {
+    use super::authorization_server::{shared, FAKE_HOST};
+    use hyper::header::{HeaderMap, HeaderValue, AUTHORIZATION, HOST};
+    use hyper::StatusCode;
+    use mcp_spec_types::auth::{check_resource, ProtectedResourceMetadata, WwwAuthenticate};
 
     fn headers(token: Option<&str>) -> HeaderMap {
         let mut headers = HeaderMap::new();
-        headers.insert(HOST, HeaderValue::from_static(HOST_NAME));
+        headers.insert(HOST, HeaderValue::from_static(FAKE_HOST));
         if let Some(token) = token {
             headers.insert(
                 AUTHORIZATION,
@@ -1097,42 +1306,22 @@ mod protected_resource {
 
     #[test]
     fn challenges_audience_and_step_up() {
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        runtime.block_on(async {
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-            let issuer = format!("http://{}", listener.local_addr().unwrap());
-            let served = issuer.clone();
-            tokio::spawn(async move {
-                loop {
-                    let Ok((stream, _)) = listener.accept().await else { return };
-                    let issuer = served.clone();
-                    tokio::spawn(async move {
-                        let service = hyper::service::service_fn(move |request| {
-                            authorization_server(request, issuer.clone())
-                        });
-                        let _ = hyper::server::conn::http1::Builder::new()
-                            .serve_connection(TokioIo::new(stream), service)
-                            .await;
-                    });
-                }
-            });
-            server_auth::enable(&issuer).unwrap();
-
+        let shared = shared();
+        shared.runtime.block_on(async {
             // The metadata names the issuer and this resource, which the client-side check
             // accepts for the server's URL.
-            let document =
-                server_auth::metadata_response("/.well-known/oauth-protected-resource/mcp", &headers(None))
-                    .unwrap();
+            let document = crate::auth::metadata_response(
+                "/.well-known/oauth-protected-resource/mcp",
+                &headers(None),
+            )
+            .unwrap();
             let prm = ProtectedResourceMetadata::from_json(&document).unwrap();
-            assert_eq!(prm.authorization_servers, Some(vec![issuer.clone()]));
-            assert!(check_resource(&prm, &format!("http://{HOST_NAME}/mcp")).is_ok());
-            assert!(server_auth::metadata_response("/.well-known/other", &headers(None)).is_none());
+            assert_eq!(prm.authorization_servers, Some(vec![shared.issuer.clone()]));
+            assert!(check_resource(&prm, &format!("http://{FAKE_HOST}/mcp")).is_ok());
+            assert!(crate::auth::metadata_response("/.well-known/other", &headers(None)).is_none());
 
             // No token: 401 and the challenge a client starts discovery from.
-            let denial = server_auth::check(&headers(None)).await.unwrap_err();
+            let denial = crate::auth::check(&headers(None)).await.unwrap_err();
             assert_eq!(denial.status, StatusCode::UNAUTHORIZED);
             let challenge = WwwAuthenticate::parse(&denial.header()).unwrap();
             let bearer = challenge.bearer().unwrap();
@@ -1140,7 +1329,7 @@ mod protected_resource {
             assert_eq!(bearer.scope(), Some("mcp:basic"));
             assert_eq!(
                 bearer.resource_metadata(),
-                Some(format!("http://{HOST_NAME}/.well-known/oauth-protected-resource/mcp").as_str())
+                Some(format!("http://{FAKE_HOST}/.well-known/oauth-protected-resource/mcp").as_str())
             );
 
             // A token for another resource, an unknown one, one without the base scope.
@@ -1149,7 +1338,7 @@ mod protected_resource {
                 ("unknown", StatusCode::UNAUTHORIZED, "invalid_token"),
                 ("no-scope", StatusCode::FORBIDDEN, "insufficient_scope"),
             ] {
-                let denial = server_auth::check(&headers(Some(token))).await.unwrap_err();
+                let denial = crate::auth::check(&headers(Some(token))).await.unwrap_err();
                 assert_eq!(denial.status, status, "{token}");
                 assert_eq!(denial.challenge.error(), Some(error), "{token}");
                 assert!(!denial.header().contains(token) && !denial.body().contains(token));
@@ -1159,16 +1348,289 @@ mod protected_resource {
             // and the 403 names both scopes.
             let call = r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"test_trigger_tool_change"}}"#;
             let list = r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#;
-            let basic = server_auth::check(&headers(Some("basic"))).await.unwrap().unwrap();
-            assert!(server_auth::check_body(&basic, &headers(None), list).is_ok());
-            let denial = server_auth::check_body(&basic, &headers(None), call).unwrap_err();
+            let basic = crate::auth::check(&headers(Some("basic"))).await.unwrap().unwrap();
+            assert!(crate::auth::check_body(&basic, &headers(None), list).is_ok());
+            let denial = crate::auth::check_body(&basic, &headers(None), call).unwrap_err();
             assert_eq!(denial.status, StatusCode::FORBIDDEN);
             assert_eq!(denial.challenge.scope(), Some("mcp:basic mcp:write"));
             assert_eq!(denial.challenge.error(), Some("insufficient_scope"));
-            let write = server_auth::check(&headers(Some("write"))).await.unwrap().unwrap();
-            assert!(server_auth::check_body(&write, &headers(None), call).is_ok());
-            assert!(server_auth::check_body(&write, &headers(None), &format!("[{list},{call}]")).is_ok());
-            assert!(server_auth::check_body(&basic, &headers(None), &format!("[{list},{call}]")).is_err());
+            let write = crate::auth::check(&headers(Some("write"))).await.unwrap().unwrap();
+            assert!(crate::auth::check_body(&write, &headers(None), call).is_ok());
+            let batch = format!("[{list},{call}]");
+            assert!(crate::auth::check_body(&write, &headers(None), &batch).is_ok());
+            assert!(crate::auth::check_body(&basic, &headers(None), &batch).is_err());
+        });
+    }
+}
+
+/// The whole loop, every step with the crate's `auth` types: the example server, protected,
+/// refuses a request without a token; the client follows the challenge to the protected
+/// resource metadata and the authorization server's, registers, authorizes with PKCE and a
+/// resource indicator, checks the redirect, gets a token the server accepts, and steps up
+/// when a tool needs more scope.
+#[cfg(all(feature = "all-revisions", feature = "convert"))]
+mod end_to_end {
+    use super::authorization_server::shared;
+    use http_body_util::{BodyExt, Full};
+    use hyper::body::Bytes;
+    use hyper::header::{HeaderMap, HOST, LOCATION, WWW_AUTHENTICATE};
+    use hyper::{Method, Request, StatusCode};
+    use hyper_util::rt::TokioIo;
+    use mcp_spec_types::auth::{
+        check_resource, discovery, form, issuer, resource_indicator, select_scope, step_up_scope,
+        AuthorizationResponse, AuthorizationServerMetadata, Challenge, ClientInformation,
+        ClientMetadata, PkceVerifier, ProtectedResourceMetadata, TokenResponse, WwwAuthenticate,
+    };
+    use mcp_spec_types::ProtocolVersion;
+    use std::sync::Arc;
+
+    const REDIRECT_URI: &str = "http://localhost:3000/callback";
+
+    struct Reply {
+        status: StatusCode,
+        headers: HeaderMap,
+        body: String,
+    }
+
+    async fn send(
+        method: Method,
+        url: &str,
+        headers: &[(&str, &str)],
+        body: Option<String>,
+    ) -> Reply {
+        let rest = url.strip_prefix("http://").unwrap();
+        let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+        let stream = tokio::net::TcpStream::connect(authority).await.unwrap();
+        let (mut sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
+            .await
+            .unwrap();
+        tokio::spawn(connection);
+        let mut request = Request::builder()
+            .method(method)
+            .uri(if path.is_empty() { "/" } else { path })
+            .header(HOST, authority);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let request = request
+            .body(Full::new(Bytes::from(body.unwrap_or_default())))
+            .unwrap();
+        let response = sender.send_request(request).await.unwrap();
+        let status = response.status();
+        let headers = response.headers().clone();
+        let body = response.into_body().collect().await.unwrap().to_bytes();
+        Reply {
+            status,
+            headers,
+            body: String::from_utf8_lossy(&body).into_owned(),
+        }
+    }
+
+    /// A stateless (2026-07-28) request to the MCP server, with the headers that mirror it.
+    async fn mcp(url: &str, token: Option<&str>, method: &str, tool: Option<&str>) -> Reply {
+        let mut params = serde_json::json!({"_meta": {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {},
+        }});
+        if let Some(tool) = tool {
+            params["name"] = tool.into();
+            params["arguments"] = serde_json::json!({});
+        }
+        let body =
+            serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": params});
+        let authorization = token.map(|t| format!("Bearer {t}"));
+        let mut headers = vec![
+            ("content-type", "application/json"),
+            ("accept", "application/json, text/event-stream"),
+            ("mcp-protocol-version", "2026-07-28"),
+            ("mcp-method", method),
+        ];
+        if let Some(tool) = tool {
+            headers.push(("mcp-name", tool));
+        }
+        if let Some(authorization) = &authorization {
+            headers.push(("authorization", authorization));
+        }
+        send(Method::POST, url, &headers, Some(body.to_string())).await
+    }
+
+    fn challenge_of(reply: &Reply) -> Challenge {
+        let fields = reply
+            .headers
+            .get_all(WWW_AUTHENTICATE)
+            .iter()
+            .map(|v| v.to_str().unwrap());
+        WwwAuthenticate::parse_fields(fields)
+            .unwrap()
+            .bearer()
+            .cloned()
+            .unwrap()
+    }
+
+    /// Authorization code with PKCE for `scope`, the redirect checked; the access token.
+    async fn authorize(
+        metadata: &AuthorizationServerMetadata,
+        client: &ClientInformation,
+        scope: &str,
+        resource: &str,
+        round: u8,
+    ) -> TokenResponse {
+        let verifier = PkceVerifier::from_random_bytes(&[round; 32]);
+        let state = format!("state-{round}");
+        let query = form::encode([
+            ("response_type", "code"),
+            ("client_id", client.client_id.as_str()),
+            ("redirect_uri", REDIRECT_URI),
+            ("scope", scope),
+            ("state", &state),
+            ("code_challenge", verifier.challenge().as_str()),
+            ("code_challenge_method", verifier.challenge().method()),
+            ("resource", resource),
+        ]);
+        let endpoint = metadata.authorization_endpoint.as_deref().unwrap();
+        let redirect = send(Method::GET, &format!("{endpoint}?{query}"), &[], None).await;
+        assert_eq!(redirect.status, StatusCode::FOUND);
+        let location = redirect.headers[LOCATION].to_str().unwrap();
+        let response = AuthorizationResponse::from_redirect(location).unwrap();
+        let code = response.check(&state, metadata).unwrap();
+        let body = form::encode([
+            ("grant_type", "authorization_code"),
+            ("code", code),
+            ("redirect_uri", REDIRECT_URI),
+            ("client_id", client.client_id.as_str()),
+            ("code_verifier", verifier.as_str()),
+            ("resource", resource),
+        ]);
+        let reply = send(
+            Method::POST,
+            metadata.token_endpoint.as_deref().unwrap(),
+            &[("content-type", "application/x-www-form-urlencoded")],
+            Some(body),
+        )
+        .await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+        TokenResponse::from_json(&reply.body).unwrap()
+    }
+
+    #[test]
+    fn a_client_built_on_the_auth_types_gets_through() {
+        let shared = shared();
+        shared.runtime.block_on(async {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            let server_url = format!("http://{}/mcp", listener.local_addr().unwrap());
+            let sessions = Arc::new(crate::session::Sessions::default());
+            tokio::spawn(async move {
+                while let Ok((stream, _)) = listener.accept().await {
+                    let sessions = Arc::clone(&sessions);
+                    tokio::spawn(async move {
+                        let service = hyper::service::service_fn(move |request| {
+                            let sessions = Arc::clone(&sessions);
+                            async move {
+                                Ok::<_, std::convert::Infallible>(
+                                    crate::http::serve(sessions, request).await,
+                                )
+                            }
+                        });
+                        let _ = hyper::server::conn::http1::Builder::new()
+                            .serve_connection(TokioIo::new(stream), service)
+                            .await;
+                    });
+                }
+            });
+
+            // 401, and where to look.
+            let refused = mcp(&server_url, None, "tools/list", None).await;
+            assert_eq!(refused.status, StatusCode::UNAUTHORIZED);
+            let challenge = challenge_of(&refused);
+
+            let mut prm = None;
+            for url in discovery::protected_resource_metadata_urls(
+                &server_url,
+                challenge.resource_metadata(),
+            )
+            .unwrap()
+            {
+                let reply = send(Method::GET, &url, &[], None).await;
+                if reply.status == StatusCode::OK {
+                    prm = Some(ProtectedResourceMetadata::from_json(&reply.body).unwrap());
+                    break;
+                }
+            }
+            let prm = prm.unwrap();
+            check_resource(&prm, &server_url).unwrap();
+
+            let issuer_url = prm.authorization_servers.as_ref().unwrap()[0].clone();
+            assert_eq!(issuer_url, shared.issuer);
+            let mut metadata = None;
+            for url in discovery::authorization_server_metadata_urls(
+                &issuer_url,
+                &ProtocolVersion::V2026_07_28,
+            )
+            .unwrap()
+            {
+                let reply = send(Method::GET, &url, &[], None).await;
+                if reply.status == StatusCode::OK {
+                    let found = AuthorizationServerMetadata::from_json(&reply.body).unwrap();
+                    issuer::check_metadata_issuer(&issuer_url, &found).unwrap();
+                    metadata = Some(found);
+                    break;
+                }
+            }
+            let metadata = metadata.unwrap();
+            assert!(metadata.supports_s256());
+
+            let registration = ClientMetadata {
+                redirect_uris: Some(vec![REDIRECT_URI.into()]),
+                token_endpoint_auth_method: Some("none".into()),
+                grant_types: Some(vec!["authorization_code".into()]),
+                application_type: Some("native".into()),
+                ..Default::default()
+            };
+            let reply = send(
+                Method::POST,
+                metadata.registration_endpoint.as_deref().unwrap(),
+                &[("content-type", "application/json")],
+                Some(serde_json::to_string(&registration).unwrap()),
+            )
+            .await;
+            assert_eq!(reply.status, StatusCode::CREATED);
+            let client = ClientInformation::from_json(&reply.body).unwrap();
+            assert_eq!(client.metadata.application_type.as_deref(), Some("native"));
+
+            let resource = resource_indicator(&server_url).unwrap();
+            let scope = select_scope(Some(&challenge), Some(&prm)).unwrap();
+            assert_eq!(scope, "mcp:basic");
+            let token = authorize(&metadata, &client, &scope, &resource, 1).await;
+            assert_eq!(token.scope.as_deref(), Some("mcp:basic"));
+
+            let listed = mcp(&server_url, Some(&token.access_token), "tools/list", None).await;
+            assert_eq!(listed.status, StatusCode::OK, "{}", listed.body);
+            assert!(listed.body.contains("test_trigger_tool_change"));
+
+            // A state-changing tool: 403 and the scope to step up to.
+            let tool = Some("test_trigger_tool_change");
+            let refused = mcp(&server_url, Some(&token.access_token), "tools/call", tool).await;
+            assert_eq!(refused.status, StatusCode::FORBIDDEN);
+            let challenge = challenge_of(&refused);
+            assert_eq!(challenge.error(), Some("insufficient_scope"));
+            let wider = step_up_scope(&challenge, Some(&scope)).unwrap();
+            assert_eq!(wider, "mcp:basic mcp:write");
+            let token = authorize(&metadata, &client, &wider, &resource, 2).await;
+            let called = mcp(&server_url, Some(&token.access_token), "tools/call", tool).await;
+            assert_eq!(called.status, StatusCode::OK, "{}", called.body);
+
+            // A token issued for another resource is refused.
+            let elsewhere =
+                authorize(&metadata, &client, &wider, "http://127.0.0.1:1/mcp", 3).await;
+            let refused = mcp(
+                &server_url,
+                Some(&elsewhere.access_token),
+                "tools/list",
+                None,
+            )
+            .await;
+            assert_eq!(refused.status, StatusCode::UNAUTHORIZED);
+            assert_eq!(challenge_of(&refused).error(), Some("invalid_token"));
         });
     }
 }
