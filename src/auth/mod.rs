@@ -343,6 +343,10 @@ pub fn resource_indicator(server_url: &str) -> Result<String, AuthError> {
 /// parent paths, whole segments only (`https://example.com` covers
 /// `https://example.com/mcp`; `https://example.com/mc` does not).
 ///
+/// A parent path is accepted because metadata found at the root well-known URL describes the
+/// origin (RFC 9728 §3.1), and MCP servers publish it there for an endpoint below it; RFC 9728
+/// §3.3's letter (identical to the URL the metadata URL was built from) would refuse it.
+///
 /// ```
 /// use mcp_spec_types::auth::{check_resource, ProtectedResourceMetadata};
 /// let prm = ProtectedResourceMetadata::new("https://evil.example.com/mcp");
