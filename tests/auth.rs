@@ -1014,6 +1014,80 @@ fn pkce_rfc_7636_appendix_b() {
     assert!(PkceVerifier::new("~._-".repeat(32)).is_ok());
 }
 
+mod properties {
+    use mcp_spec_types::auth::{form, AuthParam, Challenge, WwwAuthenticate};
+    use proptest::prelude::*;
+
+    fn token() -> impl Strategy<Value = String> {
+        "[A-Za-z0-9!#$%&'*+.^_`|~-]{1,12}"
+    }
+
+    fn param() -> impl Strategy<Value = AuthParam> {
+        // Values: any text a quoted-string can carry (visible ASCII, space, tab, and
+        // non-ASCII), or a token written bare.
+        (token(), "[ -~\t\u{a0}-\u{2fff}]{0,16}", any::<bool>()).prop_map(
+            |(name, value, quoted)| {
+                let bare = !quoted
+                    && !value.is_empty()
+                    && value
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b));
+                AuthParam {
+                    name,
+                    value,
+                    quoted: !bare,
+                }
+            },
+        )
+    }
+
+    fn challenge() -> impl Strategy<Value = Challenge> {
+        (
+            token(),
+            prop::option::of("[A-Za-z0-9._~+/-]{1,12}={0,2}"),
+            prop::collection::vec(param(), 0..4),
+        )
+            .prop_map(|(scheme, token68, params)| {
+                let mut challenge = Challenge::new(scheme);
+                match token68 {
+                    Some(token68) => challenge.token68 = Some(token68),
+                    None => {
+                        // Parameter names are unique within a challenge (RFC 9110 §11.2).
+                        for param in params {
+                            if challenge.param(&param.name).is_none() {
+                                challenge.params.push(param);
+                            }
+                        }
+                    }
+                }
+                challenge
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// Whatever challenges are formatted, parsing gives them back, and formatting again
+        /// gives the same text.
+        #[test]
+        fn challenges_round_trip(challenges in prop::collection::vec(challenge(), 1..4)) {
+            let header = WwwAuthenticate { challenges };
+            let text = header.to_string();
+            let parsed = WwwAuthenticate::parse(&text).map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+            prop_assert_eq!(&parsed, &header, "{}", text);
+            prop_assert_eq!(parsed.to_string(), text);
+        }
+
+        /// Any text survives form encoding.
+        #[test]
+        fn form_round_trip(pairs in prop::collection::vec((".{0,8}", ".{0,8}"), 0..4)) {
+            let encoded = form::encode(pairs.iter().map(|(n, v)| (n.as_str(), v.as_str())));
+            // An empty pair is still written as `=`, so nothing is lost.
+            prop_assert_eq!(form::parse(&encoded), pairs);
+        }
+    }
+}
+
 // The example server's protection (its `auth` module, named as its `http` module expects),
 // and with every revision and conversions the whole server, run in process below.
 #[allow(dead_code)]
