@@ -168,8 +168,8 @@ impl AuthorizationServerMetadata {
     }
 
     /// Whether the server supports PKCE with `S256` (`code_challenge_methods_supported`,
-    /// RFC 8414 §2). The MCP authorization pages (2025-11-25 on) require clients to refuse to
-    /// proceed when it does not.
+    /// RFC 8414 §2). From 2025-11-25 ("Authorization Code Protection"), a client refuses to
+    /// proceed when the member is absent, since PKCE support cannot be known otherwise.
     pub fn supports_s256(&self) -> bool {
         self.code_challenge_methods_supported
             .as_ref()

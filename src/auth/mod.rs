@@ -284,8 +284,9 @@ pub fn step_up_scope(challenge: &Challenge, previous: Option<&str>) -> Option<St
 }
 
 /// `scope` with `offline_access` added when the authorization server lists it in
-/// `scopes_supported` (SEP-2207, 2026-07-28: a client that wants a refresh token may ask for
-/// it, and must not when the server does not list it); `scope` unchanged otherwise.
+/// `scopes_supported` (2026-07-28, "Refresh Tokens": a client that wants a refresh token may
+/// add it then); `scope` unchanged otherwise, so a server that does not list it is not asked
+/// for it.
 ///
 /// ```
 /// use mcp_spec_types::auth::{add_offline_access, AuthorizationServerMetadata};
