@@ -117,8 +117,9 @@ document! {
         optional introspection_endpoint_auth_methods_supported: Vec<String>,
         /// `introspection_endpoint_auth_signing_alg_values_supported` (RFC 8414 §2).
         optional introspection_endpoint_auth_signing_alg_values_supported: Vec<String>,
-        /// `code_challenge_methods_supported`: PKCE methods (RFC 8414 §2, RFC 7636); the MCP
-        /// authorization pages refuse to proceed without `S256` here.
+        /// `code_challenge_methods_supported`: PKCE methods (RFC 8414 §2, RFC 7636); from
+        /// 2025-11-25 an MCP client does not proceed when it is absent
+        /// ([`supports_s256`](Self::supports_s256)).
         optional code_challenge_methods_supported: Vec<String>,
         /// `signed_metadata` (RFC 8414 §2.1).
         optional signed_metadata: String,
