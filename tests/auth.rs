@@ -902,6 +902,25 @@ fn authorization_responses_are_checked_in_a_safe_order() {
         query(None, "state=xyz").check("xyz", &metadata),
         Err(AuthError::MissingCode)
     );
+    // The redirect must lead back to the client's redirect URI.
+    let registered = "http://localhost:3000/callback?client=1";
+    for (location, ok) in [
+        (
+            "http://localhost:3000/callback?client=1&code=c&state=xyz",
+            true,
+        ),
+        ("http://localhost:3000/callback?code=c&state=xyz", false),
+        ("http://localhost:3000/callback/x?client=1&code=c", false),
+        ("http://localhost:3001/callback?client=1&code=c", false),
+        ("https://localhost:3000/callback?client=1&code=c", false),
+        ("http://evil.example.com/callback?client=1&code=c", false),
+    ] {
+        let read = AuthorizationResponse::from_redirect_to(location, registered);
+        assert_eq!(read.is_ok(), ok, "{location}");
+        if let Err(error) = read {
+            assert_eq!(error, AuthError::RedirectMismatch);
+        }
+    }
     // A repeated parameter keeps its first value.
     assert_eq!(
         AuthorizationResponse::from_query("code=a&code=b")
@@ -1565,7 +1584,7 @@ mod end_to_end {
         let redirect = send(Method::GET, &format!("{endpoint}?{query}"), &[], None).await;
         assert_eq!(redirect.status, StatusCode::FOUND);
         let location = redirect.headers[LOCATION].to_str().unwrap();
-        let response = AuthorizationResponse::from_redirect(location).unwrap();
+        let response = AuthorizationResponse::from_redirect_to(location, REDIRECT_URI).unwrap();
         let code = response.check(&state, metadata).unwrap();
         let body = form::encode([
             ("grant_type", "authorization_code"),

@@ -147,6 +147,8 @@ pub enum AuthError {
     },
     /// An authorization response with neither `code` nor `error`.
     MissingCode,
+    /// A redirect that does not lead back to the client's `redirect_uri` (RFC 6749 §3.1.2).
+    RedirectMismatch,
 }
 
 impl fmt::Display for AuthError {
@@ -221,6 +223,9 @@ impl fmt::Display for AuthError {
             } => write!(f, "authorization refused: {error}"),
             AuthError::MissingCode => {
                 f.write_str("authorization response has neither `code` nor `error`")
+            }
+            AuthError::RedirectMismatch => {
+                f.write_str("the redirect does not lead back to the client's redirect_uri")
             }
         }
     }

@@ -57,6 +57,38 @@ impl AuthorizationResponse {
         Ok(AuthorizationResponse::from_query(url.query.unwrap_or("")))
     }
 
+    /// [`from_redirect`](Self::from_redirect), refusing a `location` that does not lead back
+    /// to `redirect_uri` (RFC 6749 §3.1.2, §10.6): scheme, authority and path must be those of
+    /// `redirect_uri`, as text, and a query `redirect_uri` carries must begin the location's.
+    /// The error shows neither URL: a location carries the code.
+    ///
+    /// ```
+    /// use mcp_spec_types::auth::{AuthError, AuthorizationResponse};
+    /// let back = "http://localhost:3000/callback?code=c&state=s";
+    /// assert!(AuthorizationResponse::from_redirect_to(back, "http://localhost:3000/callback").is_ok());
+    /// assert_eq!(
+    ///     AuthorizationResponse::from_redirect_to("https://evil.example.com/callback?code=c", "http://localhost:3000/callback"),
+    ///     Err(AuthError::RedirectMismatch),
+    /// );
+    /// ```
+    pub fn from_redirect_to(location: &str, redirect_uri: &str) -> Result<Self, AuthError> {
+        let location_url = HttpUrl::parse(location, "redirect")?;
+        let expected = HttpUrl::parse(redirect_uri, "redirect_uri")?;
+        let same_endpoint = location_url.scheme == expected.scheme
+            && location_url.authority == expected.authority
+            && location_url.path == expected.path;
+        let query_kept = match expected.query {
+            Some(own) => location_url.query.is_some_and(|q| q.starts_with(own)),
+            None => true,
+        };
+        if !(same_endpoint && query_kept) {
+            return Err(AuthError::RedirectMismatch);
+        }
+        Ok(AuthorizationResponse::from_query(
+            location_url.query.unwrap_or(""),
+        ))
+    }
+
     /// The checks before the code may go to the token endpoint, in the order that keeps a
     /// forged response from being acted on:
     ///
