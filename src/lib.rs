@@ -85,6 +85,9 @@
 //!
 //! `all-revisions` enables every released revision. The links above resolve when the
 //! revision's feature is enabled (every one is, on docs.rs).
+//!
+//! The `auth` feature adds `auth`: the OAuth documents, challenges and discovery rules of the
+//! specification's authorization pages.
 #![doc = include_str!("walkthrough.md")]
 #![deny(missing_docs)]
 // docs.rs builds with `--cfg docsrs` on nightly: feature-gated items then say which feature
@@ -97,6 +100,8 @@ pub mod __private;
 
 pub mod annotations;
 pub mod answer;
+#[cfg(feature = "auth")]
+pub mod auth;
 pub mod blob;
 pub mod cache;
 mod content;
