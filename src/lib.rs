@@ -92,8 +92,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[doc(hidden)]
-#[path = "private.rs"]
-pub mod __private;
+pub use runtime::entry_points as __private;
 
 pub mod annotations;
 pub mod answer;
@@ -117,6 +116,7 @@ mod method;
 pub mod negotiation;
 mod pending;
 pub mod progress;
+mod runtime;
 pub mod uri;
 pub mod uri_template;
 #[cfg(feature = "validate")]

@@ -50,7 +50,6 @@ mod read;
 mod serializer;
 mod strings;
 
-pub(crate) use read::without_fallback;
 pub use read::{
     fallbacks_on_valid_input, from_slice, from_slice_strict, from_str, from_str_strict, StrictError,
 };
