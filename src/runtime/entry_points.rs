@@ -1,7 +1,15 @@
-//! What `crate::__private` holds: the runtime's entry points, the one door into [`super`] for
-//! the generated code, the crate's other modules, its tests and its fuzz targets.
+//! What `crate::__private` holds: the one door into the runtime ([`super`]).
+//!
+//! The entry points the generated code calls come from the generator's table
+//! (codegen/runtime_api.rs), written by the build as the `pub use` lines included here: an
+//! entry the runtime lacks fails the build at its import. The items below the table are for the
+//! crate's own modules, its tests and its fuzz targets; the generated code never names them.
 
-pub use super::*;
+include!(concat!(env!("OUT_DIR"), "/runtime_entry_points.rs"));
+
+pub use super::trail;
+pub use super::Bounded;
+pub(crate) use super::CowStr;
 
 /// The crate's JSON reader alone, without serde_json behind it: `None` where
 /// [`crate::json::from_str`] would let serde_json read the text. For tests and fuzzing, which

@@ -36,11 +36,10 @@ pub use keywords::{
     Keywords, Literal, ObjectKeywords,
 };
 pub use members::{
-    read_array_member, read_extra, read_map_member, read_member, required, Extra, Member,
-    MemberSeed,
+    read_array_member, read_extra, read_map_member, read_member, required, Member, MemberSeed,
 };
 #[cfg(feature = "schemars")]
-pub use schema::{official_schema, SchemaRef};
+pub use schema::official_schema;
 pub use tasks::AsksForTask;
 pub(crate) use visitors::CowStr;
 pub use visitors::{Keyed, KeyedVisitor, Object, ObjectVisitor, Tagged, TaggedVisitor};
