@@ -49,6 +49,7 @@ mod raw_value;
 mod read;
 mod serializer;
 mod strings;
+mod tokens;
 
 pub use read::{
     fallbacks_on_valid_input, from_slice, from_slice_strict, from_str, from_str_strict, StrictError,
@@ -56,8 +57,8 @@ pub use read::{
 use serde::Serialize;
 use serde_json::Error;
 use serializer::Serializer;
-pub(crate) use serializer::{arbitrary_precision, RAW_VALUE_TOKEN};
 use std::io;
+pub(crate) use tokens::{arbitrary_precision, RAW_VALUE_TOKEN};
 
 /// Writes `value` as compact JSON text, exactly as [`serde_json::to_string`] does.
 ///
