@@ -1,6 +1,7 @@
 //! What is malformed in a template that does not parse.
 
-use super::*;
+use std::error::Error;
+use std::fmt;
 
 /// What is malformed in a template rejected by [`UriTemplate::parse`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -1,6 +1,8 @@
 //! Variable values: what expansion takes and what matching gives back.
 
-use super::*;
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+use std::hash::BuildHasher;
 
 /// The value of a template variable: RFC 6570 section 2.3 allows strings,
 /// lists and associative arrays.
