@@ -131,7 +131,7 @@ where
     }
 }
 
-/// [`read_member`] for a member the schema bounds.
+/// [`read_member`](super::read_member) for a member the schema bounds.
 #[inline]
 pub fn read_bounded_member<'de, A: MapAccess<'de>, T: de::Deserialize<'de> + Bounded>(
     slot: &mut Option<T>,
@@ -150,7 +150,7 @@ pub fn read_bounded_member<'de, A: MapAccess<'de>, T: de::Deserialize<'de> + Bou
     )
 }
 
-/// [`read_array_member`] for an array member the schema bounds.
+/// [`read_array_member`](super::read_array_member) for an array member the schema bounds.
 #[inline]
 pub fn read_bounded_array_member<'de, A: MapAccess<'de>, T: de::Deserialize<'de>>(
     slot: &mut Option<Vec<T>>,

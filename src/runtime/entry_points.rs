@@ -1,4 +1,5 @@
-//! What `crate::__private` holds: the one door into the runtime ([`super`]).
+//! What `crate::__private` holds: the one door into the runtime
+//! (src/runtime/).
 //!
 //! The entry points the generated code calls come from the generator's table
 //! (codegen/runtime_api.rs), written by the build as the `pub use` lines included here: an
