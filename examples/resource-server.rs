@@ -14,8 +14,10 @@
 //!   is served through the crate's conversions (`mcp_spec_types::convert`): a message is read
 //!   in the client's revision and converted to the handlers', and the answer is converted back
 //!   *for a peer*, so a client never receives a member its revision does not define
-//!   (`resultType`, `ttlMs`, `cacheScope` for a stateful client). The one table of revisions
-//!   is `STATEFUL` / `STATELESS`.
+//!   (`resultType`, `ttlMs`, `cacheScope` for a stateful client). The server names no
+//!   revision but the two it is written against: a line is handled in the revision its
+//!   session or `_meta` names through the crate's one revision face
+//!   (`mcp_spec_types::revision::visit`), generic over `Revision`.
 //! * Revisions with `initialize` (2024-11-05 to 2025-11-25) negotiate it with
 //!   [`ProtocolVersion::negotiate`]; every later message of the session is then parsed with the
 //!   negotiated revision's module. Stateless revisions (2026-07-28, the draft) are picked per
@@ -50,11 +52,11 @@ use mcp_spec_types::dispatch::{
     CallSet, ErrorResponse, Message, MethodSet, NotificationEnvelope, PendingRequest,
     ResultResponse,
 };
-use mcp_spec_types::{ErrorCode, MessageError, ProtocolVersion, RequestId, RpcError};
+use mcp_spec_types::revision::{self, ClientMessage, Revision, ServerMessage, Visit};
+use mcp_spec_types::{negotiation, ErrorCode, MessageError, ProtocolVersion, RequestId, RpcError};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, Write};
-use std::marker::PhantomData;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -155,7 +157,7 @@ struct Server {
 
 struct State {
     /// The negotiated revision, once `initialize` has been answered.
-    session: Option<&'static dyn Revision>,
+    session: Option<ProtocolVersion>,
     /// Whether the client sent `notifications/initialized`.
     initialized: bool,
     /// `resources/subscribe` subscriptions of the session.
@@ -184,7 +186,7 @@ impl Default for State {
 
 /// A `subscriptions/listen` stream.
 struct Listen {
-    module: &'static dyn Revision,
+    revision: ProtocolVersion,
     id: RequestId,
     files: Watches,
     list_changed: bool,
@@ -251,9 +253,9 @@ impl Server {
     /// Picks the revision a line is read with: the session's, the one `initialize` negotiates,
     /// or (stateless revisions) the one the request's `_meta` names.
     fn dispatch(&self, line: &str) -> Option<String> {
-        let session = self.state().session;
-        if let Some(module) = session {
-            return module.handle(self, line);
+        let session = self.state().session.clone();
+        if let Some(version) = session {
+            return handle(self, &version, line);
         }
         let peek: Value = match serde_json::from_str(line) {
             Ok(value) => value,
@@ -280,7 +282,7 @@ impl Server {
                 .and_then(Value::as_str)
                 .unwrap_or_default();
             return match negotiate_stateful(requested) {
-                Some(module) => module.handle(self, line),
+                Some(version) => handle(self, &version, line),
                 None => id.map(|id| error_line(Some(id), unsupported_version(requested))),
             };
         }
@@ -288,14 +290,17 @@ impl Server {
             .pointer("/params/_meta/io.modelcontextprotocol~1protocolVersion")
             .and_then(Value::as_str);
         if let Some(version) = version {
-            return match find(STATELESS, version) {
-                Some(module) => module.handle(self, line),
-                None => id.map(|id| error_line(Some(id), unsupported_version(version))),
+            let version = ProtocolVersion::from(version);
+            return match negotiation::is_stateless(&version) && version.is_supported() {
+                true => handle(self, &version, line),
+                false => id.map(|id| error_line(Some(id), unsupported_version(version.as_str()))),
             };
         }
         match (method, id) {
             // Stateless notifications (`notifications/cancelled`) carry no version.
-            (Some(_), None) => STATELESS.first().and_then(|m| m.handle(self, line)),
+            (Some(_), None) => negotiation::stateless_supported()
+                .first()
+                .and_then(|version| handle(self, version, line)),
             (Some(_), Some(id)) => Some(error_line(
                 Some(id),
                 RpcError::new(
@@ -380,74 +385,50 @@ fn parse_failure(line: &str, error: &MessageError) -> Option<String> {
     Some(serde_json::to_string(&response).unwrap_or_default())
 }
 
-/// One revision, behind a revision-independent face: every revision is served by the same
-/// handlers (`core`, and `session` for what only revisions with `initialize` have) through
-/// the crate's conversions.
-trait Revision: Sync {
-    /// The revision (`2025-06-18`).
-    fn version(&self) -> &'static str;
-    /// Handles one line of the session in this revision; returns the reply, if any.
-    fn handle(&self, server: &Server, line: &str) -> Option<String>;
-    /// A notification built by the handlers, in this revision's types.
-    fn notification(&self, notification: &handlers_rev::ServerNotify) -> Option<String>;
-}
-
 /// The newest revision with `initialize`: what the stateful lifecycle (`initialize`, `ping`,
 /// `resources/subscribe`), which the handlers' revision does not have, is written against.
 use mcp_spec_types::v2025_11_25 as session_rev;
 /// The revision the handlers are written against: the crate's default.
 use mcp_spec_types::v2026_07_28 as handlers_rev;
 
-/// The types of one revision, named but never held: `C`/`N` are what its client sends, `S`
-/// what its server notifies.
-type Types<C, N, S> = PhantomData<fn() -> (C, N, S)>;
-
-/// A revision with `initialize`.
-struct Stateful<C, N, S>(Types<C, N, S>);
-
-/// A stateless revision (2026-07-28 on).
-struct Stateless<C, N, S>(Types<C, N, S>);
-
-impl<C, N, S> Stateful<C, N, S> {
-    const NEW: Self = Stateful(PhantomData);
+/// Handles one line in the revision `version` names: every revision is served by the same
+/// handlers (`core`, and `session` for what only revisions with `initialize` have) through
+/// the crate's conversions. `None`: no reply.
+fn handle(server: &Server, version: &ProtocolVersion, line: &str) -> Option<String> {
+    struct Handle<'a>(&'a Server, &'a str);
+    impl Visit for Handle<'_> {
+        type Output = Option<String>;
+        fn visit<V: Revision>(self) -> Option<String> {
+            let message = match ClientMessage::<V>::parse(self.1) {
+                Ok(message) => message,
+                Err(error) => return parse_failure(self.1, &error),
+            };
+            if V::is_stateless() {
+                reply_stateless::<V>(self.0, message)
+            } else {
+                reply_stateful::<V>(self.0, message)
+            }
+        }
+    }
+    revision::visit(version, Handle(server, line)).flatten()
 }
 
-impl<C, N, S> Stateless<C, N, S> {
-    const NEW: Self = Stateless(PhantomData);
-}
-
-/// Every revision this build serves, newest first: the only per-revision lines of the server.
-static STATEFUL: &[&dyn Revision] = &[
-    &Stateful::<session_rev::ClientCall, session_rev::ClientNotify, session_rev::ServerNotify>::NEW,
-    #[cfg(feature = "v2025_06_18")]
-    &Stateful::<v2025_06_18::ClientCall, v2025_06_18::ClientNotify, v2025_06_18::ServerNotify>::NEW,
-    #[cfg(feature = "v2025_03_26")]
-    &Stateful::<v2025_03_26::ClientCall, v2025_03_26::ClientNotify, v2025_03_26::ServerNotify>::NEW,
-    #[cfg(feature = "v2024_11_05")]
-    &Stateful::<v2024_11_05::ClientCall, v2024_11_05::ClientNotify, v2024_11_05::ServerNotify>::NEW,
-];
-static STATELESS: &[&dyn Revision] =
-    &[
-        #[cfg(feature = "unstable-draft")]
-        &Stateless::<draft::ClientCall, draft::ClientNotify, draft::ServerNotify>::NEW,
-        &Stateless::<
-            handlers_rev::ClientCall,
-            handlers_rev::ClientNotify,
-            handlers_rev::ServerNotify,
-        >::NEW,
-    ];
-
-#[cfg(feature = "unstable-draft")]
-use mcp_spec_types::draft;
-#[cfg(feature = "v2024_11_05")]
-use mcp_spec_types::v2024_11_05;
-#[cfg(feature = "v2025_03_26")]
-use mcp_spec_types::v2025_03_26;
-#[cfg(feature = "v2025_06_18")]
-use mcp_spec_types::v2025_06_18;
-
-fn find(table: &[&'static dyn Revision], version: &str) -> Option<&'static dyn Revision> {
-    table.iter().copied().find(|r| r.version() == version)
+/// A notification built by the handlers, as a line of revision `version`: for a peer, so
+/// without what that revision does not define.
+fn notification_line(
+    version: &ProtocolVersion,
+    notification: &handlers_rev::ServerNotify,
+) -> Option<String> {
+    struct Line<'a>(&'a handlers_rev::ServerNotify);
+    impl Visit for Line<'_> {
+        type Output = Option<String>;
+        fn visit<V: Revision>(self) -> Option<String> {
+            let converted = convert_call_for_peer::<_, V::ServerNotify>(self.0).ok()?;
+            let envelope = NotificationEnvelope::new(converted.value);
+            Some(ServerMessage::<V>::Notification(envelope).to_json())
+        }
+    }
+    revision::visit(version, Line(notification)).flatten()
 }
 
 /// Answers a request: the result as JSON text, nothing (answered later, on a stream), or the
@@ -469,66 +450,35 @@ fn respond<T: serde::Serialize>(
     })
 }
 
-/// A notification the handlers built, as a line of the client's revision `S`: for a peer, so
-/// without what `S` does not define.
-fn notification_line<S: MethodSet>(notification: &handlers_rev::ServerNotify) -> Option<String> {
-    let converted = convert_call_for_peer::<_, S>(notification).ok()?;
-    Some(Message::<S, S>::Notification(NotificationEnvelope::new(converted.value)).to_json())
-}
-
 /// A conversion the client's revision cannot take: the client asked for what its revision
 /// cannot express (-32602), or the server built what it cannot (-32603).
 fn conversion(error: ConversionError, code: ErrorCode) -> RpcError {
     RpcError::new(code, error.to_string())
 }
 
-impl<C, N, S> Revision for Stateful<C, N, S>
-where
-    C: CallSet + Sync,
-    N: MethodSet + Sync,
-    S: MethodSet + Sync,
-{
-    fn version(&self) -> &'static str {
-        C::REVISION
-    }
-
-    fn handle(&self, server: &Server, line: &str) -> Option<String> {
-        match Message::<C, N>::parse(line) {
-            Ok(message) => self.reply(server, message),
-            Err(error) => parse_failure(line, &error),
+/// Replies to a message of a session of stateful revision `V`.
+fn reply_stateful<V: Revision>(server: &Server, message: ClientMessage<V>) -> Option<String> {
+    match message {
+        Message::Request(request) => {
+            let result = answer_stateful::<V::ClientCall>(server, &request.call);
+            respond(request.id, result)
         }
-    }
-
-    fn notification(&self, notification: &handlers_rev::ServerNotify) -> Option<String> {
-        notification_line::<S>(notification)
-    }
-}
-
-impl<C: CallSet, N: MethodSet, S> Stateful<C, N, S> {
-    fn reply(&self, server: &Server, message: Message<C, N>) -> Option<String> {
-        match message {
-            Message::Request(request) => {
-                let result = answer_stateful::<C>(server, &request.call);
-                respond(request.id, result)
+        Message::Notification(notification) => {
+            if let Ok(n) = convert_call::<_, session_rev::ClientNotify>(&notification.notification)
+            {
+                session::notify(server, n);
             }
-            Message::Notification(notification) => {
-                if let Ok(n) =
-                    convert_call::<N, session_rev::ClientNotify>(&notification.notification)
-                {
-                    session::notify(server, n);
-                }
-                None
-            }
-            Message::Batch(items) => {
-                let replies: Vec<String> = items
-                    .into_iter()
-                    .filter_map(|m| self.reply(server, m))
-                    .collect();
-                (!replies.is_empty()).then(|| format!("[{}]", replies.join(",")))
-            }
-            // This server sends no requests: responses have nothing to answer.
-            Message::Response(_) | Message::Error(_) => None,
+            None
         }
+        Message::Batch(items) => {
+            let replies: Vec<String> = items
+                .into_iter()
+                .filter_map(|m| reply_stateful::<V>(server, m))
+                .collect();
+            (!replies.is_empty()).then(|| format!("[{}]", replies.join(",")))
+        }
+        // This server sends no requests: responses have nothing to answer.
+        Message::Response(_) | Message::Error(_) => None,
     }
 }
 
@@ -563,59 +513,37 @@ fn answer_stateful<C: CallSet>(server: &Server, call: &C) -> Result<Option<C::Re
         .map_err(back)
 }
 
-impl<C, N, S> Revision for Stateless<C, N, S>
-where
-    C: CallSet + Sync,
-    N: MethodSet + Sync,
-    S: MethodSet + Sync,
-{
-    fn version(&self) -> &'static str {
-        C::REVISION
-    }
-
-    fn handle(&self, server: &Server, line: &str) -> Option<String> {
-        let message = match Message::<C, N>::parse(line) {
-            Ok(message) => message,
-            Err(error) => return parse_failure(line, &error),
-        };
-        match message {
-            Message::Request(request) => {
-                let id = request.id.clone();
-                let result = convert_call::<C, handlers_rev::ClientCall>(&request.call)
-                    .map_err(|e| conversion(e, ErrorCode::InvalidParams))
-                    .and_then(|call| {
-                        // The table's own entry: streams outlive this call.
-                        let revision = find(STATELESS, C::REVISION).ok_or_else(|| {
-                            RpcError::new(ErrorCode::InternalError, "revision not served")
-                        })?;
-                        let pending = PendingRequest::of(&call);
-                        let Some(result) = core::call(server, Some((revision, &id)), &call)? else {
-                            return Ok(None);
-                        };
-                        convert_result_with::<handlers_rev::ClientCall, C>(
-                            &result,
-                            &pending,
-                            &core::result_fill(),
-                        )
-                        .map(Some)
-                        .map_err(|e| conversion(e, ErrorCode::InternalError))
-                    });
-                respond(request.id, result)
-            }
-            Message::Notification(notification) => {
-                let converted =
-                    convert_call::<N, handlers_rev::ClientNotify>(&notification.notification);
-                if let Ok(handlers_rev::ClientNotify::Cancelled(params)) = converted {
-                    server.state().listens.retain(|l| l.id != params.request_id);
-                }
-                None
-            }
-            _ => None,
+/// Replies to a message of stateless revision `V`.
+fn reply_stateless<V: Revision>(server: &Server, message: ClientMessage<V>) -> Option<String> {
+    match message {
+        Message::Request(request) => {
+            let id = request.id.clone();
+            let result = convert_call::<_, handlers_rev::ClientCall>(&request.call)
+                .map_err(|e| conversion(e, ErrorCode::InvalidParams))
+                .and_then(|call| {
+                    let pending = PendingRequest::of(&call);
+                    let Some(result) = core::call(server, Some((V::version(), &id)), &call)? else {
+                        return Ok(None);
+                    };
+                    convert_result_with::<handlers_rev::ClientCall, V::ClientCall>(
+                        &result,
+                        &pending,
+                        &core::result_fill(),
+                    )
+                    .map(Some)
+                    .map_err(|e| conversion(e, ErrorCode::InternalError))
+                });
+            respond(request.id, result)
         }
-    }
-
-    fn notification(&self, notification: &handlers_rev::ServerNotify) -> Option<String> {
-        notification_line::<S>(notification)
+        Message::Notification(notification) => {
+            let converted =
+                convert_call::<_, handlers_rev::ClientNotify>(&notification.notification);
+            if let Ok(handlers_rev::ClientNotify::Cancelled(params)) = converted {
+                server.state().listens.retain(|l| l.id != params.request_id);
+            }
+            None
+        }
+        _ => None,
     }
 }
 
@@ -666,7 +594,7 @@ mod core {
     /// `resources/subscribe` instead).
     pub fn call(
         server: &Server,
-        stream: Option<(&'static dyn Revision, &RequestId)>,
+        stream: Option<(ProtocolVersion, &RequestId)>,
         call: &C,
     ) -> Result<Option<R>, RpcError> {
         Ok(Some(match call {
@@ -748,7 +676,7 @@ mod core {
     /// delivering.
     fn listen(
         server: &Server,
-        revision: &'static dyn Revision,
+        revision: ProtocolVersion,
         id: &RequestId,
         filter: handlers_rev::SubscriptionFilter,
     ) -> Result<(), RpcError> {
@@ -772,11 +700,11 @@ mod core {
         let mut state = server.state();
         state.listens.retain(|l| l.id != *id);
         // Under the state lock: no notification of the stream can overtake it.
-        if let Some(line) = revision.notification(&ack) {
+        if let Some(line) = notification_line(&revision, &ack) {
             server.send(&line);
         }
         state.listens.push(Listen {
-            module: revision,
+            revision,
             id: id.clone(),
             files,
             list_changed,
@@ -839,7 +767,7 @@ mod session {
                         "the session is already initialized",
                     ));
                 }
-                state.session = find(STATEFUL, version);
+                state.session = Some(ProtocolVersion::from(version));
                 // What every later request of the session carries into the handlers, as a
                 // stateless request would carry it.
                 state.request_meta = StatelessRequestMeta {
@@ -888,17 +816,20 @@ mod session {
 
 /// The revision `initialize` settles on: the negotiated one, or the newest revision with
 /// `initialize` when negotiation picks a stateless one.
-fn negotiate_stateful(requested: &str) -> Option<&'static dyn Revision> {
+fn negotiate_stateful(requested: &str) -> Option<ProtocolVersion> {
     ProtocolVersion::negotiate(requested)
-        .and_then(|v| find(STATEFUL, v.as_str()))
-        .or_else(|| STATEFUL.first().copied())
+        .filter(|v| !negotiation::is_stateless(v))
+        .or_else(|| {
+            (ProtocolVersion::SUPPORTED_RELEASED.iter())
+                .find(|v| !negotiation::is_stateless(v))
+                .cloned()
+        })
 }
 
 fn stateless_versions() -> Vec<String> {
-    STATELESS.iter().map(|r| r.version().to_owned()).collect()
+    negotiation::stateless_supported_strings()
 }
 
-/// Watches the folder: list changes, and changes of subscribed files.
 fn watch(server: &Server) {
     let mut listed = server.root.uris();
     loop {
@@ -910,30 +841,24 @@ fn watch(server: &Server) {
         let state = &mut *state;
         let mut out = Vec::new();
         let updated = state.subscriptions.poll();
-        if let (Some(session), true) = (state.session, state.initialized) {
+        if let (Some(session), true) = (&state.session, state.initialized) {
             if list_changed {
-                out.extend(session.notification(&core::list_changed(None)));
+                out.extend(notification_line(session, &core::list_changed(None)));
             }
             out.extend(
                 updated
                     .iter()
-                    .filter_map(|uri| session.notification(&core::updated(uri, None))),
+                    .filter_map(|uri| notification_line(session, &core::updated(uri, None))),
             );
         }
         for listen in &mut state.listens {
             if list_changed && listen.list_changed {
-                out.extend(
-                    listen
-                        .module
-                        .notification(&core::list_changed(Some(&listen.id))),
-                );
+                let changed = core::list_changed(Some(&listen.id));
+                out.extend(notification_line(&listen.revision, &changed));
             }
             for uri in listen.files.poll() {
-                out.extend(
-                    listen
-                        .module
-                        .notification(&core::updated(&uri, Some(&listen.id))),
-                );
+                let updated = core::updated(&uri, Some(&listen.id));
+                out.extend(notification_line(&listen.revision, &updated));
             }
         }
         // Sent under the state lock, so a stream's acknowledgement always comes first.

@@ -1,6 +1,7 @@
 //! Types of the MCP schema revision draft.
 #![allow(missing_docs, clippy::all)]
 include!(concat!(env!("OUT_DIR"), "/draft.rs"));
+crate::revision::revision_face!();
 
 // Resources, content and annotations, hand-written once (src/content.rs, src/annotations.rs).
 // Results carry `resultType`, `ttlMs` and `cacheScope`; requests carry `params._meta`;

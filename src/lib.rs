@@ -116,6 +116,7 @@ mod method;
 pub mod negotiation;
 mod pending;
 pub mod progress;
+pub mod revision;
 mod runtime;
 pub mod uri;
 pub mod uri_template;

@@ -1,6 +1,7 @@
 //! Types of the MCP schema revision v2024_11_05.
 #![allow(missing_docs, clippy::all)]
 include!(concat!(env!("OUT_DIR"), "/v2024_11_05.rs"));
+crate::revision::revision_face!();
 
 // Resources, content and annotations, hand-written once (src/content.rs, src/annotations.rs).
 // 2024-11-05 has no audio, no resource links, no `title`, no `lastModified`, and annotations

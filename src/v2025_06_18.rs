@@ -1,6 +1,7 @@
 //! Types of the MCP schema revision v2025_06_18.
 #![allow(missing_docs, clippy::all)]
 include!(concat!(env!("OUT_DIR"), "/v2025_06_18.rs"));
+crate::revision::revision_face!();
 
 // Resources, content and annotations, hand-written once (src/content.rs, src/annotations.rs).
 crate::content::resource_contents!();

@@ -1,6 +1,7 @@
 //! Types of the MCP schema revision v2026_07_28.
 #![allow(missing_docs, clippy::all)]
 include!(concat!(env!("OUT_DIR"), "/v2026_07_28.rs"));
+crate::revision::revision_face!();
 
 // Resources, content and annotations, hand-written once (src/content.rs, src/annotations.rs).
 // Results carry `resultType`, `ttlMs` and `cacheScope`; requests carry `params._meta`;

@@ -4,7 +4,7 @@
 
 use crate::call::{Call, Channel};
 use crate::fixtures;
-use crate::revision::{self, Revision};
+use crate::revision;
 use crate::session::{Events, Session, Sessions};
 use crate::stateless;
 use http_body_util::{BodyExt, Full, Limited};
@@ -371,8 +371,8 @@ fn initialize(sessions: &Sessions, text: &str) -> Response<Body> {
             "Bad Request: no session; send initialize first",
         );
     };
-    let revision: &'static dyn Revision = revision::negotiate(&params.protocol_version);
-    let session = sessions.create(revision, params.capabilities);
+    let revision = revision::negotiate(&params.protocol_version);
+    let session = sessions.create(revision.clone(), params.capabilities);
     let response = match initialized(revision.version())
         .and_then(|result| revision.answer(id.clone(), "initialize", &result))
     {

@@ -2,7 +2,7 @@
 //! with every event they carried, so a client that lost a stream resumes it with
 //! `Last-Event-ID`.
 
-use crate::revision::Revision;
+use crate::revision::Negotiated;
 use hyper::body::Bytes;
 use mcp_spec_types::dispatch::{
     ErrorResponse, PendingRequest, PendingRequests, RequestEnvelope, ResultResponse,
@@ -31,11 +31,7 @@ pub struct Sessions {
 
 impl Sessions {
     /// A new session in `revision` for a client with `client` capabilities.
-    pub fn create(
-        &self,
-        revision: &'static dyn Revision,
-        client: ClientCapabilities,
-    ) -> Arc<Session> {
+    pub fn create(&self, revision: Negotiated, client: ClientCapabilities) -> Arc<Session> {
         let n = self.next.fetch_add(1, Ordering::Relaxed);
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -81,7 +77,7 @@ pub struct Session {
     /// The `Mcp-Session-Id`.
     pub id: String,
     /// The negotiated revision.
-    pub revision: &'static dyn Revision,
+    pub revision: Negotiated,
     /// What the client declared in `initialize`.
     pub client: ClientCapabilities,
     state: Mutex<State>,

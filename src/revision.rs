@@ -1,0 +1,325 @@
+//! One face for every revision: its method table, the reading of its messages, and its place
+//! in negotiation, as one type per revision module (`v2025_06_18::Revision`, …).
+//!
+//! Code that serves or checks several revisions is written once, generic over
+//! [`Revision`], and reached from a version chosen at run time through [`visit`]:
+//!
+//! ```
+//! # #[cfg(all(feature = "v2025_06_18", feature = "v2026_07_28"))] {
+//! use mcp_spec_types::dispatch::Message;
+//! use mcp_spec_types::revision::{self, ClientMessage, Revision, Visit};
+//! use mcp_spec_types::ProtocolVersion;
+//!
+//! /// How many requests a line holds, read in the line's own revision.
+//! struct CountRequests<'a>(&'a str);
+//!
+//! impl Visit for CountRequests<'_> {
+//!     type Output = Result<usize, mcp_spec_types::MessageError>;
+//!     fn visit<R: Revision>(self) -> Self::Output {
+//!         Ok(match ClientMessage::<R>::parse(self.0)? {
+//!             Message::Request(_) => 1,
+//!             Message::Batch(items) => items
+//!                 .iter()
+//!                 .filter(|item| matches!(item, Message::Request(_)))
+//!                 .count(),
+//!             _ => 0,
+//!         })
+//!     }
+//! }
+//!
+//! let line = r#"{"jsonrpc":"2.0","id":1,"method":"resources/list"}"#;
+//! let version = ProtocolVersion::from("2025-06-18");
+//! assert_eq!(revision::visit(&version, CountRequests(line)), Some(Ok(1)));
+//! // A revision this build does not have is `None`, never a guess.
+//! assert_eq!(revision::visit(&ProtocolVersion::from("1999-01-01"), CountRequests(line)), None);
+//! # }
+//! ```
+
+use crate::dispatch::{CallSet, Message, MethodSet, PendingRequest};
+use crate::error::MessageError;
+use crate::method::{Direction, MethodKind};
+use crate::version::ProtocolVersion;
+use serde_json::value::RawValue;
+
+/// One revision of the specification: the types of its messages, its method table and its
+/// place in negotiation. Each revision module has one implementation, `Revision` (for example
+/// [`v2025_06_18::Revision`](crate::v2025_06_18::Revision)); every fact it gives is read from
+/// the module's generated code, none is written by hand.
+///
+/// The associated functions have no receiver: the implementations are unit types, named as
+/// type parameters (`R: Revision`), never held.
+pub trait Revision: 'static {
+    /// What the client sends as requests.
+    type ClientCall: CallSet;
+    /// What the client sends as notifications.
+    type ClientNotify: MethodSet;
+    /// What the server sends as requests.
+    type ServerCall: CallSet;
+    /// What the server sends as notifications.
+    type ServerNotify: MethodSet;
+
+    /// The revision's version string, `"2025-06-18"` (`"draft"` for the working copy).
+    const VERSION: &'static str;
+
+    /// The revision as a [`ProtocolVersion`].
+    fn version() -> ProtocolVersion {
+        ProtocolVersion::from(Self::VERSION)
+    }
+
+    /// Who sends `method` and whether it is a request or a notification; `None` for a method
+    /// the revision does not define.
+    fn method(name: &str) -> Option<(Option<Direction>, Option<MethodKind>)>;
+
+    /// The names of every method the revision defines, in the order of their names.
+    fn methods() -> Vec<&'static str>;
+
+    /// Whether the revision has no `initialize`: every request stands alone and carries its
+    /// protocol version (2026-07-28 on).
+    fn is_stateless() -> bool {
+        Self::method("initialize").is_none()
+    }
+
+    /// Whether the revision is the specification's working copy, which negotiation offers
+    /// only after every released revision (see [`negotiation::choose`](crate::negotiation)).
+    fn is_draft() -> bool {
+        Self::VERSION == "draft"
+    }
+
+    /// Whether the revision allows JSON-RPC batches (2025-03-26 only).
+    fn has_batches() -> bool {
+        <Self::ClientCall as MethodSet>::BATCHES
+    }
+
+    /// Reads a line `sender` wrote, in this revision's types, and says what it amounts to.
+    ///
+    /// # Errors
+    ///
+    /// The [`MessageError`] of the revision's reader: where and what.
+    fn summarize(sender: Direction, text: &str) -> Result<Summary, MessageError> {
+        match sender {
+            Direction::ServerToClient => ServerMessage::<Self>::parse(text).map(Summary::of),
+            _ => ClientMessage::<Self>::parse(text).map(Summary::of),
+        }
+    }
+
+    /// Checks `result`, the result of `request`, which `requester` sent, against this
+    /// revision's result type for it.
+    ///
+    /// # Errors
+    ///
+    /// The [`MessageError`] of the result's reader.
+    fn check_result(
+        requester: Direction,
+        request: &PendingRequest,
+        result: &RawValue,
+    ) -> Result<(), MessageError> {
+        match requester {
+            Direction::ServerToClient => {
+                <Self::ServerCall as CallSet>::parse_result(request, result).map(drop)
+            }
+            _ => <Self::ClientCall as CallSet>::parse_result(request, result).map(drop),
+        }
+    }
+}
+
+/// A message the client of revision `R` sends.
+pub type ClientMessage<R> = Message<<R as Revision>::ClientCall, <R as Revision>::ClientNotify>;
+
+/// A message the server of revision `R` sends.
+pub type ServerMessage<R> = Message<<R as Revision>::ServerCall, <R as Revision>::ServerNotify>;
+
+/// What one line amounts to, whatever its revision: the part of a message that pairs a
+/// response with its request.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub enum Summary {
+    /// A request: its id, and what its response is read against.
+    Request {
+        /// The request's id.
+        id: crate::RequestId,
+        /// Its method and whether it asked for a task.
+        request: PendingRequest,
+    },
+    /// A notification.
+    Notification {
+        /// Its method.
+        method: String,
+        /// The request a `notifications/cancelled` cancels.
+        cancels: Option<crate::RequestId>,
+    },
+    /// A result, not yet typed: its type follows from its request.
+    Response {
+        /// The id of the request it answers.
+        id: crate::RequestId,
+        /// The result, as sent.
+        result: Box<RawValue>,
+    },
+    /// An error response.
+    Error {
+        /// The id of the request it answers; `None` when the request's id could not be read.
+        id: Option<crate::RequestId>,
+    },
+    /// A batch (2025-03-26), its items in order.
+    Batch(Vec<Summary>),
+}
+
+impl Summary {
+    /// What `message` amounts to.
+    pub fn of<R: CallSet, N: MethodSet>(message: Message<R, N>) -> Summary {
+        match message {
+            Message::Request(r) => Summary::Request {
+                id: r.id,
+                request: PendingRequest::of(&r.call),
+            },
+            Message::Notification(n) => {
+                let method = n.notification.method().to_owned();
+                let cancels = if method == "notifications/cancelled" {
+                    cancelled_request(&n.notification)
+                } else {
+                    None
+                };
+                Summary::Notification { method, cancels }
+            }
+            Message::Response(r) => Summary::Response {
+                id: r.id,
+                result: r.result,
+            },
+            Message::Error(e) => Summary::Error { id: e.id },
+            Message::Batch(items) => Summary::Batch(items.into_iter().map(Summary::of).collect()),
+        }
+    }
+}
+
+/// The `requestId` of a `notifications/cancelled`, read back through its params.
+fn cancelled_request<N: MethodSet>(notification: &N) -> Option<crate::RequestId> {
+    use serde::ser::{SerializeMap, Serializer};
+    let mut map = serde_json::value::Serializer.serialize_map(None).ok()?;
+    notification.serialize_params(&mut map).ok()?;
+    let params = map.end().ok()?;
+    serde::Deserialize::deserialize(params.get("params")?.get("requestId")?).ok()
+}
+
+/// Work written once, generic over the revision, for [`visit`] to run in the revision a
+/// version names.
+pub trait Visit {
+    /// What the work gives.
+    type Output;
+    /// Runs the work in revision `R`.
+    fn visit<R: Revision>(self) -> Self::Output;
+}
+
+/// Runs `work` in the revision `version` names; `None` when this build does not have that
+/// revision (its feature is off, or the version is unknown).
+pub fn visit<V: Visit>(version: &ProtocolVersion, work: V) -> Option<V::Output> {
+    match version {
+        #[cfg(feature = "v2024_11_05")]
+        ProtocolVersion::V2024_11_05 => Some(work.visit::<crate::v2024_11_05::Revision>()),
+        #[cfg(feature = "v2025_03_26")]
+        ProtocolVersion::V2025_03_26 => Some(work.visit::<crate::v2025_03_26::Revision>()),
+        #[cfg(feature = "v2025_06_18")]
+        ProtocolVersion::V2025_06_18 => Some(work.visit::<crate::v2025_06_18::Revision>()),
+        #[cfg(feature = "v2025_11_25")]
+        ProtocolVersion::V2025_11_25 => Some(work.visit::<crate::v2025_11_25::Revision>()),
+        #[cfg(feature = "v2026_07_28")]
+        ProtocolVersion::V2026_07_28 => Some(work.visit::<crate::v2026_07_28::Revision>()),
+        #[cfg(feature = "unstable-draft")]
+        ProtocolVersion::Draft => Some(work.visit::<crate::draft::Revision>()),
+        _ => {
+            drop(work);
+            None
+        }
+    }
+}
+
+/// Declares a revision module's `Revision`, from the module's generated method sets and method
+/// table (invoked once in each revision module).
+macro_rules! revision_face {
+    () => {
+        /// This revision as one type: its message sets, method table and place in negotiation
+        /// (see [`crate::revision`]).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+        pub struct Revision;
+
+        impl crate::revision::Revision for Revision {
+            type ClientCall = ClientCall;
+            type ClientNotify = ClientNotify;
+            type ServerCall = ServerCall;
+            type ServerNotify = ServerNotify;
+
+            const VERSION: &'static str = <ClientCall as crate::dispatch::MethodSet>::REVISION;
+
+            fn method(name: &str) -> Option<(Option<crate::Direction>, Option<crate::MethodKind>)> {
+                Method::known(name).map(|m| (m.direction(), m.kind()))
+            }
+
+            fn methods() -> Vec<&'static str> {
+                Method::ALL.iter().map(Method::as_str).collect()
+            }
+        }
+    };
+}
+pub(crate) use revision_face;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Facts;
+
+    impl Visit for Facts {
+        type Output = (&'static str, bool, bool, usize);
+        fn visit<R: Revision>(self) -> Self::Output {
+            (
+                R::VERSION,
+                R::is_stateless(),
+                R::has_batches(),
+                R::methods().len(),
+            )
+        }
+    }
+
+    #[test]
+    fn every_enabled_revision_is_reached_by_its_own_version() {
+        for version in ProtocolVersion::SUPPORTED {
+            let (name, ..) = visit(version, Facts).expect("an enabled revision is visited");
+            assert_eq!(name, version.as_str());
+        }
+        assert_eq!(visit(&ProtocolVersion::from("1999-01-01"), Facts), None);
+    }
+
+    #[cfg(feature = "v2025_03_26")]
+    #[test]
+    fn facts_of_2025_03_26_come_from_its_tables() {
+        let (_, stateless, batches, methods) = visit(&ProtocolVersion::V2025_03_26, Facts).unwrap();
+        assert!(!stateless);
+        assert!(batches);
+        assert_eq!(methods, crate::v2025_03_26::Method::ALL.len());
+    }
+
+    #[cfg(feature = "v2026_07_28")]
+    #[test]
+    fn the_default_revision_is_stateless_and_defines_discover() {
+        use crate::v2026_07_28::Revision as R;
+        assert!(R::is_stateless());
+        assert!(!R::has_batches());
+        assert!(!R::is_draft());
+        assert_eq!(
+            R::method("server/discover"),
+            Some((Some(Direction::ClientToServer), Some(MethodKind::Request)))
+        );
+        assert_eq!(R::method("initialize"), None);
+        assert!(R::methods().contains(&"subscriptions/listen"));
+    }
+
+    #[cfg(feature = "v2025_06_18")]
+    #[test]
+    fn a_result_is_checked_against_its_requests_result_type() {
+        use crate::v2025_06_18::Revision as R;
+        let request = PendingRequest::without_task("resources/read");
+        let good = RawValue::from_string(r#"{"contents":[]}"#.to_owned()).unwrap();
+        let bad = RawValue::from_string(r#"{"contents":7}"#.to_owned()).unwrap();
+        assert!(R::check_result(Direction::ClientToServer, &request, &good).is_ok());
+        let error = R::check_result(Direction::ClientToServer, &request, &bad).unwrap_err();
+        assert_eq!(error.path(), "result.contents");
+    }
+}
