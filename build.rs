@@ -27,6 +27,8 @@ mod normalize;
 mod patches;
 #[path = "codegen/rewrite.rs"]
 mod rewrite;
+#[path = "codegen/runtime_api.rs"]
+mod runtime_api;
 #[path = "codegen/schema_walk.rs"]
 mod schema_walk;
 #[path = "codegen/schemars_impls.rs"]
@@ -56,6 +58,14 @@ fn run() -> Result<(), String> {
     println!("cargo:rerun-if-changed={}", manifest_path.display());
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=codegen");
+
+    // The runtime's entry points, as the body of `crate::__private`: the build fails on an
+    // entry the runtime lacks.
+    std::fs::write(
+        out_dir.join("runtime_entry_points.rs"),
+        runtime_api::entry_points(),
+    )
+    .map_err(|e| format!("writing runtime_entry_points.rs: {e}"))?;
 
     let revisions = manifest::load(&manifest_path)?;
     // The table of every revision's methods is built from all schemas, enabled or not, so a
@@ -208,7 +218,9 @@ fn generate(
         sha = revision.sha256,
         typify = types::TYPIFY_VERSION,
     );
-    Ok((header + &prettyplease::unparse(&file), revision_types))
+    let code = prettyplease::unparse(&file);
+    runtime_api::check_generated(&code)?;
+    Ok((header + &code, revision_types))
 }
 
 fn env(name: &str) -> Result<String, String> {

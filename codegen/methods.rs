@@ -4,6 +4,7 @@
 
 use crate::normalize::Facts;
 use crate::rewrite::Rewritten;
+use crate::runtime_api::ASKS_FOR_TASK;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use std::collections::BTreeMap;
@@ -431,9 +432,9 @@ fn dispatch_sets(
                 let (params, optional) = params_of(rewritten, m)?;
                 if tasks.is_some_and(|t| t.requests.contains(&m.definition)) {
                     task_arms.push(if optional {
-                        quote!(Self::#v(params) => params.as_ref().is_some_and(crate::__private::AsksForTask::asks_for_task),)
+                        quote!(Self::#v(params) => params.as_ref().is_some_and(#ASKS_FOR_TASK::asks_for_task),)
                     } else {
-                        quote!(Self::#v(params) => crate::__private::AsksForTask::asks_for_task(params),)
+                        quote!(Self::#v(params) => #ASKS_FOR_TASK::asks_for_task(params),)
                     });
                 }
                 let method = &m.method;

@@ -13,6 +13,12 @@
 //! - `number` is held as `serde_json::Number`, so `10` never comes back as `10.0`.
 
 use crate::normalize::{marker_value, CONST_MARKER};
+use crate::runtime_api::{
+    self, ARM_SHAPE, BOUNDS, CHECK_OBJECT, CONST_VALUE, FROM_BUFFERED, KEYED, KEYED_VISITOR,
+    KEYWORDS, KIND, LITERAL, MEMBER, MEMBER_SEED, OBJECT, OBJECT_KEYWORDS, OBJECT_VISITOR, PATTERN,
+    READ_CONST, READ_EXTRA, READ_OPTIONAL_CONST, REQUIRED, REQUIRE_CONST, SELECT_ARM,
+    SERIALIZE_CONST, TAGGED, TAGGED_VISITOR, UNREACHABLE_ARM,
+};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use serde_json::{Map, Value};
@@ -313,10 +319,10 @@ fn type_argument<'a>(ty: &'a syn::Type, wrapper: &str) -> Option<&'a syn::Type> 
 
 fn const_tokens(value: &Value) -> Result<TokenStream, String> {
     match value {
-        Value::String(s) => Ok(quote!(crate::__private::ConstValue::Str(#s))),
+        Value::String(s) => Ok(quote!(#CONST_VALUE::Str(#s))),
         Value::Number(n) if n.is_i64() => {
             let n = n.as_i64().unwrap_or_default();
-            Ok(quote!(crate::__private::ConstValue::Int(#n)))
+            Ok(quote!(#CONST_VALUE::Int(#n)))
         }
         other => Err(format!("unsupported const value {other}")),
     }
@@ -484,9 +490,8 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
                 info.consts.push((json.clone(), value.clone(), *required));
                 if *required {
                     info.required.push(json.clone());
-                    ser.push(quote!(crate::__private::serialize_const(&mut map, #json, &#value_tokens)?;));
-                    finish
-                        .push(quote!(crate::__private::require_const::<A::Error>(#slot, #json)?;));
+                    ser.push(quote!(#SERIALIZE_CONST(&mut map, #json, &#value_tokens)?;));
+                    finish.push(quote!(#REQUIRE_CONST::<A::Error>(#slot, #json)?;));
                 } else {
                     // An optional constant stays a field, so that its absence survives a round
                     // trip; reading still rejects any other value.
@@ -503,12 +508,12 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
                         }),
                     );
                     slots.push(quote!(let mut #slot: ::std::option::Option<::std::string::String> = ::std::option::Option::None;));
-                    arms.push(quote!(crate::__private::Member::Known(#index) => crate::__private::read_optional_const(&mut #slot, &mut map, #json, &#value_tokens)?,));
+                    arms.push(quote!(#MEMBER::Known(#index) => #READ_OPTIONAL_CONST(&mut #slot, &mut map, #json, &#value_tokens)?,));
                     build.push(quote!(#ident: #slot,));
                     continue;
                 }
                 slots.push(quote!(let mut #slot = preset == ::std::option::Option::Some(#index);));
-                arms.push(quote!(crate::__private::Member::Known(#index) => crate::__private::read_const(&mut #slot, &mut map, #json, &#value_tokens)?,));
+                arms.push(quote!(#MEMBER::Known(#index) => #READ_CONST(&mut #slot, &mut map, #json, &#value_tokens)?,));
             }
             MemberKind::Required(ident, bounds) => {
                 info.required.push(json.clone());
@@ -517,11 +522,8 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
                     .push((ident.to_string(), json.clone(), ty.clone()));
                 ser.push(quote!(::serde::ser::SerializeMap::serialize_entry(&mut map, #json, &self.#ident)?;));
                 slots.push(quote!(let mut #slot: ::std::option::Option<#ty> = ::std::option::Option::None;));
-                let read = member_reader(&ty);
-                arms.push(read_arm(index, &slot, &read, json, bounds.as_ref()));
-                build.push(
-                    quote!(#ident: crate::__private::required::<_, A::Error>(#slot, #json)?,),
-                );
+                arms.push(read_arm(index, &slot, &ty, json, bounds.as_ref())?);
+                build.push(quote!(#ident: #REQUIRED::<_, A::Error>(#slot, #json)?,));
             }
             MemberKind::Optional(ident, inner, bounds) => {
                 let ty = named_field_type(&item.fields, ident)?;
@@ -532,8 +534,7 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
                     }),
                 );
                 slots.push(quote!(let mut #slot: ::std::option::Option<#inner> = ::std::option::Option::None;));
-                let read = member_reader(inner);
-                arms.push(read_arm(index, &slot, &read, json, bounds.as_ref()));
+                arms.push(read_arm(index, &slot, inner, json, bounds.as_ref())?);
                 build.push(quote!(#ident: #slot,));
             }
         }
@@ -549,9 +550,9 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
     let check_object = match object_keywords {
         None => quote!(::std::result::Result::Ok(Self { #(#build)* #extra })),
         Some(keywords) => quote! {
-            static KEYWORDS: crate::__private::ObjectKeywords = #keywords;
+            static KEYWORDS: #OBJECT_KEYWORDS = #keywords;
             let value = Self { #(#build)* #extra };
-            crate::__private::check_object::<_, A::Error>(&value, &KEYWORDS)?;
+            #CHECK_OBJECT::<_, A::Error>(&value, &KEYWORDS)?;
             ::std::result::Result::Ok(value)
         },
     };
@@ -568,10 +569,10 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
         }
         impl<'de> ::serde::Deserialize<'de> for #name {
             fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::std::result::Result<Self, D::Error> {
-                deserializer.deserialize_map(crate::__private::ObjectVisitor::<Self>::new())
+                deserializer.deserialize_map(#OBJECT_VISITOR::<Self>::new())
             }
         }
-        impl crate::__private::Object for #name {
+        impl #OBJECT for #name {
             const NAME: &'static str = #name_str;
             fn visit_members<'de, A: ::serde::de::MapAccess<'de>>(
                 mut map: A,
@@ -585,11 +586,11 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
                 }
                 #(#slots)*
                 let mut #extra = ::std::default::Default::default();
-                while let ::std::option::Option::Some(key) = ::serde::de::MapAccess::next_key_seed(&mut map, crate::__private::MemberSeed(member))? {
+                while let ::std::option::Option::Some(key) = ::serde::de::MapAccess::next_key_seed(&mut map, #MEMBER_SEED(member))? {
                     match key {
                         #(#arms)*
-                        crate::__private::Member::Unknown(name) => crate::__private::read_extra(&mut #extra, name, &mut map)?,
-                        crate::__private::Member::Known(_) => {}
+                        #MEMBER::Unknown(name) => #READ_EXTRA(&mut #extra, name, &mut map)?,
+                        #MEMBER::Known(_) => {}
                     }
                 }
                 #(#finish)*
@@ -600,31 +601,32 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
     Ok((info, code))
 }
 
-/// The match arm that reads a declared member, checking its bounds when it has any.
+/// The match arm that reads a declared member of type `ty`, checking its bounds when it has any.
 fn read_arm(
     index: u8,
     slot: &syn::Ident,
-    read: &syn::Ident,
+    ty: &syn::Type,
     json: &str,
     bounds: Option<&Check>,
-) -> TokenStream {
-    match bounds {
-        None => {
-            quote!(crate::__private::Member::Known(#index) => crate::__private::#read(&mut #slot, &mut map, #json)?,)
-        }
+) -> Result<TokenStream, String> {
+    let checked = match bounds {
+        None => runtime_api::Checked::Nothing,
+        Some(Check::Bounds(_)) => runtime_api::Checked::Bounds,
+        Some(Check::Keywords(_)) => runtime_api::Checked::Keywords,
+    };
+    let read = runtime_api::member_reader(holds(ty), checked)
+        .map_err(|e| format!("member `{json}`: {e}"))?;
+    Ok(match bounds {
+        None => quote!(#MEMBER::Known(#index) => #read(&mut #slot, &mut map, #json)?,),
         Some(Check::Bounds(bounds)) => {
-            let read = format_ident!("{}", read.to_string().replacen("read_", "read_bounded_", 1));
-            quote!(crate::__private::Member::Known(#index) => crate::__private::#read(&mut #slot, &mut map, #json, &#bounds)?,)
+            quote!(#MEMBER::Known(#index) => #read(&mut #slot, &mut map, #json, &#bounds)?,)
         }
         // A static, so that a `pattern` is compiled once for the program's life.
-        Some(Check::Keywords(keywords)) => {
-            let read = format_ident!("{}", read.to_string().replacen("read_", "read_checked_", 1));
-            quote!(crate::__private::Member::Known(#index) => {
-                static KEYWORDS: crate::__private::Keywords = #keywords;
-                crate::__private::#read(&mut #slot, &mut map, #json, &KEYWORDS)?
-            },)
-        }
-    }
+        Some(Check::Keywords(keywords)) => quote!(#MEMBER::Known(#index) => {
+            static KEYWORDS: #KEYWORDS = #keywords;
+            #read(&mut #slot, &mut map, #json, &KEYWORDS)?
+        },),
+    })
 }
 
 /// The check a member's recorded keywords call for.
@@ -664,8 +666,8 @@ fn take_bounds(attrs: &mut Vec<syn::Attribute>) -> Option<Map<String, Value>> {
     found
 }
 
-/// The check for a member's recorded keywords: `crate::__private::Bounds { .. }` when the
-/// bounds are all, else `crate::__private::Keywords { .. }`.
+/// The check for a member's recorded keywords: a [`BOUNDS`] value when the bounds are all,
+/// else a [`KEYWORDS`] value.
 fn bounds_tokens(bounds: &Map<String, Value>) -> Result<Check, String> {
     let float = |keyword: &str| -> Result<TokenStream, String> {
         match bounds.get(keyword) {
@@ -694,7 +696,7 @@ fn bounds_tokens(bounds: &Map<String, Value>) -> Result<Check, String> {
         (float("exclusiveMinimum")?, float("exclusiveMaximum")?);
     let (min_length, max_length) = (count("minLength")?, count("maxLength")?);
     let (min_items, max_items) = (count("minItems")?, count("maxItems")?);
-    let bounds_only = quote!(crate::__private::Bounds {
+    let bounds_only = quote!(#BOUNDS {
         minimum: #minimum,
         maximum: #maximum,
         exclusive_minimum: #exclusive_minimum,
@@ -723,9 +725,7 @@ fn bounds_tokens(bounds: &Map<String, Value>) -> Result<Check, String> {
                  revision's feature in Cargo.toml"
             ));
         }
-        fields.push(
-            quote!(pattern: ::std::option::Option::Some(crate::__private::Pattern::new(#pattern)),),
-        );
+        fields.push(quote!(pattern: ::std::option::Option::Some(#PATTERN::new(#pattern)),));
     }
     if let Some(unique) = bounds.get("uniqueItems") {
         let unique = unique.as_bool().ok_or("`uniqueItems` is not a boolean")?;
@@ -735,11 +735,11 @@ fn bounds_tokens(bounds: &Map<String, Value>) -> Result<Check, String> {
     fields.push(quote!(min_properties: #min_properties, max_properties: #max_properties,));
     if let Some(values) = bounds.get("enum") {
         let json = values.to_string();
-        fields.push(quote!(one_of_values: ::std::option::Option::Some(crate::__private::Literal::new(#json)),));
+        fields.push(quote!(one_of_values: ::std::option::Option::Some(#LITERAL::new(#json)),));
     }
-    Ok(Check::Keywords(quote!(crate::__private::Keywords {
+    Ok(Check::Keywords(quote!(#KEYWORDS {
         #(#fields)*
-        ..crate::__private::Keywords::NONE
+        ..#KEYWORDS::NONE
     })))
 }
 
@@ -771,7 +771,7 @@ fn take_object_keywords(attrs: &mut Vec<syn::Attribute>) -> Option<Map<String, V
     found
 }
 
-/// `crate::__private::ObjectKeywords { .. }` for an object's recorded keywords.
+/// An [`OBJECT_KEYWORDS`] value for an object's recorded keywords.
 fn object_keywords_tokens(keywords: &Map<String, Value>) -> Result<TokenStream, String> {
     let count = |keyword: &str| -> Result<TokenStream, String> {
         match keywords.get(keyword) {
@@ -800,7 +800,7 @@ fn object_keywords_tokens(keywords: &Map<String, Value>) -> Result<TokenStream, 
             .collect::<Result<_, _>>()?;
         dependent.push(quote!((#present, &[#(#needed),*]),));
     }
-    Ok(quote!(crate::__private::ObjectKeywords {
+    Ok(quote!(#OBJECT_KEYWORDS {
         min_properties: #min,
         max_properties: #max,
         dependent_required: &[#(#dependent)*],
@@ -905,17 +905,16 @@ fn union_arms(item: &syn::ItemEnum, string_like: &BTreeSet<String>) -> Result<Ar
     Ok(arms)
 }
 
-/// The runtime reader of a member of type `ty`: arrays and typed maps get readers that add the
-/// failing element's index or key to the error's path.
-fn member_reader(ty: &syn::Type) -> proc_macro2::Ident {
-    let name = if vec_item(ty).is_some() {
-        "read_array_member"
+/// What a member of type `ty` holds: arrays and typed maps get readers that add the failing
+/// element's index or key to the error's path.
+fn holds(ty: &syn::Type) -> runtime_api::Holds {
+    if vec_item(ty).is_some() {
+        runtime_api::Holds::Array
     } else if type_argument(ty, "BTreeMap").is_some() {
-        "read_map_member"
+        runtime_api::Holds::Map
     } else {
-        "read_member"
-    };
-    format_ident!("{name}")
+        runtime_api::Holds::Value
+    }
 }
 
 /// The element type of `Vec<T>`.
@@ -1026,9 +1025,9 @@ fn arm_shape(
             }
         }
     }
-    Ok(quote!(crate::__private::ArmShape {
+    Ok(quote!(#ARM_SHAPE {
         name: #name,
-        kind: crate::__private::Kind::#kind_tokens,
+        kind: #KIND::#kind_tokens,
         required: &[#(#required),*],
         consts: &[#(#consts),*],
         enums: &[#(#enums)*],
@@ -1073,17 +1072,17 @@ fn rewrite_union(item: &mut syn::ItemEnum, cx: &ShapeContext) -> Result<TokenStr
         let shape = arm_shape(ty, *kind, cx, 0)?;
         shapes.push(quote!(#shape,));
         let index = index as u8;
-        builds.push(quote!(#index => crate::__private::from_buffered(value).map(Self::#variant),));
+        builds.push(quote!(#index => #FROM_BUFFERED(value).map(Self::#variant),));
     }
     let deserialize = quote! {
         impl<'de> ::serde::Deserialize<'de> for #name {
             fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::std::result::Result<Self, D::Error> {
-                const ARMS: &[crate::__private::ArmShape] = &[#(#shapes)*];
+                const ARMS: &[#ARM_SHAPE] = &[#(#shapes)*];
                 let value = <::serde_json::Value as ::serde::Deserialize>::deserialize(deserializer)?;
-                let arm = crate::__private::select_arm(#name_str, ARMS, &value).map_err(<D::Error as ::serde::de::Error>::custom)?;
+                let arm = #SELECT_ARM(#name_str, ARMS, &value).map_err(<D::Error as ::serde::de::Error>::custom)?;
                 let result = match arm {
                     #(#builds)*
-                    _ => ::std::result::Result::Err(crate::__private::unreachable_arm(#name_str)),
+                    _ => ::std::result::Result::Err(#UNREACHABLE_ARM(#name_str)),
                 };
                 result.map_err(<D::Error as ::serde::de::Error>::custom)
             }
@@ -1147,16 +1146,16 @@ fn tagged_union(
             .position(|m| m == tag)
             .ok_or("tag member vanished")? as u8;
         tags.push(value.to_owned());
-        stream_arms.push(quote!(#value => <#ty as crate::__private::Object>::visit_members(map, ::std::option::Option::Some(#index)).map(Self::#variant),));
+        stream_arms.push(quote!(#value => <#ty as #OBJECT>::visit_members(map, ::std::option::Option::Some(#index)).map(Self::#variant),));
     }
     let name_str = name.to_string();
     Ok(Some(quote! {
         impl<'de> ::serde::Deserialize<'de> for #name {
             fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::std::result::Result<Self, D::Error> {
-                deserializer.deserialize_map(crate::__private::TaggedVisitor::<Self>::new())
+                deserializer.deserialize_map(#TAGGED_VISITOR::<Self>::new())
             }
         }
-        impl crate::__private::Tagged for #name {
+        impl #TAGGED for #name {
             const NAME: &'static str = #name_str;
             const TAG: &'static str = #tag;
             const TAGS: &'static [&'static str] = &[#(#tags),*];
@@ -1207,7 +1206,7 @@ fn keyed_union(
         for key in own {
             keys.push(quote!((#key, #index),));
         }
-        visit_arms.push(quote!(#index => <#ty as crate::__private::Object>::visit_members(map, ::std::option::Option::None).map(Self::#variant),));
+        visit_arms.push(quote!(#index => <#ty as #OBJECT>::visit_members(map, ::std::option::Option::None).map(Self::#variant),));
     }
     let name_str = name.to_string();
     let expected: Vec<String> = arms.iter().map(|(_, ty, _)| type_name(ty)).collect();
@@ -1215,17 +1214,17 @@ fn keyed_union(
     Ok(Some(quote! {
         impl<'de> ::serde::Deserialize<'de> for #name {
             fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::std::result::Result<Self, D::Error> {
-                deserializer.deserialize_map(crate::__private::KeyedVisitor::<Self>::new())
+                deserializer.deserialize_map(#KEYED_VISITOR::<Self>::new())
             }
         }
-        impl crate::__private::Keyed for #name {
+        impl #KEYED for #name {
             const NAME: &'static str = #name_str;
             const EXPECTED: &'static str = #expected;
             const KEYS: &'static [(&'static str, u8)] = &[#(#keys)*];
             fn visit_arm<'de, A: ::serde::de::MapAccess<'de>>(arm: u8, map: A) -> ::std::result::Result<Self, A::Error> {
                 match arm {
                     #(#visit_arms)*
-                    _ => ::std::result::Result::Err(<A::Error as ::serde::de::Error>::custom(crate::__private::unreachable_arm(#name_str))),
+                    _ => ::std::result::Result::Err(<A::Error as ::serde::de::Error>::custom(#UNREACHABLE_ARM(#name_str))),
                 }
             }
         }

@@ -4,6 +4,7 @@
 //! Deriving would describe the Rust shape (without the `const` members the serde impls write);
 //! the official definition is the exact contract.
 
+use crate::runtime_api::OFFICIAL_SCHEMA;
 use proc_macro2::TokenStream;
 use quote::quote;
 use serde_json::Value;
@@ -53,7 +54,7 @@ pub fn generate(
                     ::std::borrow::Cow::Borrowed(#id)
                 }
                 fn json_schema(generator: &mut ::schemars::SchemaGenerator) -> ::schemars::Schema {
-                    crate::__private::official_schema(generator, #json, &[#(#resolvers)*])
+                    #OFFICIAL_SCHEMA(generator, #json, &[#(#resolvers)*])
                 }
             }
         });

@@ -5,6 +5,7 @@
 
 use crate::normalize::{ref_name, Facts};
 use crate::rewrite::Rewritten;
+use crate::runtime_api::ASKS_FOR_TASK;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use serde_json::Value;
@@ -16,7 +17,7 @@ pub struct Tasks {
     pub create_result: syn::Ident,
     /// The request definitions that can ask to run as a task (`CallToolRequest`, ...).
     pub requests: BTreeSet<String>,
-    /// `impl crate::__private::AsksForTask` for every params type involved.
+    /// `impl AsksForTask` for every params type involved.
     pub impls: TokenStream,
 }
 
@@ -98,7 +99,7 @@ fn emit_impl(
             .ok_or(format!("{rust} has no `task` field"))?;
         let field = format_ident!("{field}");
         out.extend(quote! {
-            impl crate::__private::AsksForTask for #ty {
+            impl #ASKS_FOR_TASK for #ty {
                 fn asks_for_task(&self) -> bool {
                     self.#field.is_some()
                 }
@@ -127,10 +128,10 @@ fn emit_impl(
         .ok_or(format!("no Rust enum {rust} for union {definition}"))?;
     let variants = item.variants.iter().map(|v| {
         let v = &v.ident;
-        quote!(Self::#v(arm) => crate::__private::AsksForTask::asks_for_task(arm),)
+        quote!(Self::#v(arm) => #ASKS_FOR_TASK::asks_for_task(arm),)
     });
     out.extend(quote! {
-        impl crate::__private::AsksForTask for #ty {
+        impl #ASKS_FOR_TASK for #ty {
             fn asks_for_task(&self) -> bool {
                 match self {
                     #(#variants)*

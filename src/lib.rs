@@ -95,8 +95,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[doc(hidden)]
-#[path = "private.rs"]
-pub mod __private;
+pub use runtime::entry_points as __private;
 
 pub mod annotations;
 pub mod answer;
@@ -123,6 +122,7 @@ pub mod negotiation;
 mod pending;
 pub mod progress;
 pub mod revision;
+mod runtime;
 pub mod uri;
 pub mod uri_template;
 #[cfg(feature = "validate")]

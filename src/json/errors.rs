@@ -1,6 +1,6 @@
 //! Errors: taken from serde_json itself, so that their code, category and text are the same.
 
-use super::serializer::{NUMBER_TOKEN, RAW_VALUE_TOKEN};
+use super::tokens::{NUMBER_TOKEN, RAW_VALUE_TOKEN};
 use serde::ser::{self, Error as _, Serialize};
 use serde_json::Error;
 use std::io;

@@ -2,8 +2,7 @@
 
 use super::errors::{float_key_must_be_finite, key_must_be_a_string};
 use super::numbers::{format_number, NumberWriter};
-use super::serializer::Serializer;
-use super::strings::write_escaped_str;
+use super::strings::{display_error, write_escaped_str, EscapingWriter};
 use serde::ser::{self, Impossible, Serialize};
 use serde_json::ser::{CompactFormatter, Formatter};
 use serde_json::Error;
@@ -11,15 +10,16 @@ use std::fmt;
 
 /// Writes a map key: a string, or a number or boolean in quotes; anything else is an error.
 pub(super) struct MapKeySerializer<'a> {
-    pub(super) ser: &'a mut Serializer,
+    /// The output text.
+    pub(super) out: &'a mut String,
 }
 
 /// Writes a key that is a number or a boolean: its text, in quotes.
 macro_rules! quoted_key {
     ($self:ident, $method:ident, $value:expr) => {{
-        $self.ser.out.push('"');
-        format_number!(&mut $self.ser.out, $method, $value)?;
-        $self.ser.out.push('"');
+        $self.out.push('"');
+        format_number!(&mut *$self.out, $method, $value)?;
+        $self.out.push('"');
         Ok(())
     }};
 }
@@ -38,7 +38,7 @@ impl ser::Serializer for MapKeySerializer<'_> {
 
     #[inline]
     fn serialize_str(self, value: &str) -> Result<(), Error> {
-        write_escaped_str(&mut self.ser.out, value);
+        write_escaped_str(self.out, value);
         Ok(())
     }
 
@@ -203,6 +203,11 @@ impl ser::Serializer for MapKeySerializer<'_> {
     }
 
     fn collect_str<T: ?Sized + fmt::Display>(self, value: &T) -> Result<(), Error> {
-        ser::Serializer::collect_str(self.ser, value)
+        // As a string value: quoted, escaped as it is formatted.
+        use fmt::Write;
+        self.out.push('"');
+        write!(EscapingWriter(self.out), "{value}").map_err(|_| display_error())?;
+        self.out.push('"');
+        Ok(())
     }
 }

@@ -49,6 +49,7 @@ mod raw_value;
 mod read;
 mod serializer;
 mod strings;
+mod tokens;
 
 pub(crate) use read::without_fallback;
 pub use read::{
@@ -57,8 +58,8 @@ pub use read::{
 use serde::Serialize;
 use serde_json::Error;
 use serializer::Serializer;
-pub(crate) use serializer::{arbitrary_precision, RAW_VALUE_TOKEN};
 use std::io;
+pub(crate) use tokens::{arbitrary_precision, RAW_VALUE_TOKEN};
 
 /// Writes `value` as compact JSON text, exactly as [`serde_json::to_string`] does.
 ///

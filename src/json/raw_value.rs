@@ -1,7 +1,6 @@
 //! `RawValue` (and `Number` under `arbitrary_precision`): the string under serde_json's token
 //! is JSON text, written as it is.
 
-use super::serializer::Serializer;
 use super::strings::display_error;
 use serde::ser::{self, Impossible, Serialize};
 use serde_json::Error;
@@ -9,7 +8,8 @@ use std::fmt;
 
 /// Writes the string it is given verbatim; anything but a string is `error`.
 pub(super) struct VerbatimEmitter<'a> {
-    pub(super) ser: &'a mut Serializer,
+    /// The output text.
+    pub(super) out: &'a mut String,
     pub(super) error: fn() -> Error,
 }
 
@@ -27,7 +27,7 @@ impl ser::Serializer for VerbatimEmitter<'_> {
 
     #[inline]
     fn serialize_str(self, value: &str) -> Result<(), Error> {
-        self.ser.out.push_str(value);
+        self.out.push_str(value);
         Ok(())
     }
 

@@ -6,38 +6,11 @@ use super::map_key::MapKeySerializer;
 use super::numbers::{format_number, NumberWriter};
 use super::raw_value::VerbatimEmitter;
 use super::strings::{display_error, write_escaped_str, EscapingWriter};
+use super::tokens::{arbitrary_precision, NUMBER_TOKEN, RAW_VALUE_TOKEN};
 use serde::ser::{self, Serialize};
 use serde_json::ser::{CompactFormatter, Formatter};
 use serde_json::Error;
 use std::fmt;
-
-/// The struct name (and field name) `serde_json::value::RawValue` serializes as.
-pub(crate) const RAW_VALUE_TOKEN: &str = "$serde_json::private::RawValue";
-
-/// The struct name (and field name) `serde_json::Number` serializes as when serde_json's
-/// `arbitrary_precision` feature is on (this crate does not turn it on, but another crate in the
-/// same build may).
-pub(super) const NUMBER_TOKEN: &str = "$serde_json::private::Number";
-
-/// Whether the serde_json being linked has `arbitrary_precision`: then it writes the string
-/// under [`NUMBER_TOKEN`] as a bare number, and so must this writer; and it reads numbers into
-/// that struct, which the crate's reader leaves to serde_json. Asked of serde_json itself, once,
-/// the first time it matters.
-pub(crate) fn arbitrary_precision() -> bool {
-    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *ON.get_or_init(|| {
-        struct Probe;
-        impl Serialize for Probe {
-            fn serialize<S: ser::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                use ser::SerializeStruct;
-                let mut fields = serializer.serialize_struct(NUMBER_TOKEN, 1)?;
-                fields.serialize_field(NUMBER_TOKEN, "1")?;
-                fields.end()
-            }
-        }
-        matches!(serde_json::to_vec(&Probe).as_deref(), Ok(b"1"))
-    })
-}
 
 /// The serializer: the text written so far.
 ///
@@ -415,7 +388,9 @@ impl ser::SerializeMap for Compound<'_> {
     #[inline]
     fn serialize_key<T: ?Sized + Serialize>(&mut self, key: &T) -> Result<(), Error> {
         self.separator();
-        key.serialize(MapKeySerializer { ser: self.ser })
+        key.serialize(MapKeySerializer {
+            out: &mut self.ser.out,
+        })
     }
 
     #[inline]
@@ -487,7 +462,7 @@ impl ser::SerializeStruct for StructCompound<'_> {
             } => {
                 if key == *token {
                     value.serialize(VerbatimEmitter {
-                        ser,
+                        out: &mut ser.out,
                         error: *emitter_error,
                     })
                 } else {

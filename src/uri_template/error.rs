@@ -1,8 +1,9 @@
 //! What is malformed in a template that does not parse.
 
-use super::*;
+use std::error::Error;
+use std::fmt;
 
-/// What is malformed in a template rejected by [`UriTemplate::parse`].
+/// What is malformed in a template rejected by [`UriTemplate::parse`](super::UriTemplate::parse).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum UriTemplateErrorKind {

@@ -1,6 +1,8 @@
 //! Expansion of one expression.
 
-use super::*;
+use super::encoding::{encode_into, prefix};
+use super::syntax_tree::{Expression, Modifier};
+use super::values::{VarLookup, VarValue};
 
 pub(super) fn expand_expression<V: VarLookup + ?Sized>(
     expr: &Expression,

@@ -1,7 +1,9 @@
 //! Matching a URI against a template: a backtracking matcher that memoizes every
 //! (program position, URI position) state it visits.
 
-use super::*;
+use super::encoding::{hex_value, is_pct_triplet, is_reserved, is_unreserved, percent_decode};
+use super::syntax_tree::{Expression, Literal, Modifier, Operator, Part};
+use super::values::{VarValue, Variables};
 
 //
 // The template is compiled to a small backtracking program in the style of a
@@ -19,6 +21,18 @@ pub(super) const MAX_STATES: usize = 1 << 28;
 pub(super) enum Class {
     Unreserved,
     UnreservedReserved,
+}
+
+// Here rather than with `Operator`: the characters an operator lets through are a matching
+// concern, and the syntax tree does not depend on the matcher.
+impl Operator {
+    fn class(self) -> Class {
+        if self.allows_reserved() {
+            Class::UnreservedReserved
+        } else {
+            Class::Unreserved
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy)]

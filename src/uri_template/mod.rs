@@ -104,14 +104,11 @@ mod values;
 pub use error::{UriTemplateError, UriTemplateErrorKind};
 pub use values::{VarLookup, VarValue, Variables, VariablesIter};
 
-use encoding::*;
 use expand::*;
 use matcher::*;
 use parse::*;
-use std::collections::{BTreeMap, HashMap};
-use std::error::Error;
 use std::fmt;
-use std::hash::{BuildHasher, Hash, Hasher};
+use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 use syntax_tree::*;
 

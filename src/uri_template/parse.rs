@@ -1,6 +1,8 @@
 //! Template text to its parts.
 
-use super::*;
+use super::encoding::{is_pct_triplet, is_reserved, is_unreserved, push_pct};
+use super::error::{UriTemplateError, UriTemplateErrorKind};
+use super::syntax_tree::{Expression, Literal, Modifier, Operator, Part, VarSpec};
 
 pub(super) fn char_at(src: &str, offset: usize) -> char {
     src.get(offset..)

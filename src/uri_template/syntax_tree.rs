@@ -1,7 +1,5 @@
 //! The parsed template: operators, variable specifications, expressions and literals.
 
-use super::*;
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Operator {
     Simple,
@@ -51,14 +49,6 @@ impl Operator {
 
     pub(super) fn allows_reserved(self) -> bool {
         matches!(self, Self::Reserved | Self::Fragment)
-    }
-
-    pub(super) fn class(self) -> Class {
-        if self.allows_reserved() {
-            Class::UnreservedReserved
-        } else {
-            Class::Unreserved
-        }
     }
 }
 

@@ -1,6 +1,8 @@
 //! Variable values: what expansion takes and what matching gives back.
 
-use super::*;
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+use std::hash::BuildHasher;
 
 /// The value of a template variable: RFC 6570 section 2.3 allows strings,
 /// lists and associative arrays.
@@ -153,7 +155,7 @@ impl<const N: usize> From<[(&str, &str); N]> for VarValue {
     }
 }
 
-/// Source of variable values for [`UriTemplate::expand`].
+/// Source of variable values for [`UriTemplate::expand`](super::UriTemplate::expand).
 ///
 /// Implemented for [`Variables`], `HashMap<String, VarValue>`,
 /// `BTreeMap<String, VarValue>` and slices, arrays and vectors of
@@ -218,7 +220,8 @@ impl<K: AsRef<str>> VarLookup for Vec<(K, VarValue)> {
 }
 
 /// An ordered set of named variable values: the input of
-/// [`UriTemplate::expand`] and the output of [`UriTemplate::match_uri`].
+/// [`UriTemplate::expand`](super::UriTemplate::expand) and the output of
+/// [`UriTemplate::match_uri`](super::UriTemplate::match_uri).
 ///
 /// Names are unique; setting a name again replaces its value in place.
 /// Iteration follows insertion order, and equality ignores order.

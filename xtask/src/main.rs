@@ -8,9 +8,12 @@
 //!   `schema/CHANGES.md`, and prints what changed in a form a CHANGELOG entry can quote.
 //! - `cargo xtask changes [--write]`: the changes between every two adjacent revisions
 //!   (`schema/CHANGES.md`), printed or written.
+//! - `cargo xtask expand <revision> [-o FILE]`: the revision's generated module, formatted,
+//!   written to `FILE` (default `target/expand/<module>.rs`) for review.
 
 mod bump;
 mod changes;
+mod expand;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -24,6 +27,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("bump") => run_bump(&root, &args[1..]),
         Some("changes") => run_changes(&root, args.get(1).map(String::as_str) == Some("--write")),
+        Some("expand") => run_expand(&root, &args[1..]),
         _ => Err(USAGE.to_owned()),
     };
     match result {
@@ -37,7 +41,8 @@ fn main() -> ExitCode {
 
 const USAGE: &str = "usage:
   cargo xtask bump <schema.json> --revision <rev> [--commit <sha>] [--commit-date <date>] [--status latest|released|draft] [--no-check]
-  cargo xtask changes [--write]";
+  cargo xtask changes [--write]
+  cargo xtask expand <revision> [-o FILE]";
 
 fn run_bump(root: &Path, args: &[String]) -> Result<(), String> {
     let mut file = None;
@@ -114,6 +119,28 @@ fn run_bump(root: &Path, args: &[String]) -> Result<(), String> {
             println!("- {}", path.display());
         }
     }
+    Ok(())
+}
+
+fn run_expand(root: &Path, args: &[String]) -> Result<(), String> {
+    let mut revision = None;
+    let mut output = None;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "-o" | "--output" => {
+                let file = args.next().ok_or(format!("{arg} needs a file\n{USAGE}"))?;
+                output = Some(PathBuf::from(file));
+            }
+            other if other.starts_with('-') => {
+                return Err(format!("unknown option {other}\n{USAGE}"))
+            }
+            other => revision = Some(other.to_owned()),
+        }
+    }
+    let revision = revision.ok_or(USAGE)?;
+    let written = expand::run(root, &revision, output)?;
+    println!("{}", written.display());
     Ok(())
 }
 

@@ -6,7 +6,8 @@
 //! build (`codegen/bounds.rs`). They run on the member's JSON value (the generated types write
 //! back exactly what they read), so a type pays for them only when its schema asks.
 
-use super::{read_seeded, ArraySeed, Bounded, Bounds, MapSeed};
+use super::bounds::{Bounded, Bounds};
+use super::members::{read_seeded, ArraySeed, MapSeed};
 use serde::de::{self, DeserializeSeed, MapAccess};
 use serde::Serialize;
 use serde_json::{Map, Number, Value};

@@ -1,0 +1,112 @@
+//! Multi round-trip requests (revision 2026-07-28): a server that needs more from the client
+//! before it can answer `tools/call`, `prompts/get` or `resources/read` answers with an
+//! [`InputRequiredResult`] instead; the client fulfils its `inputRequests` and sends the same
+//! request again, with the answers in `inputResponses` and the server's `requestState` echoed
+//! unchanged.
+//!
+//! The server side:
+//!
+//! * [`InputRequired`] builds the result: elicitation, sampling and `roots/list` requests under
+//!   the keys the server picks, and the request state. [`InputRequired::build`] refuses a request
+//!   the client did not declare the capability for (capabilities travel with every request in
+//!   this revision), and a result with neither requests nor state.
+//! * [`RoundTrip`] reads what a retried request brought back: each input response typed by its
+//!   key ([`RoundTrip::elicitation`], [`RoundTrip::sampling`], [`RoundTrip::roots`]), with a
+//!   missing or wrong-kind response an [`InputResponseError`] naming the key.
+//! * [`StateCodec`] is the hook through which the server seals the state it hands out (signs or
+//!   encrypts it) and opens it when it comes back: the client is not trusted with it, and state
+//!   that fails the check is a [`StateError::Tampered`]. The crate has no cryptography of its
+//!   own; [`seal_state`] and [`open_state`] carry any serializable state through a codec.
+//!
+//! The client side: [`Answers`] collects the client's responses to one [`InputRequiredResult`],
+//! checking each against the kind of request under its key, and turns them into the
+//! [`RoundTrip`] that [`RoundTrip::apply`] writes onto the retried request's params.
+//!
+//! ```
+//! use mcp_spec_types::input_required::{Answers, InputRequired, RoundTrip};
+//! use mcp_spec_types::v2026_07_28::{
+//!     CallToolRequest, CallToolRequestParams, ClientCapabilities, ElicitResult, ElicitResultAction,
+//!     ListRootsResult, Root,
+//! };
+//!
+//! // Server, first round: ask for the client's roots.
+//! let client: ClientCapabilities = serde_json::from_str(r#"{"roots":{}}"#).unwrap();
+//! let asked = InputRequired::new()
+//!     .list_roots("client_roots")
+//!     .with_state("opaque")
+//!     .build(&client)
+//!     .unwrap();
+//! assert_eq!(serde_json::to_value(&asked).unwrap()["inputRequests"]["client_roots"]["method"], "roots/list");
+//! // Elicitation was not declared: asking for it is refused, naming the key.
+//! let schema = serde_json::from_str(r#"{"type":"object","properties":{"name":{"type":"string"}}}"#).unwrap();
+//! let refused = InputRequired::new().elicit_form("name", "Your name?", schema).build(&client);
+//! assert!(refused.unwrap_err().to_string().contains("\"name\""));
+//!
+//! // Client: answer every request, then retry with the answers and the echoed state.
+//! let mut answers = Answers::new(&asked);
+//! let roots = ListRootsResult { roots: vec![Root::new("file:///work")], extra: Default::default() };
+//! answers.answer("client_roots", roots).unwrap();
+//! // An elicitation result is not an answer to `roots/list`.
+//! let wrong = ElicitResult { action: ElicitResultAction::Decline, content: None, extra: Default::default() };
+//! assert!(answers.answer("client_roots", wrong).is_err());
+//! let mut params: CallToolRequestParams = serde_json::from_value(serde_json::json!({
+//!     "name": "scan", "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+//!     "io.modelcontextprotocol/clientCapabilities": {"roots": {}}}})).unwrap();
+//! answers.finish().unwrap().apply(&mut params);
+//! assert_eq!(params.request_state.as_deref(), Some("opaque"));
+//!
+//! // Server, second round: read the roots under their key.
+//! let retry = RoundTrip::of(&params);
+//! assert_eq!(retry.roots("client_roots").unwrap().roots[0].uri, "file:///work");
+//! assert!(retry.elicitation("client_roots").is_err());
+//! ```
+//!
+//! [`InputRequiredResult`]: crate::v2026_07_28::InputRequiredResult
+
+mod answers;
+mod builder;
+mod capabilities;
+mod kinds;
+mod round_trip;
+mod state;
+
+pub use answers::Answers;
+pub use builder::{InputRequired, InputRequiredError};
+pub use capabilities::missing_capabilities;
+pub use kinds::{InputKind, InputMethod};
+pub use round_trip::{InputResponseError, RoundTrip, RoundTripParams};
+pub use state::{open_state, seal_state, StateCodec, StateError};
+
+use serde_json::{Map, Value};
+
+/// `resultType` of a result that answers its request (also what an absent `resultType` means:
+/// results of earlier revisions carry none).
+pub use crate::cache::RESULT_TYPE_COMPLETE;
+/// `resultType` of an [`InputRequiredResult`].
+///
+/// [`InputRequiredResult`]: crate::v2026_07_28::InputRequiredResult
+pub const RESULT_TYPE_INPUT_REQUIRED: &str = "input_required";
+
+/// The `params` member that carries the input responses of a retried request.
+pub const INPUT_RESPONSES: &str = "inputResponses";
+/// The `params` member (and [`InputRequiredResult`] member) that carries the request state.
+///
+/// [`InputRequiredResult`]: crate::v2026_07_28::InputRequiredResult
+pub const REQUEST_STATE: &str = "requestState";
+
+/// The `resultType` of a result object, [`RESULT_TYPE_COMPLETE`] when it has none (the
+/// schema's rule for results of servers on earlier revisions), `None` when it is not a string.
+pub fn result_type(result: &Map<String, Value>) -> Option<&str> {
+    match result.get("resultType") {
+        None => Some(RESULT_TYPE_COMPLETE),
+        Some(Value::String(kind)) => Some(kind),
+        Some(_) => None,
+    }
+}
+
+/// Whether a result object is an [`InputRequiredResult`] (its `resultType` says so).
+///
+/// [`InputRequiredResult`]: crate::v2026_07_28::InputRequiredResult
+pub fn is_input_required(result: &Map<String, Value>) -> bool {
+    result_type(result) == Some(RESULT_TYPE_INPUT_REQUIRED)
+}

@@ -1,0 +1,208 @@
+//! Member lookup and member reads: a member name becomes the index of a declared member
+//! without allocating, a declared member is read into its slot once (a second occurrence is an
+//! error), and an undeclared one into the struct's `extra` map. A failure records the member,
+//! the array index or the map key in the [`trail`](super::trail).
+
+use super::trail;
+use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
+use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::marker::PhantomData;
+
+/// A member name as read from the input: one the type declares (by index), or any other.
+pub enum Member {
+    /// The index of a declared member.
+    Known(u8),
+    /// A member the schema does not name.
+    Unknown(String),
+}
+
+/// Reads a member name and looks it up without allocating for declared members.
+pub struct MemberSeed(pub fn(&str) -> Option<u8>);
+
+impl<'de> DeserializeSeed<'de> for MemberSeed {
+    type Value = Member;
+    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<Member, D::Error> {
+        deserializer.deserialize_str(self)
+    }
+}
+
+impl Visitor<'_> for MemberSeed {
+    type Value = Member;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a member name")
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Member, E> {
+        Ok(match (self.0)(v) {
+            Some(index) => Member::Known(index),
+            None => Member::Unknown(v.to_owned()),
+        })
+    }
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Member, E> {
+        Ok(match (self.0)(&v) {
+            Some(index) => Member::Known(index),
+            None => Member::Unknown(v),
+        })
+    }
+}
+
+/// Reads a declared member into its slot, rejecting a second occurrence.
+#[inline]
+pub fn read_member<'de, A: MapAccess<'de>, T: de::Deserialize<'de>>(
+    slot: &mut Option<T>,
+    map: &mut A,
+    name: &'static str,
+) -> Result<(), A::Error> {
+    read_seeded(slot, map, name, PhantomData)
+}
+
+/// [`read_member`] for an array member: a failure also records the element's index.
+#[inline]
+pub fn read_array_member<'de, A: MapAccess<'de>, T: de::Deserialize<'de>>(
+    slot: &mut Option<Vec<T>>,
+    map: &mut A,
+    name: &'static str,
+) -> Result<(), A::Error> {
+    read_seeded(slot, map, name, ArraySeed(PhantomData))
+}
+
+/// [`read_member`] for a map member with typed values: a failure also records the key.
+#[inline]
+pub fn read_map_member<'de, A: MapAccess<'de>, V: de::Deserialize<'de>>(
+    slot: &mut Option<BTreeMap<String, V>>,
+    map: &mut A,
+    name: &'static str,
+) -> Result<(), A::Error> {
+    read_seeded(slot, map, name, MapSeed(PhantomData))
+}
+
+#[inline]
+pub(super) fn read_seeded<'de, A: MapAccess<'de>, S: DeserializeSeed<'de>>(
+    slot: &mut Option<S::Value>,
+    map: &mut A,
+    name: &'static str,
+    seed: S,
+) -> Result<(), A::Error> {
+    if slot.is_some() {
+        return Err(de::Error::duplicate_field(name));
+    }
+    // A `match`, not `inspect_err`: that would move the (possibly large) value once more.
+    match map.next_value_seed(seed) {
+        Ok(value) => *slot = Some(value),
+        Err(e) => {
+            trail::member(name);
+            return Err(e);
+        }
+    }
+    Ok(())
+}
+
+/// Reads an array, recording the index of an element that fails.
+pub(super) struct ArraySeed<T>(pub(super) PhantomData<T>);
+
+impl<'de, T: de::Deserialize<'de>> DeserializeSeed<'de> for ArraySeed<T> {
+    type Value = Vec<T>;
+    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<Vec<T>, D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+}
+
+impl<'de, T: de::Deserialize<'de>> Visitor<'de> for ArraySeed<T> {
+    type Value = Vec<T>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an array")
+    }
+    fn visit_seq<S: de::SeqAccess<'de>>(self, mut seq: S) -> Result<Vec<T>, S::Error> {
+        // As serde's own `Vec` reader: trust a size hint only up to about 1 MiB.
+        let limit = (1 << 20) / std::mem::size_of::<T>().max(1);
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(limit));
+        loop {
+            // A `match`, not `inspect_err`: that would move each (large) item once more.
+            match seq.next_element() {
+                Ok(Some(item)) => items.push(item),
+                Ok(None) => return Ok(items),
+                Err(e) => {
+                    trail::index(items.len());
+                    return Err(e);
+                }
+            }
+        }
+    }
+}
+
+/// Reads an object into a map, recording the key of a value that fails.
+pub(super) struct MapSeed<V>(pub(super) PhantomData<V>);
+
+impl<'de, V: de::Deserialize<'de>> DeserializeSeed<'de> for MapSeed<V> {
+    type Value = BTreeMap<String, V>;
+    fn deserialize<D: de::Deserializer<'de>>(
+        self,
+        deserializer: D,
+    ) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_map(self)
+    }
+}
+
+impl<'de, V: de::Deserialize<'de>> Visitor<'de> for MapSeed<V> {
+    type Value = BTreeMap<String, V>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an object")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut entries = BTreeMap::new();
+        while let Some(key) = map.next_key::<String>()? {
+            match map.next_value() {
+                Ok(value) => {
+                    entries.insert(key, value);
+                }
+                Err(e) => {
+                    trail::key(&key);
+                    return Err(e);
+                }
+            }
+        }
+        Ok(entries)
+    }
+}
+
+/// Takes a required member out of its slot.
+pub fn required<T, E: de::Error>(slot: Option<T>, name: &'static str) -> Result<T, E> {
+    slot.ok_or_else(|| E::missing_field(name))
+}
+
+/// Where a struct keeps the members its schema does not name.
+pub trait Extra {
+    /// The type of an undeclared member's value.
+    type Value: de::DeserializeOwned;
+    /// Stores one member; a repeated name keeps the last value, as JSON parsers commonly do.
+    fn put(&mut self, name: String, value: Self::Value);
+}
+
+impl Extra for Map<String, Value> {
+    type Value = Value;
+    fn put(&mut self, name: String, value: Value) {
+        self.insert(name, value);
+    }
+}
+
+impl<V: de::DeserializeOwned> Extra for BTreeMap<String, V> {
+    type Value = V;
+    fn put(&mut self, name: String, value: V) {
+        self.insert(name, value);
+    }
+}
+
+/// Reads an undeclared member into the struct's `extra` map.
+#[inline]
+pub fn read_extra<'de, A: MapAccess<'de>, X: Extra>(
+    extra: &mut X,
+    name: String,
+    map: &mut A,
+) -> Result<(), A::Error> {
+    let value = map
+        .next_value::<X::Value>()
+        .inspect_err(|_| trail::key(&name))?;
+    extra.put(name, value);
+    Ok(())
+}

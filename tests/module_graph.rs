@@ -1,0 +1,473 @@
+//! The crate's modules depend on each other without a cycle: every module under src/ can be
+//! read (and changed) knowing only the modules below it.
+//!
+//! A module's dependencies are the paths its file names that start with `crate::` or
+//! `super::` (in `use` declarations, grouped or not, and in code), plus its private `use` of a
+//! child module (`use serializer::Serializer;`). A path leads to the deepest module file it
+//! names (`crate::json::errors::invalid_number` leads to `json::errors`); a module renamed by
+//! `pub use path as name` is followed. A re-export (`pub use`, `pub(crate) use`, …) is the
+//! module's face, not a dependency: its code does not call what it re-exports, so the module
+//! re-exported may name the one re-exporting it (a parent's `pub use child::Item`, `dispatch`
+//! re-exporting `pending`). There are no exceptions.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// A module path below the crate root: `[]` is the root, `["json", "errors"]` is
+/// `crate::json::errors`.
+type Module = Vec<String>;
+
+struct Crate {
+    /// Each module file's module.
+    files: BTreeMap<Module, PathBuf>,
+    /// `pub use path as name` of a module: the alias's module and the module it names.
+    aliases: BTreeMap<Module, Module>,
+}
+
+fn source_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .expect("src/ is readable")
+        .map(|e| e.expect("a directory entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            source_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The module a file under src/ is: `lib.rs` the root, `a/mod.rs` and `a.rs` are `a`.
+fn module_of(src: &Path, file: &Path) -> Module {
+    let relative = file.strip_prefix(src).expect("a file under src/");
+    let mut parts: Module = relative
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    let last = parts.pop().unwrap_or_default();
+    let stem = last.trim_end_matches(".rs");
+    if !(stem == "mod" || (parts.is_empty() && stem == "lib")) {
+        parts.push(stem.to_owned());
+    }
+    parts
+}
+
+/// The file's code without comments and string literals (so that a path in a doc link or a
+/// message is not a dependency). Line structure is kept.
+fn code_only(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '/' if chars.peek() == Some(&'/') => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        out.push('\n');
+                        break;
+                    }
+                }
+            }
+            '/' if chars.peek() == Some(&'*') => {
+                let mut previous = ' ';
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        out.push('\n');
+                    }
+                    if previous == '*' && c == '/' {
+                        break;
+                    }
+                    previous = c;
+                }
+            }
+            // A raw string: `r"…"`, `r#"…"#`, `br##"…"##`.
+            'r' if !out.ends_with(|p: char| p.is_ascii_alphanumeric() || p == '_')
+                && matches!(chars.peek(), Some('#') | Some('"')) =>
+            {
+                let mut hashes = 0;
+                while chars.peek() == Some(&'#') {
+                    chars.next();
+                    hashes += 1;
+                }
+                if chars.next() != Some('"') {
+                    // `r#ident`, a raw identifier.
+                    out.push('r');
+                    continue;
+                }
+                out.push_str("\"\"");
+                let closing: String = std::iter::once('"')
+                    .chain(std::iter::repeat_n('#', hashes))
+                    .collect();
+                let mut tail = String::new();
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        out.push('\n');
+                    }
+                    tail.push(c);
+                    if tail.ends_with(&closing) {
+                        break;
+                    }
+                }
+            }
+            '"' => {
+                out.push_str("\"\"");
+                let mut escaped = false;
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        out.push('\n');
+                    }
+                    if escaped {
+                        escaped = false;
+                    } else if c == '\\' {
+                        escaped = true;
+                    } else if c == '"' {
+                        break;
+                    }
+                }
+            }
+            // A character literal such as '"' or '{' (a lifetime has no closing quote).
+            '\'' => {
+                let rest: String = chars.clone().take(3).collect();
+                let literal_len = if rest.starts_with('\\') {
+                    rest.find('\'').map(|i| i + 1)
+                } else if rest.chars().nth(1) == Some('\'') {
+                    Some(2)
+                } else {
+                    None
+                };
+                match literal_len {
+                    Some(n) => {
+                        for _ in 0..n {
+                            chars.next();
+                        }
+                        out.push_str("' '");
+                    }
+                    None => out.push('\''),
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Expands a `use` tree (`crate::{a::B, c::{d, e::F}}`) into its paths.
+fn expand_use_tree(tree: &str, prefix: &str, out: &mut Vec<String>) {
+    let tree = tree.trim();
+    match tree.find('{') {
+        // A renamed path keeps its ` as name`, for the aliases.
+        None => out.push(format!("{prefix}{tree}")),
+        Some(open) => {
+            let head = &tree[..open];
+            let inner = &tree[open + 1..tree.rfind('}').expect("a closed use group")];
+            let mut depth = 0;
+            let mut start = 0;
+            let prefix = format!("{prefix}{head}");
+            for (i, c) in inner.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        expand_use_tree(&inner[start..i], &prefix, out);
+                        start = i + 1;
+                    }
+                    _ => {}
+                }
+            }
+            if !inner[start..].trim().is_empty() {
+                expand_use_tree(&inner[start..], &prefix, out);
+            }
+        }
+    }
+}
+
+/// A `use` declaration found in a file: its visibility, its paths, and the inline module it is
+/// in (relative to the file's module).
+struct Use {
+    public: bool,
+    paths: Vec<String>,
+    inline: Vec<String>,
+}
+
+/// Every `use` declaration of a file, and every other `crate::`/`super::` path in its code,
+/// each with the inline modules (`mod tests { … }`) around it.
+fn references(code: &str) -> (Vec<Use>, Vec<(String, Vec<String>)>) {
+    let mut uses = Vec::new();
+    let mut paths = Vec::new();
+    // Inline modules by the indentation of their `mod` line.
+    let mut inline: Vec<(usize, String)> = Vec::new();
+    let mut lines = code.lines();
+    while let Some(line) = lines.next() {
+        let indent = line.len() - line.trim_start().len();
+        let trimmed = line.trim();
+        if inline
+            .last()
+            .is_some_and(|(i, _)| *i == indent && trimmed.starts_with('}'))
+        {
+            inline.pop();
+            continue;
+        }
+        let words: Vec<&str> = trimmed.split_whitespace().collect();
+        let after_visibility = match words.first() {
+            Some(w) if w.starts_with("pub") => &words[1..],
+            _ => &words[..],
+        };
+        if after_visibility.first() == Some(&"mod") && trimmed.ends_with('{') {
+            let name = after_visibility.get(1).copied().unwrap_or_default();
+            inline.push((indent, name.to_owned()));
+            continue;
+        }
+        let inline_names: Vec<String> = inline.iter().map(|(_, n)| n.clone()).collect();
+        if after_visibility.first() == Some(&"use") {
+            let mut statement = trimmed.to_owned();
+            while !statement.ends_with(';') {
+                match lines.next() {
+                    Some(more) => statement.push_str(more.trim()),
+                    None => break,
+                }
+            }
+            let tree = statement
+                .split_once("use ")
+                .map(|(_, t)| t.trim_end_matches(';'))
+                .unwrap_or_default();
+            let mut found = Vec::new();
+            expand_use_tree(tree, "", &mut found);
+            uses.push(Use {
+                public: words.first().is_some_and(|w| w.starts_with("pub")),
+                paths: found,
+                inline: inline_names,
+            });
+            continue;
+        }
+        let bytes = line.as_bytes();
+        for start in ["crate::", "super::"]
+            .iter()
+            .flat_map(|needle| line.match_indices(needle).map(|(i, _)| i))
+        {
+            let boundary = start == 0 || {
+                let b = bytes[start - 1];
+                !(b.is_ascii_alphanumeric() || b == b'_' || b == b':')
+            };
+            if !boundary {
+                continue;
+            }
+            let end = line[start..]
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
+                .map_or(line.len(), |e| start + e);
+            paths.push((
+                line[start..end].trim_end_matches(':').to_owned(),
+                inline_names.clone(),
+            ));
+        }
+    }
+    (uses, paths)
+}
+
+impl Crate {
+    /// The module file a path leads to, from module `here` (a file's module plus the inline
+    /// modules around the path); `None` for a path outside the crate (`std::…`, `serde::…`).
+    fn resolve(&self, here: &Module, path: &str, child_names: bool) -> Option<Module> {
+        let mut segments = path.split("::").filter(|s| !s.is_empty()).peekable();
+        let mut module: Module = match segments.peek().copied() {
+            Some("crate") => {
+                segments.next();
+                Vec::new()
+            }
+            Some("super") => {
+                let mut m = here.clone();
+                while segments.peek() == Some(&"super") {
+                    segments.next();
+                    m.pop();
+                }
+                m
+            }
+            Some("self") => {
+                segments.next();
+                here.clone()
+            }
+            Some(_) if child_names => here.clone(),
+            _ => return None,
+        };
+        // The deepest module file along the path (an alias followed where it stands).
+        let mut deepest = self.file_module(&module);
+        for segment in segments {
+            module.push(segment.to_owned());
+            if let Some(target) = self.aliases.get(&module) {
+                module = target.clone();
+            }
+            if self.files.contains_key(&module) {
+                deepest = Some(module.clone());
+            } else {
+                break;
+            }
+        }
+        deepest
+    }
+
+    /// The module file holding `module` (an inline module is in its parent's file).
+    fn file_module(&self, module: &Module) -> Option<Module> {
+        let mut m = module.clone();
+        loop {
+            if self.files.contains_key(&m) {
+                return Some(m);
+            }
+            m.pop()?;
+        }
+    }
+}
+
+fn name(module: &Module) -> String {
+    if module.is_empty() {
+        "crate".into()
+    } else {
+        format!("crate::{}", module.join("::"))
+    }
+}
+
+fn graph() -> BTreeMap<Module, BTreeSet<Module>> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut paths = Vec::new();
+    source_files(&src, &mut paths);
+    let mut krate = Crate {
+        files: BTreeMap::new(),
+        aliases: BTreeMap::new(),
+    };
+    let mut parsed = Vec::new();
+    for path in &paths {
+        let module = module_of(&src, path);
+        let text = std::fs::read_to_string(path).expect("a readable source file");
+        krate.files.insert(module.clone(), path.clone());
+        parsed.push((module, references(&code_only(&text))));
+    }
+    // Aliases first, so that every path can follow them.
+    for (module, (uses, _)) in &parsed {
+        for use_ in uses.iter().filter(|u| u.public && u.inline.is_empty()) {
+            for path in &use_.paths {
+                let Some((target, alias)) = path.split_once(" as ") else {
+                    continue;
+                };
+                let mut here = module.clone();
+                if let Some(resolved) = krate.resolve(&here, target.trim(), true) {
+                    let exact = target.trim().rsplit("::").next() == resolved.last().map(|s| &**s);
+                    if exact {
+                        here.push(alias.trim().to_owned());
+                        krate.aliases.insert(here, resolved);
+                    }
+                }
+            }
+        }
+    }
+    let mut edges: BTreeMap<Module, BTreeSet<Module>> = BTreeMap::new();
+    for (module, (uses, paths)) in &parsed {
+        let targets = edges.entry(module.clone()).or_default();
+        let mut add = |inline: &[String], path: &str, child_names: bool| {
+            let mut here = module.clone();
+            here.extend(inline.iter().cloned());
+            if let Some(target) = krate.resolve(&here, path, child_names) {
+                if &target != module {
+                    targets.insert(target);
+                }
+            }
+        };
+        for use_ in uses {
+            if use_.public {
+                continue;
+            }
+            for path in &use_.paths {
+                let path = path.split(" as ").next().unwrap_or(path);
+                add(&use_.inline, path, true);
+            }
+        }
+        for (path, inline) in paths {
+            add(inline, path, false);
+        }
+    }
+    edges
+}
+
+/// A cycle in `edges`, as the modules along it, if there is one.
+fn find_cycle(edges: &BTreeMap<Module, BTreeSet<Module>>) -> Option<Vec<Module>> {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Mark {
+        Open,
+        Done,
+    }
+    fn visit(
+        node: &Module,
+        edges: &BTreeMap<Module, BTreeSet<Module>>,
+        marks: &mut BTreeMap<Module, Mark>,
+        stack: &mut Vec<Module>,
+    ) -> Option<Vec<Module>> {
+        match marks.get(node) {
+            Some(Mark::Done) => return None,
+            Some(Mark::Open) => {
+                let start = stack.iter().position(|m| m == node).unwrap_or(0);
+                let mut cycle = stack[start..].to_vec();
+                cycle.push(node.clone());
+                return Some(cycle);
+            }
+            None => {}
+        }
+        marks.insert(node.clone(), Mark::Open);
+        stack.push(node.clone());
+        for next in edges.get(node).into_iter().flatten() {
+            if let Some(cycle) = visit(next, edges, marks, stack) {
+                return Some(cycle);
+            }
+        }
+        stack.pop();
+        marks.insert(node.clone(), Mark::Done);
+        None
+    }
+    let mut marks = BTreeMap::new();
+    for node in edges.keys() {
+        if let Some(cycle) = visit(node, edges, &mut marks, &mut Vec::new()) {
+            return Some(cycle);
+        }
+    }
+    None
+}
+
+#[test]
+fn no_module_depends_on_itself_through_others() {
+    let mut edges = graph();
+    let mut cycles = Vec::new();
+    // Every cycle, not just the first: each found is broken at its last edge and looked for again.
+    while let Some(cycle) = find_cycle(&edges) {
+        let shown: Vec<String> = cycle.iter().map(name).collect();
+        cycles.push(shown.join(" → "));
+        let (from, to) = (&cycle[cycle.len() - 2], &cycle[cycle.len() - 1]);
+        edges.get_mut(from).map(|t| t.remove(to));
+    }
+    assert!(cycles.is_empty(), "import cycles:\n{}", cycles.join("\n"));
+}
+
+#[test]
+fn the_graph_sees_what_it_must() {
+    let edges = graph();
+    let module = |path: &str| -> Module {
+        path.split("::")
+            .filter(|s| *s != "crate" && !s.is_empty())
+            .map(str::to_owned)
+            .collect()
+    };
+    let has = |from: &str, to: &str| {
+        edges
+            .get(&module(from))
+            .is_some_and(|t| t.contains(&module(to)))
+    };
+    // A grouped `use super::…` line, a path in code through an alias, and a private `use` of a
+    // child: each is an edge, so a cycle through any of them would be found.
+    assert!(has("crate::json::serializer", "crate::json::errors"));
+    assert!(has("crate::json::serializer", "crate::json::tokens"));
+    assert!(has("crate::error", "crate::runtime::entry_points"));
+    assert!(has("crate::runtime::bounds", "crate::runtime::members"));
+    // A cycle is found where there is one.
+    let mut cyclic = edges.clone();
+    cyclic
+        .entry(module("crate::json::tokens"))
+        .or_default()
+        .insert(module("crate::json::serializer"));
+    assert!(find_cycle(&cyclic).is_some());
+}
