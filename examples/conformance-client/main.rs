@@ -31,6 +31,7 @@
 //! stream that ends before the answer is resumed with GET and `Last-Event-ID` once the
 //! server's `retry` delay has passed (SEP-1699).
 
+mod oauth;
 mod stateless;
 mod transport;
 
@@ -151,12 +152,15 @@ fn main() -> ExitCode {
 }
 
 async fn run(url: &str) -> Result<(), String> {
-    if let Some((client, discovered)) = stateless::Modern::discover(url).await? {
+    // One authorization for both ways of speaking: a token got while asking
+    // `server/discover` serves the stateful session too.
+    let endpoint = Endpoint::new(url, Some(Arc::new(oauth::Authorizer::new(url))))?;
+    if let Some((client, discovered)) = stateless::Modern::discover(endpoint.clone()).await? {
         return client.run(&discovered).await;
     }
     eprintln!("no stateless revision: falling back to initialize");
     let client = Arc::new(Client {
-        endpoint: Endpoint::parse(url)?,
+        endpoint,
         session: Mutex::new(None),
         revision: Mutex::new(STATEFUL[3]),
         next_id: Mutex::new(0),

@@ -1,0 +1,636 @@
+//! The client's side of MCP authorization: a request the server refuses with a challenge (401,
+//! or 403 `insufficient_scope`) is answered by discovering the protected resource metadata and
+//! the authorization server's, getting a client identity there (pre-registered, a client ID
+//! metadata document, or dynamic registration), and an access token (authorization code with
+//! PKCE, or the client credentials the suite's context hands over); the request is then sent
+//! again with the token. Every document is read and written with the crate's `auth` types.
+//!
+//! Tokens, client secrets, codes and PKCE verifiers never appear in the log or in an error.
+
+use crate::transport::{fetch, Reply};
+use base64::Engine;
+use hyper::body::Incoming;
+use hyper::header::{AUTHORIZATION, CONTENT_TYPE, LOCATION, WWW_AUTHENTICATE};
+use hyper::{Method, Response};
+use mcp_spec_types::auth::{
+    add_offline_access, check_resource, discovery, issuer, resource_indicator, select_scope,
+    step_up_scope, AuthorizationServerMetadata, Challenge, ClientInformation, ClientMetadata,
+    OAuthError, PkceChallenge, PkceVerifier, ProtectedResourceMetadata, TokenResponse,
+    WwwAuthenticate,
+};
+use mcp_spec_types::ProtocolVersion;
+use serde_json::{Map, Value};
+use tokio::sync::Mutex;
+
+/// Where the authorization server sends the browser back. Nothing listens there: the test
+/// authorization server redirects at once, and the client reads the redirect's `Location`.
+const REDIRECT_URI: &str = "http://localhost:3000/callback";
+/// The client's metadata document, as its `client_id` where the authorization server takes
+/// client ID metadata documents (the suite's fixed URL: it never resolves).
+const CLIENT_METADATA_URL: &str = "https://conformance-test.local/client-metadata.json";
+const CLIENT_NAME: &str = "mcp-spec-types-conformance-client";
+/// Authorizations one request may cost before the client gives up: the first challenge, and
+/// two step-ups after it (the authorization page's scope challenge handling: clients SHOULD
+/// limit retries so a server that never accepts does not loop them).
+const MAX_AUTHORIZATIONS: usize = 3;
+/// The revision whose discovery rules the client follows: the newest it speaks (a server
+/// without protected resource metadata gets 2025-03-26's).
+const LATEST: ProtocolVersion = ProtocolVersion::V2026_07_28;
+
+/// A refusal that asks for authorization.
+pub struct Challenged {
+    status: u16,
+    /// The response's Bearer challenge, when it has one that parses.
+    challenge: Option<Challenge>,
+}
+
+impl Challenged {
+    /// The challenge of `response`: any 401, and a 403 whose Bearer challenge says
+    /// `insufficient_scope` (another 403 is the server's final word).
+    pub fn of(response: &Response<Incoming>) -> Option<Self> {
+        let status = response.status().as_u16();
+        if status != 401 && status != 403 {
+            return None;
+        }
+        let values: Vec<&str> = response
+            .headers()
+            .get_all(WWW_AUTHENTICATE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .collect();
+        let challenge = match WwwAuthenticate::parse(&values.join(", ")) {
+            Ok(header) => header.bearer().cloned(),
+            Err(e) => {
+                eprintln!("oauth: unreadable WWW-Authenticate ({e}): discovering without it");
+                None
+            }
+        };
+        let insufficient = challenge
+            .as_ref()
+            .is_some_and(|c| c.error() == Some("insufficient_scope"));
+        (status == 401 || insufficient).then_some(Challenged { status, challenge })
+    }
+}
+
+/// What a request carries to show it is authorized.
+#[derive(Clone)]
+pub struct Credential {
+    access_token: String,
+}
+
+impl Credential {
+    /// The request headers that present the token (RFC 6750 §2.1).
+    pub fn headers(&self, _method: &Method, _url: &str) -> Result<Vec<(String, String)>, String> {
+        Ok(vec![(
+            AUTHORIZATION.to_string(),
+            format!("Bearer {}", self.access_token),
+        )])
+    }
+
+    fn is(&self, other: Option<&Credential>) -> bool {
+        other.is_some_and(|o| o.access_token == self.access_token)
+    }
+}
+
+/// The authorizations one request has cost so far.
+pub struct Round {
+    authorizations: usize,
+}
+
+/// A client identity at one authorization server.
+#[derive(Clone)]
+struct Client {
+    /// The issuer it belongs to: an identity is never shown to another server.
+    issuer: String,
+    client_id: String,
+    client_secret: Option<String>,
+    /// How it authenticates at the token endpoint (RFC 7591 §2).
+    method: String,
+}
+
+#[derive(Default)]
+struct State {
+    credential: Option<Credential>,
+    /// The scopes asked for so far: a step-up asks for them and the new ones (the union).
+    scopes: Vec<String>,
+    clients: Vec<Client>,
+}
+
+/// Gets and keeps the access tokens of one MCP server.
+pub struct Authorizer {
+    /// The MCP server's URL (the protected resource).
+    server_url: String,
+    /// What the suite's `MCP_CONFORMANCE_CONTEXT` hands over (pre-registered credentials).
+    context: Map<String, Value>,
+    state: Mutex<State>,
+}
+
+impl Authorizer {
+    pub fn new(server_url: &str) -> Self {
+        let context = std::env::var("MCP_CONFORMANCE_CONTEXT")
+            .ok()
+            .and_then(|c| serde_json::from_str(&c).ok())
+            .unwrap_or_default();
+        Authorizer {
+            server_url: server_url.to_owned(),
+            context,
+            state: Mutex::new(State::default()),
+        }
+    }
+
+    /// The count of one request's authorizations.
+    pub fn round(&self) -> Round {
+        Round { authorizations: 0 }
+    }
+
+    /// What the next request carries, when the client holds a token.
+    pub async fn credential(&self) -> Option<Credential> {
+        self.state.lock().await.credential.clone()
+    }
+
+    /// The server took a request sent with `credential`.
+    pub async fn accepted(&self, _response: &Response<Incoming>, _credential: Option<&Credential>) {
+    }
+
+    /// Answers a challenge to a request sent with `sent`: authorizes again, unless another
+    /// request did meanwhile (its token is tried first) or this request has cost
+    /// [`MAX_AUTHORIZATIONS`] already.
+    pub async fn answer(
+        &self,
+        round: &mut Round,
+        challenged: Challenged,
+        sent: Option<&Credential>,
+    ) -> Result<(), String> {
+        let mut state = self.state.lock().await;
+        if state.credential.as_ref().is_some_and(|c| !c.is(sent)) {
+            return Ok(());
+        }
+        if round.authorizations >= MAX_AUTHORIZATIONS {
+            return Err(format!(
+                "HTTP {} after {MAX_AUTHORIZATIONS} authorizations: giving up",
+                challenged.status
+            ));
+        }
+        round.authorizations += 1;
+        let credential = self.authorize(&mut state, &challenged).await?;
+        state.credential = Some(credential);
+        Ok(())
+    }
+
+    /// One authorization, from discovery to token.
+    async fn authorize(
+        &self,
+        state: &mut State,
+        challenged: &Challenged,
+    ) -> Result<Credential, String> {
+        let challenge = challenged.challenge.as_ref();
+        eprintln!(
+            "oauth: HTTP {} ({}): authorizing",
+            challenged.status,
+            challenge.map_or("no challenge".to_owned(), |c| c.to_string())
+        );
+        let found = self
+            .protected_resource_metadata(challenge.and_then(Challenge::resource_metadata))
+            .await?;
+        let (metadata, prm) = match found {
+            Some(prm) => {
+                let issuer_url = prm
+                    .authorization_servers
+                    .as_ref()
+                    .and_then(|servers| servers.first())
+                    .ok_or("the protected resource metadata names no authorization server")?;
+                (
+                    authorization_server_metadata(issuer_url, &LATEST).await?,
+                    Some(prm),
+                )
+            }
+            // No protected resource metadata: a 2025-03-26 server, whose authorization
+            // server lives at its own origin.
+            None => (self.legacy_metadata().await?, None),
+        };
+        // The resource indicator: the metadata's `resource` exactly as published (the
+        // suite checks the very text), else the server's canonical URI.
+        let resource = match &prm {
+            Some(prm) => prm.resource.clone(),
+            None => resource_indicator(&self.server_url).map_err(|e| e.to_string())?,
+        };
+
+        let scope = match challenge {
+            // A step-up keeps what was asked for before and adds what the challenge names.
+            Some(challenge) if challenged.status == 403 => step_up_scope(
+                challenge,
+                Some(state.scopes.join(" ").as_str()).filter(|s| !s.is_empty()),
+            ),
+            _ => select_scope(challenge, prm.as_ref()),
+        };
+        // A refresh token is asked for where the authorization server offers one (only
+        // alongside a scope the resource asked for: no scope at all stays no scope).
+        let scope = match scope {
+            Some(scope) => add_offline_access(Some(&scope), &metadata),
+            None => None,
+        };
+        let scopes: Vec<String> = scope
+            .iter()
+            .flat_map(|s| s.split(' '))
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+            .collect();
+
+        let client = self.client(state, &metadata).await?;
+        let token = authorization_code(&metadata, &client, &resource, &scopes).await?;
+        state.scopes = scopes;
+        Ok(Credential {
+            access_token: token.access_token,
+        })
+    }
+
+    /// The protected resource metadata (RFC 9728): at the challenge's `resource_metadata`,
+    /// else at the well-known URLs, path-inserted first. Its `resource` must be this server.
+    async fn protected_resource_metadata(
+        &self,
+        from_challenge: Option<&str>,
+    ) -> Result<Option<ProtectedResourceMetadata>, String> {
+        let urls = discovery::protected_resource_metadata_urls(&self.server_url, from_challenge)
+            .map_err(|e| e.to_string())?;
+        for url in urls {
+            let reply = fetch(Method::GET, &url, &[], None).await?;
+            if reply.status != 200 {
+                eprintln!("oauth: {url}: HTTP {}", reply.status);
+                continue;
+            }
+            let prm = ProtectedResourceMetadata::from_json(&reply.body)
+                .map_err(|e| format!("{url}: {e}"))?;
+            // RFC 9728 §3.3: metadata about another resource is not used.
+            check_resource(&prm, &self.server_url).map_err(|e| format!("{url}: {e}: refused"))?;
+            eprintln!("oauth: protected resource metadata from {url}");
+            return Ok(Some(prm));
+        }
+        eprintln!("oauth: no protected resource metadata");
+        Ok(None)
+    }
+
+    /// The authorization server of a 2025-03-26 server: its metadata at the server's origin,
+    /// else the default endpoints there.
+    async fn legacy_metadata(&self) -> Result<AuthorizationServerMetadata, String> {
+        let revision = ProtocolVersion::V2025_03_26;
+        let base =
+            discovery::expected_issuer(&self.server_url, &revision).map_err(|e| e.to_string())?;
+        if let Some(metadata) = find_metadata(&self.server_url, &base, &revision).await? {
+            return Ok(metadata);
+        }
+        let endpoints = discovery::default_endpoints(&self.server_url, &revision)
+            .map_err(|e| e.to_string())?
+            .ok_or("no authorization server metadata and no default endpoints")?;
+        eprintln!("oauth: no authorization server metadata: the default endpoints at {base}");
+        let mut metadata = AuthorizationServerMetadata::new(base);
+        metadata.authorization_endpoint = Some(endpoints.authorization_endpoint);
+        metadata.token_endpoint = Some(endpoints.token_endpoint);
+        metadata.registration_endpoint = Some(endpoints.registration_endpoint);
+        // 2025-03-26 requires PKCE of every client and server, advertised or not.
+        metadata.code_challenge_methods_supported = Some(vec!["S256".to_owned()]);
+        Ok(metadata)
+    }
+
+    /// The client's identity at the server of `metadata`: the one it has there already, else
+    /// the pre-registered one the context gives, else its metadata document's URL where the
+    /// server takes those, else a new registration.
+    async fn client(
+        &self,
+        state: &mut State,
+        metadata: &AuthorizationServerMetadata,
+    ) -> Result<Client, String> {
+        if let Some(known) = state.clients.iter().find(|c| c.issuer == metadata.issuer) {
+            return Ok(known.clone());
+        }
+        let client = match (
+            self.context.get("client_id").and_then(Value::as_str),
+            self.context.get("client_secret").and_then(Value::as_str),
+        ) {
+            (Some(id), secret) => Client {
+                issuer: metadata.issuer.clone(),
+                client_id: id.to_owned(),
+                client_secret: secret.map(str::to_owned),
+                method: auth_method(metadata, secret.is_some()),
+            },
+            _ if metadata.client_id_metadata_document_supported == Some(true) => Client {
+                issuer: metadata.issuer.clone(),
+                client_id: CLIENT_METADATA_URL.to_owned(),
+                client_secret: None,
+                method: "none".to_owned(),
+            },
+            _ => register(metadata).await?,
+        };
+        eprintln!(
+            "oauth: client {} at {} ({})",
+            client.client_id, client.issuer, client.method
+        );
+        state.clients.push(client.clone());
+        Ok(client)
+    }
+}
+
+/// The authorization server's metadata (RFC 8414, OpenID Connect Discovery) for `issuer_url`.
+async fn authorization_server_metadata(
+    issuer_url: &str,
+    revision: &ProtocolVersion,
+) -> Result<AuthorizationServerMetadata, String> {
+    let expected = discovery::expected_issuer(issuer_url, revision).map_err(|e| e.to_string())?;
+    find_metadata(issuer_url, &expected, revision)
+        .await?
+        .ok_or_else(|| format!("no authorization server metadata for {issuer_url}"))
+}
+
+/// The metadata at the first of `revision`'s well-known URLs for `issuer_url` that has it;
+/// its `issuer` must be `expected` (RFC 8414 §3.3), or it is refused.
+async fn find_metadata(
+    issuer_url: &str,
+    expected: &str,
+    revision: &ProtocolVersion,
+) -> Result<Option<AuthorizationServerMetadata>, String> {
+    let urls = discovery::authorization_server_metadata_urls(issuer_url, revision)
+        .map_err(|e| e.to_string())?;
+    for url in urls {
+        let reply = fetch(Method::GET, &url, &[], None).await?;
+        if reply.status != 200 {
+            eprintln!("oauth: {url}: HTTP {}", reply.status);
+            continue;
+        }
+        let metadata = AuthorizationServerMetadata::from_json(&reply.body)
+            .map_err(|e| format!("{url}: {e}"))?;
+        issuer::check_metadata_issuer(expected, &metadata)
+            .map_err(|e| format!("{url}: {e}: refused"))?;
+        eprintln!("oauth: authorization server metadata from {url}");
+        return Ok(Some(metadata));
+    }
+    Ok(None)
+}
+
+/// How a client authenticates at the token endpoint: with a secret, the first of
+/// `client_secret_basic` and `client_secret_post` the server supports; without, `none`.
+fn auth_method(metadata: &AuthorizationServerMetadata, has_secret: bool) -> String {
+    let method = if has_secret {
+        ["client_secret_basic", "client_secret_post"]
+            .into_iter()
+            .find(|m| metadata.supports_token_endpoint_auth_method(m))
+            .unwrap_or("none")
+    } else {
+        "none"
+    };
+    method.to_owned()
+}
+
+/// Dynamic client registration (RFC 7591): a native client (its redirect URI is on the
+/// loopback), asking for the token endpoint authentication the server supports, `none` first.
+async fn register(metadata: &AuthorizationServerMetadata) -> Result<Client, String> {
+    let endpoint = metadata.registration_endpoint.as_deref().ok_or(
+        "the authorization server takes no registration, no client metadata document, and no client was given",
+    )?;
+    let method = ["none", "client_secret_basic", "client_secret_post"]
+        .into_iter()
+        .find(|m| metadata.supports_token_endpoint_auth_method(m))
+        .unwrap_or("client_secret_basic");
+    let mut request = ClientMetadata {
+        redirect_uris: Some(vec![REDIRECT_URI.to_owned()]),
+        token_endpoint_auth_method: Some(method.to_owned()),
+        grant_types: Some(vec![
+            "authorization_code".to_owned(),
+            "refresh_token".to_owned(),
+        ]),
+        response_types: Some(vec!["code".to_owned()]),
+        client_name: Some(CLIENT_NAME.to_owned()),
+        ..ClientMetadata::default()
+    };
+    // TODO(auth): move to crate: `application_type` (OpenID Connect Dynamic Client
+    // Registration §2, required by the 2026-07-28 authorization page) is no member of
+    // `ClientMetadata` yet.
+    request
+        .extra
+        .insert("application_type".to_owned(), Value::from("native"));
+    let body = serde_json::to_string(&request).map_err(|e| e.to_string())?;
+    let reply = fetch(
+        Method::POST,
+        endpoint,
+        &[(CONTENT_TYPE.to_string(), "application/json".to_owned())],
+        Some(body),
+    )
+    .await?;
+    if reply.status != 201 && reply.status != 200 {
+        return Err(format!(
+            "registration refused: HTTP {}{}",
+            reply.status,
+            oauth_error(&reply)
+        ));
+    }
+    let registered =
+        ClientInformation::from_json(&reply.body).map_err(|e| format!("registration: {e}"))?;
+    let method = registered
+        .metadata
+        .token_endpoint_auth_method
+        .clone()
+        .unwrap_or_else(|| {
+            if registered.client_secret.is_some() && method != "none" {
+                method.to_owned()
+            } else {
+                "none".to_owned()
+            }
+        });
+    Ok(Client {
+        issuer: metadata.issuer.clone(),
+        client_id: registered.client_id,
+        client_secret: registered.client_secret,
+        method,
+    })
+}
+
+/// The authorization code grant with PKCE (OAuth 2.1 §4.1): the authorization request, its
+/// redirect read back (`state` and `iss` checked), and the code exchanged for a token.
+async fn authorization_code(
+    metadata: &AuthorizationServerMetadata,
+    client: &Client,
+    resource: &str,
+    scopes: &[String],
+) -> Result<TokenResponse, String> {
+    // The authorization page: clients MUST refuse to proceed without S256 PKCE support.
+    if !metadata.supports_s256() {
+        return Err(format!(
+            "{} does not advertise PKCE S256: refused",
+            metadata.issuer
+        ));
+    }
+    let endpoint = metadata
+        .authorization_endpoint
+        .as_deref()
+        .ok_or("the authorization server metadata has no authorization_endpoint")?;
+    let verifier = PkceVerifier::from_random_bytes(&random()?);
+    let challenge = PkceChallenge::s256(&verifier);
+    let state = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(random()?);
+    let mut query = vec![
+        ("response_type", "code"),
+        ("client_id", client.client_id.as_str()),
+        ("redirect_uri", REDIRECT_URI),
+        ("code_challenge", challenge.as_str()),
+        ("code_challenge_method", challenge.method()),
+        ("state", state.as_str()),
+        ("resource", resource),
+    ];
+    let scope = scopes.join(" ");
+    if !scope.is_empty() {
+        query.push(("scope", &scope));
+    }
+    let separator = if endpoint.contains('?') { '&' } else { '?' };
+    let url = format!("{endpoint}{separator}{}", form(&query));
+    eprintln!(
+        "oauth: authorization request to {endpoint} (scope {:?})",
+        scope
+    );
+    let reply = fetch(Method::GET, &url, &[], None).await?;
+    let location = reply
+        .header(LOCATION.as_str())
+        .filter(|_| (300..400).contains(&reply.status))
+        .ok_or_else(|| format!("the authorization endpoint answered HTTP {}", reply.status))?;
+    let query = location
+        .strip_prefix(REDIRECT_URI)
+        .and_then(|rest| rest.strip_prefix('?'))
+        .ok_or("the authorization endpoint redirected elsewhere than the redirect URI: refused")?;
+    let params = parse_form(query);
+    let param = |name: &str| {
+        params
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    };
+    if let Some(error) = param("error") {
+        return Err(format!("authorization refused: {error}"));
+    }
+    if param("state") != Some(state.as_str()) {
+        return Err("the authorization response's state is not the one sent: refused".to_owned());
+    }
+    issuer::check_authorization_response(metadata, param("iss"))
+        .map_err(|e| format!("authorization response: {e}: refused"))?;
+    let code = param("code").ok_or("the authorization response has no code")?;
+
+    let mut body = vec![
+        ("grant_type", "authorization_code"),
+        ("code", code),
+        ("redirect_uri", REDIRECT_URI),
+        ("code_verifier", verifier.as_str()),
+        ("resource", resource),
+    ];
+    token_request(metadata, client, &mut body).await
+}
+
+/// A token request with `body`, the client authenticated as it registered.
+async fn token_request<'a>(
+    metadata: &AuthorizationServerMetadata,
+    client: &'a Client,
+    body: &mut Vec<(&'a str, &'a str)>,
+) -> Result<TokenResponse, String> {
+    let endpoint = metadata
+        .token_endpoint
+        .as_deref()
+        .ok_or("the authorization server metadata has no token_endpoint")?;
+    let mut headers = vec![(
+        CONTENT_TYPE.to_string(),
+        "application/x-www-form-urlencoded".to_owned(),
+    )];
+    match (client.method.as_str(), &client.client_secret) {
+        // RFC 6749 §2.3.1: both parts form-encoded before they are joined.
+        ("client_secret_basic", Some(secret)) => {
+            let pair = format!("{}:{}", encode(&client.client_id), encode(secret));
+            let encoded = base64::engine::general_purpose::STANDARD.encode(pair);
+            headers.push((AUTHORIZATION.to_string(), format!("Basic {encoded}")));
+        }
+        ("client_secret_post", Some(secret)) => {
+            body.push(("client_id", &client.client_id));
+            body.push(("client_secret", secret));
+        }
+        _ => body.push(("client_id", &client.client_id)),
+    }
+    let reply = fetch(Method::POST, endpoint, &headers, Some(form(body))).await?;
+    if reply.status != 200 {
+        return Err(format!(
+            "token request refused: HTTP {}{}",
+            reply.status,
+            oauth_error(&reply)
+        ));
+    }
+    let token =
+        TokenResponse::from_json(&reply.body).map_err(|e| format!("token response: {e}"))?;
+    if !token.token_type.eq_ignore_ascii_case("bearer") {
+        return Err(format!("token type {} is not Bearer", token.token_type));
+    }
+    eprintln!(
+        "oauth: token from {endpoint} (scope {:?})",
+        token.scope.as_deref().unwrap_or("")
+    );
+    Ok(token)
+}
+
+/// `: <error code>` of an OAuth error response, when the body is one (its description is left
+/// out: only the code is the server's vocabulary).
+fn oauth_error(reply: &Reply) -> String {
+    OAuthError::from_json(&reply.body)
+        .map(|e| format!(": {}", e.error))
+        .unwrap_or_default()
+}
+
+/// 32 bytes from the operating system's generator.
+fn random() -> Result<[u8; 32], String> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes).map_err(|e| format!("no randomness: {e}"))?;
+    Ok(bytes)
+}
+
+/// `application/x-www-form-urlencoded` (the WHATWG URL standard's serializer).
+fn form(pairs: &[(&str, &str)]) -> String {
+    pairs
+        .iter()
+        .map(|(name, value)| format!("{}={}", encode(name), encode(value)))
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+fn encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'*' | b'-' | b'.' | b'_' => {
+                out.push(byte as char)
+            }
+            b' ' => out.push('+'),
+            _ => out.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    out
+}
+
+/// The pairs of a form-encoded query; a malformed escape is kept as it is.
+fn parse_form(query: &str) -> Vec<(String, String)> {
+    query
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .map(|pair| {
+            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+            (decode(name), decode(value))
+        })
+        .collect()
+}
+
+fn decode(text: &str) -> String {
+    let hex = |b: u8| (b as char).to_digit(16);
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match (bytes[i], bytes.get(i + 1), bytes.get(i + 2)) {
+            (b'+', _, _) => out.push(b' '),
+            (b'%', Some(&high), Some(&low)) if hex(high).is_some() && hex(low).is_some() => {
+                out.push((hex(high).unwrap_or(0) * 16 + hex(low).unwrap_or(0)) as u8);
+                i += 2;
+            }
+            (byte, _, _) => out.push(byte),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
