@@ -31,6 +31,7 @@
 //! stream that ends before the answer is resumed with GET and `Last-Event-ID` once the
 //! server's `retry` delay has passed (SEP-1699).
 
+mod jose;
 mod oauth;
 mod stateless;
 mod transport;

@@ -7,6 +7,7 @@
 //!
 //! Tokens, client secrets, codes and PKCE verifiers never appear in the log or in an error.
 
+use crate::jose;
 use crate::transport::{fetch, Reply};
 use base64::Engine;
 use hyper::body::Incoming;
@@ -104,6 +105,8 @@ struct Client {
     issuer: String,
     client_id: String,
     client_secret: Option<String>,
+    /// The PEM private key and JWS algorithm of `private_key_jwt`.
+    private_key: Option<(String, String)>,
     /// How it authenticates at the token endpoint (RFC 7591 §2).
     method: String,
 }
@@ -237,7 +240,16 @@ impl Authorizer {
             .collect();
 
         let client = self.client(state, &metadata).await?;
-        let token = authorization_code(&metadata, &client, &resource, &scopes).await?;
+        // A client with credentials of its own uses the authorization code grant where the
+        // server offers it, else the client credentials grant (the client credentials
+        // extension: no user, no browser).
+        let token = if !metadata.supports_grant_type("authorization_code")
+            && metadata.supports_grant_type("client_credentials")
+        {
+            client_credentials(&metadata, &client, &resource, &scopes).await?
+        } else {
+            authorization_code(&metadata, &client, &resource, &scopes).await?
+        };
         state.scopes = scopes;
         Ok(Credential {
             access_token: token.access_token,
@@ -302,20 +314,34 @@ impl Authorizer {
         if let Some(known) = state.clients.iter().find(|c| c.issuer == metadata.issuer) {
             return Ok(known.clone());
         }
+        let text = |name: &str| self.context.get(name).and_then(Value::as_str);
         let client = match (
-            self.context.get("client_id").and_then(Value::as_str),
-            self.context.get("client_secret").and_then(Value::as_str),
+            text("client_id"),
+            text("client_secret"),
+            text("private_key_pem"),
         ) {
-            (Some(id), secret) => Client {
+            (Some(id), _, Some(pem)) => Client {
+                issuer: metadata.issuer.clone(),
+                client_id: id.to_owned(),
+                client_secret: None,
+                private_key: Some((
+                    pem.to_owned(),
+                    text("signing_algorithm").unwrap_or("ES256").to_owned(),
+                )),
+                method: "private_key_jwt".to_owned(),
+            },
+            (Some(id), secret, None) => Client {
                 issuer: metadata.issuer.clone(),
                 client_id: id.to_owned(),
                 client_secret: secret.map(str::to_owned),
+                private_key: None,
                 method: auth_method(metadata, secret.is_some()),
             },
             _ if metadata.client_id_metadata_document_supported == Some(true) => Client {
                 issuer: metadata.issuer.clone(),
                 client_id: CLIENT_METADATA_URL.to_owned(),
                 client_secret: None,
+                private_key: None,
                 method: "none".to_owned(),
             },
             _ => register(metadata).await?,
@@ -438,6 +464,7 @@ async fn register(metadata: &AuthorizationServerMetadata) -> Result<Client, Stri
         issuer: metadata.issuer.clone(),
         client_id: registered.client_id,
         client_secret: registered.client_secret,
+        private_key: None,
         method,
     })
 }
@@ -509,22 +536,39 @@ async fn authorization_code(
         .map_err(|e| format!("authorization response: {e}: refused"))?;
     let code = param("code").ok_or("the authorization response has no code")?;
 
-    let mut body = vec![
+    let body = [
         ("grant_type", "authorization_code"),
         ("code", code),
         ("redirect_uri", REDIRECT_URI),
         ("code_verifier", verifier.as_str()),
         ("resource", resource),
     ];
-    token_request(metadata, client, &mut body).await
+    token_request(metadata, client, &body).await
+}
+
+/// The client credentials grant (OAuth 2.1 §4.2): the client asks for a token for itself.
+async fn client_credentials(
+    metadata: &AuthorizationServerMetadata,
+    client: &Client,
+    resource: &str,
+    scopes: &[String],
+) -> Result<TokenResponse, String> {
+    let scope = scopes.join(" ");
+    let mut body = vec![("grant_type", "client_credentials"), ("resource", resource)];
+    if !scope.is_empty() {
+        body.push(("scope", &scope));
+    }
+    eprintln!("oauth: client credentials grant (scope {scope:?})");
+    token_request(metadata, client, &body).await
 }
 
 /// A token request with `body`, the client authenticated as it registered.
-async fn token_request<'a>(
+async fn token_request(
     metadata: &AuthorizationServerMetadata,
-    client: &'a Client,
-    body: &mut Vec<(&'a str, &'a str)>,
+    client: &Client,
+    body: &[(&str, &str)],
 ) -> Result<TokenResponse, String> {
+    let mut body: Vec<(&str, String)> = body.iter().map(|(n, v)| (*n, (*v).to_owned())).collect();
     let endpoint = metadata
         .token_endpoint
         .as_deref()
@@ -541,12 +585,27 @@ async fn token_request<'a>(
             headers.push((AUTHORIZATION.to_string(), format!("Basic {encoded}")));
         }
         ("client_secret_post", Some(secret)) => {
-            body.push(("client_id", &client.client_id));
-            body.push(("client_secret", secret));
+            body.push(("client_id", client.client_id.clone()));
+            body.push(("client_secret", secret.clone()));
         }
-        _ => body.push(("client_id", &client.client_id)),
+        // RFC 7523 §2.2, the audience being the issuer (RFC 7523bis).
+        ("private_key_jwt", _) => {
+            let (pem, algorithm) = client
+                .private_key
+                .as_ref()
+                .ok_or("private_key_jwt without a private key")?;
+            let assertion =
+                jose::client_assertion(pem, algorithm, &client.client_id, &metadata.issuer)?;
+            body.push(("client_id", client.client_id.clone()));
+            body.push((
+                "client_assertion_type",
+                "urn:ietf:params:oauth:client-assertion-type:jwt-bearer".to_owned(),
+            ));
+            body.push(("client_assertion", assertion));
+        }
+        _ => body.push(("client_id", client.client_id.clone())),
     }
-    let reply = fetch(Method::POST, endpoint, &headers, Some(form(body))).await?;
+    let reply = fetch(Method::POST, endpoint, &headers, Some(form(&body))).await?;
     if reply.status != 200 {
         return Err(format!(
             "token request refused: HTTP {}{}",
@@ -582,10 +641,10 @@ fn random() -> Result<[u8; 32], String> {
 }
 
 /// `application/x-www-form-urlencoded` (the WHATWG URL standard's serializer).
-fn form(pairs: &[(&str, &str)]) -> String {
+fn form(pairs: &[(&str, impl AsRef<str>)]) -> String {
     pairs
         .iter()
-        .map(|(name, value)| format!("{}={}", encode(name), encode(value)))
+        .map(|(name, value)| format!("{}={}", encode(name), encode(value.as_ref())))
         .collect::<Vec<_>>()
         .join("&")
 }
