@@ -34,6 +34,8 @@ const CLIENT_NAME: &str = "mcp-spec-types-conformance-client";
 /// two step-ups after it (the authorization page's scope challenge handling: clients SHOULD
 /// limit retries so a server that never accepts does not loop them).
 const MAX_AUTHORIZATIONS: usize = 3;
+/// The JWT bearer grant type (RFC 7523 §2.1).
+const JWT_BEARER: &str = "urn:ietf:params:oauth:grant-type:jwt-bearer";
 /// The revision whose discovery rules the client follows: the newest it speaks (a server
 /// without protected resource metadata gets 2025-03-26's).
 const LATEST: ProtocolVersion = ProtocolVersion::V2026_07_28;
@@ -243,12 +245,36 @@ impl Authorizer {
         // A client with credentials of its own uses the authorization code grant where the
         // server offers it, else the client credentials grant (the client credentials
         // extension: no user, no browser).
-        let token = if !metadata.supports_grant_type("authorization_code")
-            && metadata.supports_grant_type("client_credentials")
-        {
-            client_credentials(&metadata, &client, &resource, &scopes).await?
-        } else {
-            authorization_code(&metadata, &client, &resource, &scopes).await?
+        let text = |name: &str| self.context.get(name).and_then(Value::as_str);
+        let token = match (
+            text("idp_id_token").zip(text("idp_token_endpoint")),
+            text("valid_jwt"),
+        ) {
+            // Enterprise-managed authorization: the identity provider's ID token is
+            // exchanged there for an ID-JAG (RFC 8693), which the authorization server takes
+            // as a JWT bearer grant (RFC 7523).
+            (Some((id_token, idp_endpoint)), _) if metadata.supports_grant_type(JWT_BEARER) => {
+                let grant = id_jag(
+                    idp_endpoint,
+                    id_token,
+                    text("idp_client_id"),
+                    &metadata.issuer,
+                    &resource,
+                    &scopes,
+                )
+                .await?;
+                jwt_bearer(&metadata, &client, &grant, &resource, &scopes).await?
+            }
+            // Workload identity federation: the workload's own JWT is the grant.
+            (_, Some(assertion)) if metadata.supports_grant_type(JWT_BEARER) => {
+                jwt_bearer(&metadata, &client, assertion, &resource, &scopes).await?
+            }
+            _ if !metadata.supports_grant_type("authorization_code")
+                && metadata.supports_grant_type("client_credentials") =>
+            {
+                client_credentials(&metadata, &client, &resource, &scopes).await?
+            }
+            _ => authorization_code(&metadata, &client, &resource, &scopes).await?,
         };
         state.scopes = scopes;
         Ok(Credential {
@@ -562,6 +588,68 @@ async fn client_credentials(
     token_request(metadata, client, &body).await
 }
 
+/// The JWT bearer grant (RFC 7523 §2.1) with `assertion`. A refusal is final: the grant is
+/// not retried, nor another grant tried (the workload identity extension).
+async fn jwt_bearer(
+    metadata: &AuthorizationServerMetadata,
+    client: &Client,
+    assertion: &str,
+    resource: &str,
+    scopes: &[String],
+) -> Result<TokenResponse, String> {
+    let scope = scopes.join(" ");
+    let mut body = vec![
+        ("grant_type", JWT_BEARER),
+        ("assertion", assertion),
+        ("resource", resource),
+    ];
+    if !scope.is_empty() {
+        body.push(("scope", &scope));
+    }
+    eprintln!("oauth: JWT bearer grant (scope {scope:?})");
+    token_request(metadata, client, &body).await
+}
+
+/// An identity assertion JWT authorization grant (ID-JAG) for the authorization server
+/// `audience` and `resource`, from the identity provider's token exchange (RFC 8693 §2.1,
+/// the enterprise-managed authorization extension) of the user's ID token.
+async fn id_jag(
+    idp_token_endpoint: &str,
+    id_token: &str,
+    idp_client_id: Option<&str>,
+    audience: &str,
+    resource: &str,
+    scopes: &[String],
+) -> Result<String, String> {
+    let scope = scopes.join(" ");
+    let mut body = vec![
+        (
+            "grant_type",
+            "urn:ietf:params:oauth:grant-type:token-exchange",
+        ),
+        (
+            "requested_token_type",
+            "urn:ietf:params:oauth:token-type:id-jag",
+        ),
+        ("subject_token", id_token),
+        (
+            "subject_token_type",
+            "urn:ietf:params:oauth:token-type:id_token",
+        ),
+        ("audience", audience),
+        ("resource", resource),
+    ];
+    if let Some(id) = idp_client_id {
+        body.push(("client_id", id));
+    }
+    if !scope.is_empty() {
+        body.push(("scope", &scope));
+    }
+    eprintln!("oauth: token exchange at {idp_token_endpoint} for an ID-JAG");
+    let token = post_token(idp_token_endpoint, Vec::new(), &body).await?;
+    Ok(token.access_token)
+}
+
 /// A token request with `body`, the client authenticated as it registered.
 async fn token_request(
     metadata: &AuthorizationServerMetadata,
@@ -573,10 +661,7 @@ async fn token_request(
         .token_endpoint
         .as_deref()
         .ok_or("the authorization server metadata has no token_endpoint")?;
-    let mut headers = vec![(
-        CONTENT_TYPE.to_string(),
-        "application/x-www-form-urlencoded".to_owned(),
-    )];
+    let mut headers = Vec::new();
     match (client.method.as_str(), &client.client_secret) {
         // RFC 6749 §2.3.1: both parts form-encoded before they are joined.
         ("client_secret_basic", Some(secret)) => {
@@ -605,16 +690,7 @@ async fn token_request(
         }
         _ => body.push(("client_id", client.client_id.clone())),
     }
-    let reply = fetch(Method::POST, endpoint, &headers, Some(form(&body))).await?;
-    if reply.status != 200 {
-        return Err(format!(
-            "token request refused: HTTP {}{}",
-            reply.status,
-            oauth_error(&reply)
-        ));
-    }
-    let token =
-        TokenResponse::from_json(&reply.body).map_err(|e| format!("token response: {e}"))?;
+    let token = post_token(endpoint, headers, &body).await?;
     if !token.token_type.eq_ignore_ascii_case("bearer") {
         return Err(format!("token type {} is not Bearer", token.token_type));
     }
@@ -623,6 +699,27 @@ async fn token_request(
         token.scope.as_deref().unwrap_or("")
     );
     Ok(token)
+}
+
+/// POSTs a form to a token endpoint and reads the token response.
+async fn post_token(
+    endpoint: &str,
+    mut headers: Vec<(String, String)>,
+    body: &[(&str, impl AsRef<str>)],
+) -> Result<TokenResponse, String> {
+    headers.push((
+        CONTENT_TYPE.to_string(),
+        "application/x-www-form-urlencoded".to_owned(),
+    ));
+    let reply = fetch(Method::POST, endpoint, &headers, Some(form(body))).await?;
+    if reply.status != 200 {
+        return Err(format!(
+            "{endpoint} refused the token request: HTTP {}{}",
+            reply.status,
+            oauth_error(&reply)
+        ));
+    }
+    TokenResponse::from_json(&reply.body).map_err(|e| format!("token response: {e}"))
 }
 
 /// `: <error code>` of an OAuth error response, when the body is one (its description is left
