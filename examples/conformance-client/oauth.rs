@@ -21,6 +21,7 @@ use mcp_spec_types::auth::{
 };
 use mcp_spec_types::ProtocolVersion;
 use serde_json::{Map, Value};
+use std::sync::Arc;
 use tokio::sync::Mutex;
 
 /// Where the authorization server sends the browser back. Nothing listens there: the test
@@ -43,8 +44,10 @@ const LATEST: ProtocolVersion = ProtocolVersion::V2026_07_28;
 /// A refusal that asks for authorization.
 pub struct Challenged {
     status: u16,
-    /// The response's Bearer challenge, when it has one that parses.
+    /// The response's Bearer or DPoP challenge, when it has one that parses.
     challenge: Option<Challenge>,
+    /// The `DPoP-Nonce` the server asks proofs to carry (RFC 9449 §9).
+    nonce: Option<String>,
 }
 
 impl Challenged {
@@ -62,7 +65,10 @@ impl Challenged {
             .filter_map(|v| v.to_str().ok())
             .collect();
         let challenge = match WwwAuthenticate::parse(&values.join(", ")) {
-            Ok(header) => header.bearer().cloned(),
+            Ok(header) => header
+                .challenges
+                .into_iter()
+                .find(|c| c.is_scheme("Bearer") || c.is_scheme("DPoP")),
             Err(e) => {
                 eprintln!("oauth: unreadable WWW-Authenticate ({e}): discovering without it");
                 None
@@ -71,7 +77,12 @@ impl Challenged {
         let insufficient = challenge
             .as_ref()
             .is_some_and(|c| c.error() == Some("insufficient_scope"));
-        (status == 401 || insufficient).then_some(Challenged { status, challenge })
+        let nonce = dpop_nonce(response.headers());
+        (status == 401 || insufficient).then_some(Challenged {
+            status,
+            challenge,
+            nonce,
+        })
     }
 }
 
@@ -79,15 +90,34 @@ impl Challenged {
 #[derive(Clone)]
 pub struct Credential {
     access_token: String,
+    /// The key a DPoP-bound token is bound to (RFC 9449); `None` for a Bearer token.
+    dpop: Option<Arc<Dpop>>,
 }
 
 impl Credential {
-    /// The request headers that present the token (RFC 6750 §2.1).
-    pub fn headers(&self, _method: &Method, _url: &str) -> Result<Vec<(String, String)>, String> {
-        Ok(vec![(
-            AUTHORIZATION.to_string(),
-            format!("Bearer {}", self.access_token),
-        )])
+    /// The request headers that present the token: `Bearer` (RFC 6750 §2.1), or `DPoP` with
+    /// a fresh proof for this request (RFC 9449 §7.1).
+    pub fn headers(&self, method: &Method, url: &str) -> Result<Vec<(String, String)>, String> {
+        let Some(dpop) = &self.dpop else {
+            return Ok(vec![(
+                AUTHORIZATION.to_string(),
+                format!("Bearer {}", self.access_token),
+            )]);
+        };
+        let nonce = dpop.resource_nonce();
+        let proof = dpop.key.proof(
+            method.as_str(),
+            url,
+            Some(&self.access_token),
+            nonce.as_deref(),
+        )?;
+        Ok(vec![
+            (
+                AUTHORIZATION.to_string(),
+                format!("DPoP {}", self.access_token),
+            ),
+            (DPOP.to_owned(), proof),
+        ])
     }
 
     fn is(&self, other: Option<&Credential>) -> bool {
@@ -98,6 +128,44 @@ impl Credential {
 /// The authorizations one request has cost so far.
 pub struct Round {
     authorizations: usize,
+    /// Retries with a new DPoP nonce (RFC 9449 §9).
+    nonces: usize,
+}
+
+/// The name of the DPoP proof header (RFC 9449 §4.1).
+const DPOP: &str = "dpop";
+/// Retries of one request with a nonce the server hands out: one is what a server that wants
+/// nonces needs; a server that keeps changing them is not followed.
+const MAX_NONCE_RETRIES: usize = 2;
+
+/// A DPoP key and the nonce the MCP server last gave for it.
+pub struct Dpop {
+    key: jose::DpopKey,
+    resource_nonce: std::sync::Mutex<Option<String>>,
+}
+
+impl Dpop {
+    fn resource_nonce(&self) -> Option<String> {
+        self.resource_nonce
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    fn set_resource_nonce(&self, nonce: String) {
+        *self
+            .resource_nonce
+            .lock()
+            .unwrap_or_else(|p| p.into_inner()) = Some(nonce);
+    }
+}
+
+/// The `DPoP-Nonce` header's value.
+fn dpop_nonce(headers: &hyper::HeaderMap) -> Option<String> {
+    headers
+        .get("dpop-nonce")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned)
 }
 
 /// A client identity at one authorization server.
@@ -111,11 +179,15 @@ struct Client {
     private_key: Option<(String, String)>,
     /// How it authenticates at the token endpoint (RFC 7591 §2).
     method: String,
+    /// Its DPoP key where the server binds tokens to one (RFC 9449 §5).
+    dpop: Option<Arc<Dpop>>,
 }
 
 #[derive(Default)]
 struct State {
     credential: Option<Credential>,
+    /// The client's DPoP key, made when a server first asks for DPoP.
+    dpop: Option<Arc<Dpop>>,
     /// The scopes asked for so far: a step-up asks for them and the new ones (the union).
     scopes: Vec<String>,
     clients: Vec<Client>,
@@ -145,7 +217,10 @@ impl Authorizer {
 
     /// The count of one request's authorizations.
     pub fn round(&self) -> Round {
-        Round { authorizations: 0 }
+        Round {
+            authorizations: 0,
+            nonces: 0,
+        }
     }
 
     /// What the next request carries, when the client holds a token.
@@ -154,7 +229,14 @@ impl Authorizer {
     }
 
     /// The server took a request sent with `credential`.
-    pub async fn accepted(&self, _response: &Response<Incoming>, _credential: Option<&Credential>) {
+    pub async fn accepted(&self, response: &Response<Incoming>, credential: Option<&Credential>) {
+        // A server may hand out the next nonce with any answer (RFC 9449 §8, §9).
+        if let (Some(nonce), Some(dpop)) = (
+            dpop_nonce(response.headers()),
+            credential.and_then(|c| c.dpop.as_ref()),
+        ) {
+            dpop.set_resource_nonce(nonce);
+        }
     }
 
     /// Answers a challenge to a request sent with `sent`: authorizes again, unless another
@@ -166,6 +248,23 @@ impl Authorizer {
         challenged: Challenged,
         sent: Option<&Credential>,
     ) -> Result<(), String> {
+        // A DPoP nonce asked for (RFC 9449 §9): the same token, with a proof carrying it.
+        let wants_nonce = challenged
+            .challenge
+            .as_ref()
+            .is_some_and(|c| c.error() == Some("use_dpop_nonce"));
+        if let (true, Some(nonce), Some(dpop)) = (
+            wants_nonce,
+            challenged.nonce.clone(),
+            sent.and_then(|c| c.dpop.as_ref()),
+        ) {
+            if round.nonces >= MAX_NONCE_RETRIES {
+                return Err("the server keeps asking for a new DPoP nonce: giving up".to_owned());
+            }
+            round.nonces += 1;
+            dpop.set_resource_nonce(nonce);
+            return Ok(());
+        }
         let mut state = self.state.lock().await;
         if state.credential.as_ref().is_some_and(|c| !c.is(sent)) {
             return Ok(());
@@ -241,7 +340,22 @@ impl Authorizer {
             .map(str::to_owned)
             .collect();
 
-        let client = self.client(state, &metadata).await?;
+        let mut client = self.client(state, &metadata).await?;
+        // RFC 9449 §5.1: a server that lists the proof algorithms it takes binds tokens to a
+        // key; this client signs ES256.
+        if metadata
+            .dpop_signing_alg_values_supported
+            .as_ref()
+            .is_some_and(|algs| algs.iter().any(|a| a == "ES256"))
+        {
+            if state.dpop.is_none() {
+                state.dpop = Some(Arc::new(Dpop {
+                    key: jose::DpopKey::generate()?,
+                    resource_nonce: std::sync::Mutex::new(None),
+                }));
+            }
+            client.dpop = state.dpop.clone();
+        }
         // A client with credentials of its own uses the authorization code grant where the
         // server offers it, else the client credentials grant (the client credentials
         // extension: no user, no browser).
@@ -277,8 +391,13 @@ impl Authorizer {
             _ => authorization_code(&metadata, &client, &resource, &scopes).await?,
         };
         state.scopes = scopes;
+        let dpop = client
+            .dpop
+            .clone()
+            .filter(|_| token.token_type.eq_ignore_ascii_case("dpop"));
         Ok(Credential {
             access_token: token.access_token,
+            dpop,
         })
     }
 
@@ -355,6 +474,7 @@ impl Authorizer {
                     text("signing_algorithm").unwrap_or("ES256").to_owned(),
                 )),
                 method: "private_key_jwt".to_owned(),
+                dpop: None,
             },
             (Some(id), secret, None) => Client {
                 issuer: metadata.issuer.clone(),
@@ -362,6 +482,7 @@ impl Authorizer {
                 client_secret: secret.map(str::to_owned),
                 private_key: None,
                 method: auth_method(metadata, secret.is_some()),
+                dpop: None,
             },
             _ if metadata.client_id_metadata_document_supported == Some(true) => Client {
                 issuer: metadata.issuer.clone(),
@@ -369,6 +490,7 @@ impl Authorizer {
                 client_secret: None,
                 private_key: None,
                 method: "none".to_owned(),
+                dpop: None,
             },
             _ => register(metadata).await?,
         };
@@ -492,6 +614,7 @@ async fn register(metadata: &AuthorizationServerMetadata) -> Result<Client, Stri
         client_secret: registered.client_secret,
         private_key: None,
         method,
+        dpop: None,
     })
 }
 
@@ -646,7 +769,7 @@ async fn id_jag(
         body.push(("scope", &scope));
     }
     eprintln!("oauth: token exchange at {idp_token_endpoint} for an ID-JAG");
-    let token = post_token(idp_token_endpoint, Vec::new(), &body).await?;
+    let token = post_token(idp_token_endpoint, Vec::new(), &body, None).await?;
     Ok(token.access_token)
 }
 
@@ -690,8 +813,10 @@ async fn token_request(
         }
         _ => body.push(("client_id", client.client_id.clone())),
     }
-    let token = post_token(endpoint, headers, &body).await?;
-    if !token.token_type.eq_ignore_ascii_case("bearer") {
+    let token = post_token(endpoint, headers, &body, client.dpop.as_deref()).await?;
+    // A DPoP-bound token only when a proof was sent for it (RFC 9449 §5).
+    let dpop = client.dpop.is_some() && token.token_type.eq_ignore_ascii_case("dpop");
+    if !dpop && !token.token_type.eq_ignore_ascii_case("bearer") {
         return Err(format!("token type {} is not Bearer", token.token_type));
     }
     eprintln!(
@@ -701,17 +826,38 @@ async fn token_request(
     Ok(token)
 }
 
-/// POSTs a form to a token endpoint and reads the token response.
+/// POSTs a form to a token endpoint and reads the token response; with `dpop`, each request
+/// carries a proof, sent again with the nonce the server asks for (RFC 9449 §8).
 async fn post_token(
     endpoint: &str,
     mut headers: Vec<(String, String)>,
     body: &[(&str, impl AsRef<str>)],
+    dpop: Option<&Dpop>,
 ) -> Result<TokenResponse, String> {
     headers.push((
         CONTENT_TYPE.to_string(),
         "application/x-www-form-urlencoded".to_owned(),
     ));
-    let reply = fetch(Method::POST, endpoint, &headers, Some(form(body))).await?;
+    let mut nonce: Option<String> = None;
+    let mut attempt = 0;
+    let reply = loop {
+        attempt += 1;
+        let mut sent = headers.clone();
+        if let Some(dpop) = dpop {
+            let proof = dpop.key.proof("POST", endpoint, None, nonce.as_deref())?;
+            sent.push((DPOP.to_owned(), proof));
+        }
+        let reply = fetch(Method::POST, endpoint, &sent, Some(form(body))).await?;
+        let asks_nonce = reply.status == 400
+            && OAuthError::from_json(&reply.body)
+                .is_ok_and(|e| e.error.as_str() == "use_dpop_nonce");
+        match reply.header("dpop-nonce") {
+            Some(next) if dpop.is_some() && asks_nonce && attempt <= MAX_NONCE_RETRIES => {
+                nonce = Some(next.to_owned());
+            }
+            _ => break reply,
+        }
+    };
     if reply.status != 200 {
         return Err(format!(
             "{endpoint} refused the token request: HTTP {}{}",
