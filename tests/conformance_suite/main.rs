@@ -123,13 +123,63 @@ fn run_client_scenario(
         let output = run(command, &what, Duration::from_secs(120));
         let mut found = Vec::new();
         checks_files(&dir, &mut found);
-        let checks = found.into_iter().next().map(|(_, checks)| checks);
+        let mut checks = found.into_iter().next().map(|(_, checks)| checks);
+        let leak = scenario
+            .starts_with("auth/")
+            .then(|| leaked_secret(&dir))
+            .flatten();
+        if let (Some(checks), Some(leak)) = (checks.as_mut(), leak) {
+            checks.push(serde_json::json!({
+                "id": "example-client-keeps-secrets",
+                "status": "FAILURE",
+                "errorMessage": leak,
+            }));
+        }
         if attempt < 3 && checks.as_deref().is_some_and(only_timing_missed) {
             eprintln!("{scenario}: a timing check missed its window; running it again");
             continue;
         }
         return (checks, output);
     }
+}
+
+/// What the suite's authorization servers hand out and the client must never write: issued
+/// tokens (`test-token-…`, `cc-token-…`, and any JWT: DPoP-bound tokens, ID tokens, ID-JAGs,
+/// assertions), client secrets (each ends its name in `-secret`), the authorization code,
+/// private keys.
+const SECRETS: &[&str] = &[
+    "test-token-",
+    "cc-token-",
+    "eyJ",
+    "-secret",
+    "test-auth-code",
+    "PRIVATE KEY",
+];
+
+/// The first of [`SECRETS`] in what the client wrote (the suite keeps its stdout and stderr
+/// beside `checks.json`), said without the secret itself.
+fn leaked_secret(dir: &Path) -> Option<String> {
+    let entries = std::fs::read_dir(dir).ok()?;
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            if let Some(leak) = leaked_secret(&path) {
+                return Some(leak);
+            }
+            continue;
+        }
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if name != "stderr.txt" && name != "stdout.txt" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        if let Some(marker) = SECRETS.iter().find(|m| text.contains(**m)) {
+            return Some(format!(
+                "the client wrote a secret (one like `{marker}…`) to {name}"
+            ));
+        }
+    }
+    None
 }
 
 /// Runs `job` on every item, a few at a time; the results in the items' order.
@@ -403,6 +453,22 @@ fn not_scored(
         "not scored at {revision} ({}, {}): {}: {verdict}",
         entry.leg, entry.reason, entry.scenario
     ));
+}
+
+/// The secret check finds a token in the client's output, and says which kind without it.
+#[test]
+fn a_secret_in_the_client_output_is_found() {
+    let dir = support::scratch_dir("conformance-suite-leak");
+    let run = dir.join("auth/x-2026-01-01");
+    std::fs::create_dir_all(&run).expect("scratch directory");
+    std::fs::write(run.join("stderr.txt"), "oauth: token from /token\n").expect("write");
+    assert_eq!(leaked_secret(&dir), None);
+    std::fs::write(run.join("stderr.txt"), "Bearer test-token-1234").expect("write");
+    let leak = leaked_secret(&dir).expect("the token is found");
+    assert!(
+        leak.contains("test-token-") && !leak.contains("1234"),
+        "{leak}"
+    );
 }
 
 /// The pinned releases are the ones the test names.
