@@ -664,6 +664,25 @@ async fn authorization_code(
         .header(LOCATION.as_str())
         .filter(|_| (300..400).contains(&reply.status))
         .ok_or_else(|| format!("the authorization endpoint answered HTTP {}", reply.status))?;
+    let code = authorization_response(location, &state, metadata)?;
+    let body = [
+        ("grant_type", "authorization_code"),
+        ("code", code.as_str()),
+        ("redirect_uri", REDIRECT_URI),
+        ("code_verifier", verifier.as_str()),
+        ("resource", resource),
+    ];
+    token_request(metadata, client, &body).await
+}
+
+/// The code of the authorization response the redirect to `location` carries (OAuth 2.1
+/// §4.1.2), once checked: the redirect goes to this client's redirect URI, `state` is the one
+/// sent, and `iss` is the server's when present or advertised (RFC 9207 §2.4).
+fn authorization_response(
+    location: &str,
+    state: &str,
+    metadata: &AuthorizationServerMetadata,
+) -> Result<String, String> {
     let query = location
         .strip_prefix(REDIRECT_URI)
         .and_then(|rest| rest.strip_prefix('?'))
@@ -678,21 +697,14 @@ async fn authorization_code(
     if let Some(error) = param("error") {
         return Err(format!("authorization refused: {error}"));
     }
-    if param("state") != Some(state.as_str()) {
+    if param("state") != Some(state) {
         return Err("the authorization response's state is not the one sent: refused".to_owned());
     }
     issuer::check_authorization_response(metadata, param("iss"))
         .map_err(|e| format!("authorization response: {e}: refused"))?;
-    let code = param("code").ok_or("the authorization response has no code")?;
-
-    let body = [
-        ("grant_type", "authorization_code"),
-        ("code", code),
-        ("redirect_uri", REDIRECT_URI),
-        ("code_verifier", verifier.as_str()),
-        ("resource", resource),
-    ];
-    token_request(metadata, client, &body).await
+    param("code")
+        .map(str::to_owned)
+        .ok_or_else(|| "the authorization response has no code".to_owned())
 }
 
 /// The client credentials grant (OAuth 2.1 §4.2): the client asks for a token for itself.
@@ -935,4 +947,64 @@ fn decode(text: &str) -> String {
         i += 1;
     }
     String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn metadata(iss_advertised: bool) -> AuthorizationServerMetadata {
+        let mut metadata = AuthorizationServerMetadata::new("http://localhost:9000");
+        metadata.authorization_response_iss_parameter_supported = Some(iss_advertised);
+        metadata
+    }
+
+    #[test]
+    fn the_authorization_response_is_checked_before_its_code_is_used() {
+        let ok = format!("{REDIRECT_URI}?code=c%2B1&state=s1&iss=http%3A%2F%2Flocalhost%3A9000");
+        assert_eq!(
+            authorization_response(&ok, "s1", &metadata(true)).as_deref(),
+            Ok("c+1")
+        );
+        // A forged or replayed response: another state.
+        assert!(
+            authorization_response(&ok, "s2", &metadata(true)).is_err_and(|e| e.contains("state"))
+        );
+        // A redirect to somewhere else than this client's redirect URI.
+        let elsewhere = "http://localhost:3000/callbacks?code=c&state=s1";
+        assert!(authorization_response(elsewhere, "s1", &metadata(false))
+            .is_err_and(|e| e.contains("redirect URI")));
+        // Mix-up defence: an advertised `iss` missing, or another server's.
+        let missing = format!("{REDIRECT_URI}?code=c&state=s1");
+        assert!(authorization_response(&missing, "s1", &metadata(true)).is_err());
+        assert!(authorization_response(&missing, "s1", &metadata(false)).is_ok());
+        let other = format!("{REDIRECT_URI}?code=c&state=s1&iss=http%3A%2F%2Flocalhost%3A9000%2F");
+        assert!(authorization_response(&other, "s1", &metadata(false)).is_err());
+        // The server's refusal is reported by its code only.
+        let refused = format!("{REDIRECT_URI}?error=access_denied&state=s1");
+        assert_eq!(
+            authorization_response(&refused, "s1", &metadata(false)),
+            Err("authorization refused: access_denied".to_owned())
+        );
+    }
+
+    #[test]
+    fn forms_round_trip() {
+        let pairs = [("a b", "x&y=z"), ("é", "%+")];
+        let encoded = form(&pairs);
+        assert_eq!(encoded, "a+b=x%26y%3Dz&%C3%A9=%25%2B");
+        let decoded = parse_form(&encoded);
+        assert_eq!(
+            decoded,
+            pairs
+                .iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect::<Vec<_>>()
+        );
+        // A broken escape is kept as written rather than guessed at.
+        assert_eq!(
+            parse_form("a=%zz%4"),
+            [("a".to_owned(), "%zz%4".to_owned())]
+        );
+    }
 }
