@@ -1,6 +1,5 @@
 //! The JSON Web Tokens the client signs: client assertions (RFC 7523) and DPoP proofs
-//! (RFC 9449). Signing is
-//! `jsonwebtoken`'s; this file only says what the tokens hold.
+//! (RFC 9449). Signing is `jsonwebtoken`'s; this file only says what the tokens hold.
 
 use jsonwebtoken::{encode, Algorithm, EncodingKey, Header};
 use serde_json::json;

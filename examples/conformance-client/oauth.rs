@@ -2,8 +2,10 @@
 //! or 403 `insufficient_scope`) is answered by discovering the protected resource metadata and
 //! the authorization server's, getting a client identity there (pre-registered, a client ID
 //! metadata document, or dynamic registration), and an access token (authorization code with
-//! PKCE, or the client credentials the suite's context hands over); the request is then sent
-//! again with the token. Every document is read and written with the crate's `auth` types.
+//! PKCE; or, where the server has no authorization code grant, the grant the suite's context
+//! equips the client for: client credentials, a workload JWT, an enterprise ID-JAG), bound to a
+//! DPoP key where the server binds tokens; the request is then sent again with the token.
+//! Every document is read and written with the crate's `auth` types.
 //!
 //! Tokens, client secrets, codes and PKCE verifiers never appear in the log or in an error.
 
@@ -203,6 +205,7 @@ pub struct Authorizer {
 }
 
 impl Authorizer {
+    /// The authorizer of the MCP server at `server_url`, with what the suite's context gives.
     pub fn new(server_url: &str) -> Self {
         let context = std::env::var("MCP_CONFORMANCE_CONTEXT")
             .ok()
@@ -312,8 +315,9 @@ impl Authorizer {
             // server lives at its own origin.
             None => (self.legacy_metadata().await?, None),
         };
-        // The resource indicator: the metadata's `resource` exactly as published (the
-        // suite checks the very text), else the server's canonical URI.
+        // The resource indicator: the metadata's `resource` exactly as published (RFC 9728
+        // §3.3 compares identifiers as text: a re-serialized URL may gain a `/`), else the
+        // server's canonical URI.
         let resource = match &prm {
             Some(prm) => prm.resource.clone(),
             None => resource_indicator(&self.server_url).map_err(|e| e.to_string())?,

@@ -1,6 +1,7 @@
 //! The client side of Streamable HTTP: POST a message, read the answer as JSON or as an SSE
 //! stream, and resume a stream that closes early with GET and `Last-Event-ID` after the
-//! `retry` delay the server asked for.
+//! `retry` delay the server asked for. A request refused for want of authorization is
+//! authorized (`oauth.rs`) and sent again; `fetch` is the plain HTTP the OAuth flow uses.
 
 use crate::oauth::{Authorizer, Challenged};
 use http_body_util::{BodyExt, Full};
