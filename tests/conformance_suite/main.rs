@@ -182,30 +182,95 @@ fn leaked_secret(dir: &Path) -> Option<String> {
     None
 }
 
-/// Runs `job` on every item, a few at a time; the results in the items' order.
-fn in_parallel<T: Sync, R: Send>(items: &[T], job: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    use std::sync::Mutex;
-    // The suite's processes mostly wait on one another: more of them than cores still helps.
-    const WORKERS: usize = 4;
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<R>>> = Mutex::new(items.iter().map(|_| None).collect());
-    std::thread::scope(|scope| {
-        for _ in 0..WORKERS.min(items.len()) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(item) = items.get(i) else { break };
-                let result = job(item);
-                results.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(result);
-            });
+/// The suite's own groups of OAuth client scenarios (`client --suite <group>`): one process
+/// runs a group's scenarios in parallel, each with servers of its own, which is many times
+/// faster than a process per scenario.
+const OAUTH_GROUPS: &[&str] = &["auth", "draft", "backcompat", "extensions"];
+
+/// Runs the OAuth client scenarios `scenarios` (at `spec_version`'s wire, extensions at the
+/// suite's default) through `groups`, in order, until each has run; the checks and whether
+/// the client ended cleanly, in the order of `scenarios`. A scenario no group ran runs alone;
+/// so does one whose checks are clean in a group that failed, to learn whether the failure
+/// was its own.
+fn run_oauth_scenarios(
+    suite: &Suite,
+    client: &Path,
+    scenarios: &[&str],
+    spec_version: Option<&str>,
+    out: &Path,
+    groups: &[&str],
+) -> Vec<(Option<Vec<serde_json::Value>>, bool)> {
+    // (scenario, checks, whether its group's process ended cleanly)
+    let mut ran: Vec<(String, Vec<serde_json::Value>, bool)> = Vec::new();
+    for group in groups {
+        if scenarios.iter().all(|s| ran.iter().any(|(r, ..)| r == s)) {
+            break;
         }
-    });
-    results
-        .into_inner()
-        .unwrap_or_else(|p| p.into_inner())
-        .into_iter()
-        .map(|r| r.expect("every item ran"))
+        let dir = out.join(format!("group-{group}"));
+        let mut command = suite.command();
+        command.args(["client", "--suite", group, "--timeout", "30000"]);
+        // An extension is on no revision's timeline: asked for a revision, the suite skips
+        // it.
+        if let (Some(version), false) = (spec_version, *group == "extensions") {
+            command.args(["--spec-version", version]);
+        }
+        command.arg("--command").arg(client).arg("-o").arg(&dir);
+        let what = format!("conformance {} client --suite {group}", suite.version);
+        let clean = run(command, &what, Duration::from_secs(300))
+            .status
+            .success();
+        let mut found = Vec::new();
+        checks_files(&dir, &mut found);
+        for (path, checks) in found {
+            let Some(scenario) = path
+                .strip_prefix(&dir)
+                .ok()
+                .and_then(|p| p.to_str())
+                .and_then(|p| scenarios.iter().find(|s| names_run(p, s)))
+            else {
+                continue;
+            };
+            let mut checks = checks;
+            if let Some(leak) = leaked_secret(&path) {
+                checks.push(serde_json::json!({
+                    "id": "example-client-keeps-secrets",
+                    "status": "FAILURE",
+                    "errorMessage": leak,
+                }));
+            }
+            ran.push(((*scenario).to_owned(), checks, clean));
+        }
+    }
+    scenarios
+        .iter()
+        .map(|scenario| {
+            let found = ran.iter().find(|(s, ..)| s == scenario);
+            match found {
+                Some((_, checks, true)) => (Some(checks.clone()), true),
+                Some((_, checks, false)) if !all_passed(checks) => (Some(checks.clone()), false),
+                _ => {
+                    let (checks, output) =
+                        run_client_scenario(suite, client, scenario, spec_version, out);
+                    (checks, output.status.success())
+                }
+            }
+        })
         .collect()
+}
+
+/// Whether `run`, a result directory's path under a group's directory
+/// (`auth/dpop-nonce-2026-01-01T00-00-00-000Z`), is a run of `scenario`.
+fn names_run(run: &str, scenario: &str) -> bool {
+    run.strip_prefix(scenario)
+        .and_then(|rest| rest.strip_prefix('-'))
+        .is_some_and(|stamp| stamp.len() > 4 && stamp[..4].bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Whether no check failed or warned.
+fn all_passed(checks: &[serde_json::Value]) -> bool {
+    checks
+        .iter()
+        .all(|c| matches!(c["status"].as_str(), Some("SUCCESS" | "INFO" | "SKIPPED")))
 }
 
 /// Runs `scenarios` of the client side into `tally`, leaving out what [`left_out`] names.
@@ -229,18 +294,26 @@ fn run_client_scenarios(
             None => run.push(scenario),
         }
     }
-    // The OAuth scenarios measure no time and each runs its own servers on ports of its own,
-    // so they run a few at a time; the others, some of which time the client, one by one.
+    // The OAuth scenarios measure no time and each has servers of its own, so they run in
+    // the suite's groups; the others, some of which time the client, one by one.
     let (oauth, others): (Vec<&str>, Vec<&str>) = run.iter().partition(|s| s.starts_with("auth/"));
     let mut results: Vec<_> = others
         .iter()
-        .map(|scenario| run_client_scenario(suite, client, scenario, spec_version, out))
+        .map(|scenario| {
+            let (checks, output) = run_client_scenario(suite, client, scenario, spec_version, out);
+            (checks, output.status.success())
+        })
         .collect();
-    results.extend(in_parallel(&oauth, |scenario| {
-        run_client_scenario(suite, client, scenario, spec_version, out)
-    }));
-    for (scenario, (checks, output)) in others.iter().chain(&oauth).zip(results) {
-        tally.add(scenario, checks, output.status.success(), known);
+    results.extend(run_oauth_scenarios(
+        suite,
+        client,
+        &oauth,
+        spec_version,
+        out,
+        OAUTH_GROUPS,
+    ));
+    for (scenario, (checks, clean)) in others.iter().chain(&oauth).zip(results) {
+        tally.add(scenario, checks, clean, known);
     }
     // Each scenario left out is named, with its reason, in the test's output.
     let mut reasons: Vec<&str> = left.iter().map(|(_, r)| *r).collect();
@@ -370,14 +443,13 @@ fn frozen_requirement_sets_against_the_example_server_and_client() {
                 }
                 continue;
             }
-            if entry.reason == "extension" && !extensions_client_run.insert(&entry.scenario) {
+            // The extensions run once, after every set has named them.
+            if entry.reason == "extension" {
+                extensions_client_run.insert(entry.scenario.as_str());
                 continue;
             }
-            // An extension is on no revision's timeline: the suite skips it when asked for
-            // one, so it runs at the suite's own default.
-            let wire = (entry.reason != "extension").then_some(revision);
             let (checks, output) =
-                run_client_scenario(&suite, &client, &entry.scenario, wire, &out);
+                run_client_scenario(&suite, &client, &entry.scenario, Some(revision), &out);
             let clean = output.status.success();
             not_scored(&mut extensions_client, revision, entry, checks, clean);
         }
@@ -396,6 +468,13 @@ fn frozen_requirement_sets_against_the_example_server_and_client() {
                 problems.push(format!("{what}: {problem}"));
             }
         }
+    }
+    // The client's extensions are OAuth flows, run in the suite's groups.
+    let extensions: Vec<&str> = extensions_client_run.into_iter().collect();
+    let out = support::scratch_dir("conformance-frozen-extensions-client");
+    let results = run_oauth_scenarios(&suite, &client, &extensions, None, &out, &["extensions"]);
+    for (scenario, (checks, clean)) in extensions.iter().zip(results) {
+        extensions_client.add(scenario, checks, clean, &[]);
     }
     show(&extensions_server.line(FROZEN, "extensions", "server"));
     show(&extensions_client.line(FROZEN, "extensions", "client"));
