@@ -141,6 +141,22 @@ pub async fn serve(sessions: Arc<Sessions>, request: Request<Incoming>) -> Respo
             "Forbidden: the Host or Origin is not local",
         );
     }
+    #[cfg(feature = "auth")]
+    let mut request = request;
+    #[cfg(feature = "auth")]
+    if crate::auth::enabled() {
+        let path = request.uri().path();
+        if let Some(document) = crate::auth::metadata_response(path, request.headers()) {
+            return reply(StatusCode::OK, "application/json", document);
+        }
+        if path == "/mcp" {
+            match crate::auth::check(request.headers()).await {
+                Ok(Some(granted)) => drop(request.extensions_mut().insert(granted)),
+                Ok(None) => {}
+                Err(denial) => return denied(&denial),
+            }
+        }
+    }
     if request.uri().path() != "/mcp" {
         return reply(
             StatusCode::NOT_FOUND,
@@ -160,6 +176,18 @@ pub async fn serve(sessions: Arc<Sessions>, request: Request<Incoming>) -> Respo
         },
         _ => not_allowed(),
     }
+}
+
+/// 401 or 403 with the challenge of an OAuth protected resource.
+#[cfg(feature = "auth")]
+fn denied(denial: &crate::auth::Denial) -> Response<Body> {
+    let mut response = reply(denial.status, "application/json", denial.body());
+    if let Ok(value) = HeaderValue::from_str(&denial.header()) {
+        response
+            .headers_mut()
+            .insert(hyper::header::WWW_AUTHENTICATE, value);
+    }
+    response
 }
 
 fn not_allowed() -> Response<Body> {
@@ -236,6 +264,8 @@ fn get(sessions: &Sessions, headers: &HeaderMap) -> Response<Body> {
 
 async fn post(sessions: Arc<Sessions>, request: Request<Incoming>) -> Response<Body> {
     let headers = request.headers().clone();
+    #[cfg(feature = "auth")]
+    let granted = request.extensions().get::<crate::auth::Granted>().cloned();
     if !(accepts(&headers, "application/json") || accepts(&headers, "text/event-stream")) {
         return refuse(
             StatusCode::NOT_ACCEPTABLE,
@@ -275,6 +305,12 @@ async fn post(sessions: Arc<Sessions>, request: Request<Incoming>) -> Response<B
             "Parse error: the body is not UTF-8",
         );
     };
+    #[cfg(feature = "auth")]
+    if let Some(granted) = &granted {
+        if let Err(denial) = crate::auth::check_body(granted, &headers, text) {
+            return denied(&denial);
+        }
+    }
     if header(&headers, SESSION).is_none() {
         if let Ok(body) = serde_json::from_str::<serde_json::Value>(text) {
             if stateless::applies(header(&headers, VERSION), &body) {

@@ -5,6 +5,9 @@
 //! cargo run --example conformance-server --features all-revisions,convert -- [--port <n>]
 //! ```
 //!
+//! With the `auth` feature, `--auth <issuer-url>` makes `/mcp` an OAuth protected resource
+//! whose tokens that authorization server issues (`auth.rs`).
+//!
 //! Serves `http://127.0.0.1:<port>/mcp` (port 0, the default, picks a free one) and prints
 //! `listening on <url>` once it accepts connections.
 //!
@@ -35,6 +38,8 @@
 //!   Host or Origin that is not local (DNS rebinding), 404 for an unknown session, 400 for an
 //!   unsupported `MCP-Protocol-Version`, 413 above 4 MiB, -32700/-32600/-32601/-32602.
 
+#[cfg(feature = "auth")]
+mod auth;
 mod call;
 mod fixtures;
 mod http;
@@ -55,10 +60,17 @@ fn main() -> ExitCode {
     let mut port = 0u16;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
-        match (arg.as_str(), args.next().map(|p| p.parse())) {
-            ("--port", Some(Ok(p))) => port = p,
+        match (arg.as_str(), args.next()) {
+            ("--port", Some(p)) if p.parse::<u16>().is_ok() => port = p.parse().unwrap_or(0),
+            #[cfg(feature = "auth")]
+            ("--auth", Some(issuer)) => {
+                if let Err(e) = auth::enable(&issuer) {
+                    eprintln!("conformance-server: {e}");
+                    return ExitCode::from(2);
+                }
+            }
             _ => {
-                eprintln!("usage: conformance-server [--port <n>]");
+                eprintln!("usage: conformance-server [--port <n>] [--auth <issuer-url>] (--auth needs the `auth` feature)");
                 return ExitCode::from(2);
             }
         }

@@ -143,6 +143,21 @@ impl WwwAuthenticate {
         .header()
     }
 
+    /// Parses several `WWW-Authenticate` fields of one response as the one list they make
+    /// (RFC 9110 §5.3); an error's offset is within the field at fault.
+    pub fn parse_fields<'a>(fields: impl IntoIterator<Item = &'a str>) -> Result<Self, AuthError> {
+        let mut header = WwwAuthenticate::default();
+        for field in fields {
+            header
+                .challenges
+                .extend(WwwAuthenticate::parse(field)?.challenges);
+        }
+        if header.challenges.is_empty() {
+            return Err(challenge_error(0, None, "no challenge"));
+        }
+        Ok(header)
+    }
+
     /// The first `Bearer` challenge (RFC 6750 §3).
     pub fn bearer(&self) -> Option<&Challenge> {
         self.challenge("Bearer")
@@ -254,16 +269,42 @@ impl Parser<'_> {
         self.text.get(self.pos).copied()
     }
 
-    /// OWS / BWS: spaces and tabs.
+    /// OWS / BWS: spaces and tabs, and a line break followed by one (the obsolete line
+    /// folding a recipient replaces with a space, RFC 9112 §5.2; the specification's own
+    /// examples fold long challenges that way).
     fn skip_whitespace(&mut self) {
-        while matches!(self.peek(), Some(b' ' | b'\t')) {
-            self.pos += 1;
+        loop {
+            match self.peek() {
+                Some(b' ' | b'\t') => self.pos += 1,
+                Some(b'\r' | b'\n') if self.folds() => {}
+                _ => return,
+            }
+        }
+    }
+
+    /// Steps over `CRLF` or `LF` when a space or tab follows it.
+    fn folds(&mut self) -> bool {
+        let rest = &self.text[self.pos..];
+        let newline = match rest {
+            [b'\r', b'\n', ..] => 2,
+            [b'\n', ..] => 1,
+            _ => return false,
+        };
+        if matches!(rest.get(newline), Some(b' ' | b'\t')) {
+            self.pos += newline;
+            true
+        } else {
+            false
         }
     }
 
     /// Empty list elements are allowed (RFC 9110 §5.6.1): `, ,` between challenges.
     fn skip_separators(&mut self) {
-        while matches!(self.peek(), Some(b' ' | b'\t' | b',')) {
+        loop {
+            self.skip_whitespace();
+            if self.peek() != Some(b',') {
+                return;
+            }
             self.pos += 1;
         }
     }
@@ -301,7 +342,9 @@ impl Parser<'_> {
             ));
         }
         let mut challenge = Challenge::new(scheme);
-        if !matches!(self.peek(), Some(b' ' | b'\t')) {
+        let before_space = self.pos;
+        self.skip_whitespace();
+        if self.pos == before_space {
             return match self.peek() {
                 None | Some(b',') => Ok(challenge),
                 Some(_) => Err(challenge_error(
@@ -311,7 +354,6 @@ impl Parser<'_> {
                 )),
             };
         }
-        self.skip_whitespace();
         if matches!(self.peek(), None | Some(b',')) {
             return Ok(challenge);
         }

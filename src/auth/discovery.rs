@@ -9,7 +9,10 @@
 //! | 2025-06-18 | RFC 9728 | RFC 8414 (path insertion) | — |
 //! | 2025-11-25, 2026-07-28, draft | RFC 9728 | RFC 8414, then OpenID Connect Discovery (insertion, then appending) | — |
 //!
-//! 2024-11-05 defines no authorization.
+//! The other columns of the table (the `resource` parameter, client ID metadata documents,
+//! the `iss` check, `offline_access`, step-up scopes, `application_type`) are in
+//! [`DiscoveryRules`]. 2024-11-05
+//! defines no authorization.
 //!
 //! ```
 //! use mcp_spec_types::auth::discovery;
@@ -62,12 +65,13 @@ pub enum MetadataBase {
     /// An issuer from the protected resource metadata's `authorization_servers`.
     Issuer,
     /// The MCP server's URL with its path discarded, the "authorization base URL"
-    /// (2025-03-26, Authorization §2.3.2).
+    /// (2025-03-26, Authorization, "Authorization Base URL").
     ServerOrigin,
 }
 
 /// The endpoint paths a 2025-03-26 client uses, relative to the authorization base URL, when
-/// the server has no authorization server metadata (2025-03-26, Authorization §2.3.3).
+/// the server has no authorization server metadata (2025-03-26, Authorization, "Fallbacks for
+/// Servers without Metadata Discovery").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct DefaultEndpointPaths {
     /// The authorization endpoint's path.
@@ -108,7 +112,7 @@ pub struct DiscoveryRules {
     /// has any.
     pub default_endpoints: Option<DefaultEndpointPaths>,
     /// Whether the client sends `MCP-Protocol-Version` on metadata requests (2025-03-26,
-    /// Authorization §2.3.1: "MCP clients SHOULD include the header").
+    /// Authorization, "Server Metadata Discovery Headers": clients SHOULD).
     pub protocol_version_header_on_metadata: bool,
     /// Whether authorization and token requests carry the RFC 8707 `resource` parameter
     /// ("MUST", from 2025-06-18).
@@ -123,8 +127,17 @@ pub struct DiscoveryRules {
     pub authorization_response_iss: bool,
     /// Whether a client that wants a refresh token adds `offline_access` when the
     /// authorization server lists it in `scopes_supported`
-    /// ([`add_offline_access`](super::add_offline_access)), from 2026-07-28.
+    /// ([`add_offline_access`](super::add_offline_access)), from 2026-07-28 ("Refresh
+    /// Tokens").
     pub offline_access: bool,
+    /// Whether step-up re-authorization asks for the union of the scope requested before and
+    /// the challenge's ([`step_up_scope`](super::step_up_scope) with `previous`), from
+    /// 2026-07-28 ("Step-Up Authorization Flow"); before, the challenge's scope alone.
+    pub step_up_union: bool,
+    /// Whether a dynamic client registration must carry `application_type`
+    /// ([`ClientMetadata::application_type`](super::ClientMetadata::application_type)), from
+    /// 2026-07-28 (Client Registration, "Application Type and Redirect URI Constraints").
+    pub application_type: bool,
 }
 
 const OAUTH_AUTHORIZATION_SERVER: &str = "oauth-authorization-server";
@@ -142,7 +155,7 @@ const OAUTH_THEN_OPENID: &[WellKnown] = &[
 pub const RULES: &[DiscoveryRules] = &[
     DiscoveryRules {
         revision: ProtocolVersion::V2025_03_26,
-        spec: "https://modelcontextprotocol.io/specification/2025-03-26/basic/authorization#2-3-server-metadata-discovery",
+        spec: "https://modelcontextprotocol.io/specification/2025-03-26/basic/authorization#server-metadata-discovery",
         protected_resource_metadata: false,
         metadata_base: MetadataBase::ServerOrigin,
         authorization_server_metadata: &[WellKnown::OAuthPathInsertion],
@@ -156,6 +169,8 @@ pub const RULES: &[DiscoveryRules] = &[
         client_id_metadata_documents: false,
         authorization_response_iss: false,
         offline_access: false,
+        step_up_union: false,
+        application_type: false,
     },
     DiscoveryRules {
         revision: ProtocolVersion::V2025_06_18,
@@ -169,6 +184,8 @@ pub const RULES: &[DiscoveryRules] = &[
         client_id_metadata_documents: false,
         authorization_response_iss: false,
         offline_access: false,
+        step_up_union: false,
+        application_type: false,
     },
     DiscoveryRules {
         revision: ProtocolVersion::V2025_11_25,
@@ -182,6 +199,8 @@ pub const RULES: &[DiscoveryRules] = &[
         client_id_metadata_documents: true,
         authorization_response_iss: false,
         offline_access: false,
+        step_up_union: false,
+        application_type: false,
     },
     DiscoveryRules {
         revision: ProtocolVersion::V2026_07_28,
@@ -195,6 +214,8 @@ pub const RULES: &[DiscoveryRules] = &[
         client_id_metadata_documents: true,
         authorization_response_iss: true,
         offline_access: true,
+        step_up_union: true,
+        application_type: true,
     },
     DiscoveryRules {
         revision: ProtocolVersion::Draft,
@@ -208,6 +229,8 @@ pub const RULES: &[DiscoveryRules] = &[
         client_id_metadata_documents: true,
         authorization_response_iss: true,
         offline_access: true,
+        step_up_union: true,
+        application_type: true,
     },
 ];
 
@@ -225,15 +248,18 @@ impl DiscoveryRules {
 }
 
 /// The URLs to try for the protected resource metadata of the MCP server at `server_url`, in
-/// order (RFC 9728 §3.1, §5.1; MCP authorization from 2025-06-18):
+/// order (RFC 9728 §3.1, §5.1; MCP authorization, "Protected Resource Metadata Discovery
+/// Requirements", 2025-11-25 on; 2025-06-18 has servers send the challenge and leaves the
+/// well-known URLs to RFC 9728):
 ///
 /// 1. `challenge_url`, the `resource_metadata` of the server's `WWW-Authenticate` challenge;
 /// 2. the well-known URI inserted before the server URL's path
 ///    (`https://example.com/.well-known/oauth-protected-resource/public/mcp`);
 /// 3. the well-known URI at the root (`https://example.com/.well-known/oauth-protected-resource`).
 ///
-/// A URL already listed is not repeated. The query and fragment of `server_url` are not part
-/// of the well-known URLs.
+/// A URL already listed is not repeated. The path-inserted URL keeps the query of
+/// `server_url` (RFC 9728 §3.1 inserts "between the host component and the path and/or query
+/// components"); neither keeps the fragment.
 ///
 /// ```
 /// use mcp_spec_types::auth::discovery::protected_resource_metadata_urls;
@@ -294,8 +320,8 @@ pub fn expected_issuer(issuer: &str, revision: &ProtocolVersion) -> Result<Strin
     metadata_base(issuer, DiscoveryRules::for_revision(revision)?)
 }
 
-/// The authorization base URL of 2025-03-26 (Authorization §2.3.2): the MCP server's URL
-/// with its path (and query and fragment) discarded.
+/// The authorization base URL of 2025-03-26 (Authorization, "Authorization Base URL"): the
+/// MCP server's URL with its path (and query and fragment) discarded.
 ///
 /// ```
 /// use mcp_spec_types::auth::discovery::authorization_base_url;
@@ -306,8 +332,9 @@ pub fn authorization_base_url(server_url: &str) -> Result<String, AuthError> {
 }
 
 /// The endpoints to use when the authorization server has no metadata, for a revision that
-/// has them (2025-03-26, Authorization §2.3.3: `/authorize`, `/token` and `/register` at the
-/// authorization base URL); `None` for the others, where metadata is required.
+/// has them (2025-03-26, Authorization, "Fallbacks for Servers without Metadata Discovery":
+/// `/authorize`, `/token` and `/register` at the authorization base URL, once the metadata
+/// document was not found); `None` for the others, where metadata is required.
 ///
 /// ```
 /// use mcp_spec_types::auth::discovery::default_endpoints;

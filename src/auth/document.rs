@@ -128,20 +128,96 @@ pub(crate) fn take_required<T: Member>(
     take(map, document, member)?.ok_or(AuthError::MissingMember { document, member })
 }
 
-/// Reads a document's JSON text into its members.
-pub(crate) fn object(text: &str, document: &'static str) -> Result<Map<String, Value>, AuthError> {
-    let value: Value = serde_json::from_str(text).map_err(|e| AuthError::InvalidDocument {
-        document,
-        // serde_json's syntax errors name a position, never the text around it.
-        reason: e.to_string(),
-    })?;
-    match value {
-        Value::Object(map) => Ok(map),
-        other => Err(AuthError::InvalidDocument {
-            document,
-            reason: format!("expected an object, found {}", kind(&other)),
-        }),
+/// The order a document's members were read in, so that it is written back in that order.
+///
+/// Order carries no meaning in a JSON object (RFC 8259 §4), so any two orders compare equal:
+/// documents that differ only in order are equal. A document built in code has an empty
+/// order and is written in declaration order; members added to a read document are written
+/// after the ones it was read with.
+#[derive(Debug, Clone, Default)]
+pub struct MemberOrder(Vec<String>);
+
+impl PartialEq for MemberOrder {
+    fn eq(&self, _: &Self) -> bool {
+        true
     }
+}
+
+/// A JSON object's members in the order of the text (serde_json's `Map` keeps them sorted),
+/// with a repeated member refused: two readers that keep different duplicates would see
+/// different documents.
+pub(crate) struct Members {
+    pub(crate) map: Map<String, Value>,
+    pub(crate) order: MemberOrder,
+}
+
+impl<'de> serde::Deserialize<'de> for Members {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Members;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            // serde's own messages would quote the value, which may be a secret.
+            fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<Members, E> {
+                Err(E::custom("expected an object, found a string"))
+            }
+            fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<Members, E> {
+                Err(E::custom("expected an object, found a boolean"))
+            }
+            fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<Members, E> {
+                Err(E::custom("expected an object, found a number"))
+            }
+            fn visit_u64<E: serde::de::Error>(self, _: u64) -> Result<Members, E> {
+                Err(E::custom("expected an object, found a number"))
+            }
+            fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<Members, E> {
+                Err(E::custom("expected an object, found a number"))
+            }
+            fn visit_unit<E: serde::de::Error>(self) -> Result<Members, E> {
+                Err(E::custom("expected an object, found null"))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, _: A) -> Result<Members, A::Error> {
+                Err(serde::de::Error::custom(
+                    "expected an object, found an array",
+                ))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut access: A,
+            ) -> Result<Members, A::Error> {
+                let mut map = Map::new();
+                let mut order = Vec::new();
+                while let Some(name) = access.next_key::<String>()? {
+                    let value: Value = access.next_value()?;
+                    if map.contains_key(&name) {
+                        return Err(serde::de::Error::custom(format_args!(
+                            "member `{name}` appears twice"
+                        )));
+                    }
+                    order.push(name.clone());
+                    map.insert(name, value);
+                }
+                Ok(Members {
+                    map,
+                    order: MemberOrder(order),
+                })
+            }
+        }
+        // `any`, not `map`: serde_json answers `map` on a string with a message quoting it.
+        deserializer.deserialize_any(Visitor)
+    }
+}
+
+/// Reads a document's JSON text into its members.
+pub(crate) fn object(text: &str, document: &'static str) -> Result<Members, AuthError> {
+    serde_json::from_str(text).map_err(|e| AuthError::InvalidDocument {
+        document,
+        // Syntax errors name a position, never the text around it; type errors are the
+        // visitor's own, which never quote a value.
+        reason: e.to_string(),
+    })
 }
 
 /// A document as an ordered list of members, for `Serialize`.
@@ -189,6 +265,8 @@ macro_rules! document {
             /// Members this type does not declare (extensions, language-tagged variants such
             /// as `client_name#ja-Jpan-JP`, `null` members), kept and written back.
             pub extra: ::serde_json::Map<::std::string::String, ::serde_json::Value>,
+            /// The order the members were read in, kept for writing back.
+            pub order: $crate::auth::MemberOrder,
         }
 
         impl $name {
@@ -201,12 +279,13 @@ macro_rules! document {
             /// Reads the document from its members (the ones it does not declare go to
             /// `extra`).
             pub(crate) fn from_map(
-                mut map: ::serde_json::Map<::std::string::String, ::serde_json::Value>,
+                members: $crate::auth::document::Members,
             ) -> ::std::result::Result<Self, $crate::auth::AuthError> {
+                let $crate::auth::document::Members { mut map, order } = members;
                 $(
                     let $field = $crate::auth::document::document!(@take $presence map, $label, $field);
                 )*
-                Ok($name { $($field,)* extra: map })
+                Ok($name { $($field,)* extra: map, order })
             }
 
             /// Appends the members, declared ones first, in declaration order.
@@ -221,14 +300,14 @@ macro_rules! document {
             fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error> {
                 let mut writer = $crate::auth::document::Writer::new();
                 self.write_members(&mut writer);
-                $crate::auth::document::serialize(&writer, &self.extra, serializer)
+                $crate::auth::document::serialize(&writer, &self.extra, &self.order, serializer)
             }
         }
 
         impl<'de> ::serde::Deserialize<'de> for $name {
             fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::std::result::Result<Self, D::Error> {
-                let map = <::serde_json::Map<::std::string::String, ::serde_json::Value> as ::serde::Deserialize>::deserialize(deserializer)?;
-                Self::from_map(map).map_err(<D::Error as ::serde::de::Error>::custom)
+                let members = <$crate::auth::document::Members as ::serde::Deserialize>::deserialize(deserializer)?;
+                Self::from_map(members).map_err(<D::Error as ::serde::de::Error>::custom)
             }
         }
     };
@@ -249,19 +328,38 @@ macro_rules! document {
 }
 pub(crate) use document;
 
-/// Writes the declared members, then `extra`, as one JSON object.
+/// Writes the declared members and `extra` as one JSON object: in `order` first, then the
+/// declared members `order` does not name, then the rest of `extra`. An `extra` member that
+/// has a declared member's name is left out (the declared field wins).
 pub(crate) fn serialize<S: serde::Serializer>(
     writer: &Writer,
     extra: &Map<String, Value>,
+    order: &MemberOrder,
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
     use serde::ser::SerializeMap;
-    let mut map = serializer.serialize_map(Some(writer.members.len() + extra.len()))?;
-    for (member, value) in &writer.members {
-        map.serialize_entry(member, value)?;
+    let declared = |name: &str| writer.members.iter().position(|(n, _)| *n == name);
+    let mut written = vec![false; writer.members.len()];
+    let mut map = serializer.serialize_map(None)?;
+    for name in &order.0 {
+        if let Some(i) = declared(name) {
+            if !written[i] {
+                written[i] = true;
+                map.serialize_entry(name, &writer.members[i].1)?;
+            }
+        } else if let Some(value) = extra.get(name) {
+            map.serialize_entry(name, value)?;
+        }
     }
-    for (member, value) in extra {
-        map.serialize_entry(member, value)?;
+    for ((name, value), written) in writer.members.iter().zip(written) {
+        if !written {
+            map.serialize_entry(name, value)?;
+        }
+    }
+    for (name, value) in extra {
+        if !order.0.contains(name) && declared(name).is_none() {
+            map.serialize_entry(name, value)?;
+        }
     }
     map.end()
 }

@@ -117,8 +117,9 @@ document! {
         optional introspection_endpoint_auth_methods_supported: Vec<String>,
         /// `introspection_endpoint_auth_signing_alg_values_supported` (RFC 8414 §2).
         optional introspection_endpoint_auth_signing_alg_values_supported: Vec<String>,
-        /// `code_challenge_methods_supported`: PKCE methods (RFC 8414 §2, RFC 7636); the MCP
-        /// authorization pages refuse to proceed without `S256` here.
+        /// `code_challenge_methods_supported`: PKCE methods (RFC 8414 §2, RFC 7636); from
+        /// 2025-11-25 an MCP client does not proceed when it is absent
+        /// ([`supports_s256`](Self::supports_s256)).
         optional code_challenge_methods_supported: Vec<String>,
         /// `signed_metadata` (RFC 8414 §2.1).
         optional signed_metadata: String,
@@ -142,6 +143,9 @@ document! {
         /// `dpop_signing_alg_values_supported`: JWS algorithms accepted for DPoP proofs
         /// (RFC 9449 §5.1).
         optional dpop_signing_alg_values_supported: Vec<String>,
+        /// `protected_resources`: resource identifiers of the protected resources that can be
+        /// used with this server (RFC 9728 §4).
+        optional protected_resources: Vec<String>,
     }
 }
 
@@ -165,8 +169,8 @@ impl AuthorizationServerMetadata {
     }
 
     /// Whether the server supports PKCE with `S256` (`code_challenge_methods_supported`,
-    /// RFC 8414 §2). The MCP authorization pages (2025-11-25 on) require clients to refuse to
-    /// proceed when it does not.
+    /// RFC 8414 §2). From 2025-11-25 ("Authorization Code Protection"), a client refuses to
+    /// proceed when the member is absent, since PKCE support cannot be known otherwise.
     pub fn supports_s256(&self) -> bool {
         self.code_challenge_methods_supported
             .as_ref()

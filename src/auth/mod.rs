@@ -12,7 +12,9 @@
 //!   formatted (RFC 9110 §11.6.1, RFC 6750 §3, RFC 9728 §5.1).
 //! - [`discovery`]: the well-known URLs to try, per revision, as rows of one table.
 //! - [`select_scope`], [`step_up_scope`], [`add_offline_access`]: which scope to ask for.
-//! - [`issuer`]: RFC 8414 §3.3 and RFC 9207 checks; [`resource_indicator`] and
+//! - [`issuer`]: RFC 8414 §3.3 and RFC 9207 checks; [`AuthorizationResponse`]: the redirect's
+//!   `code`, `state`, `iss` and `error`, checked in a safe order; [`form`]: the
+//!   `application/x-www-form-urlencoded` of OAuth requests; [`resource_indicator`] and
 //!   [`check_resource`]: RFC 8707 and RFC 9728 §3.3.
 //! - [`PkceVerifier`] and [`PkceChallenge`] (RFC 7636, `S256`).
 //!
@@ -23,19 +25,23 @@ pub(crate) mod document;
 mod metadata;
 mod pkce;
 mod registration;
+mod response;
 mod token;
 mod url;
 
 pub mod discovery;
+pub mod form;
 pub mod issuer;
 
 pub use challenge::{AuthParam, Challenge, WwwAuthenticate};
+pub use document::MemberOrder;
 pub use metadata::{AuthorizationServerMetadata, ProtectedResourceMetadata};
 pub use pkce::{PkceChallenge, PkceVerifier};
 pub use registration::{
     ClientIdMetadataDocument, ClientInformation, ClientMetadata, ClientRegistrationError,
     RegistrationErrorCode,
 };
+pub use response::AuthorizationResponse;
 pub use token::{OAuthError, OAuthErrorCode, TokenResponse};
 
 use crate::ProtocolVersion;
@@ -129,6 +135,20 @@ pub enum AuthError {
         /// Why (the verifier itself is not shown).
         reason: &'static str,
     },
+    /// An authorization response whose `state` is not the one sent (RFC 6749 §10.12); neither
+    /// value is shown.
+    StateMismatch,
+    /// An authorization response carrying an `error` (RFC 6749 §4.1.2.1).
+    AuthorizationRefused {
+        /// The error code.
+        error: OAuthErrorCode,
+        /// The server's `error_description`.
+        description: Option<String>,
+    },
+    /// An authorization response with neither `code` nor `error`.
+    MissingCode,
+    /// A redirect that does not lead back to the client's `redirect_uri` (RFC 6749 §3.1.2).
+    RedirectMismatch,
 }
 
 impl fmt::Display for AuthError {
@@ -190,6 +210,23 @@ impl fmt::Display for AuthError {
             AuthError::InvalidPkceVerifier { reason } => {
                 write!(f, "PKCE code_verifier {reason} (RFC 7636 §4.1)")
             }
+            AuthError::StateMismatch => f.write_str(
+                "authorization response `state` is not the one sent (RFC 6749 §10.12)",
+            ),
+            AuthError::AuthorizationRefused {
+                error,
+                description: Some(description),
+            } => write!(f, "authorization refused: {error}: {description}"),
+            AuthError::AuthorizationRefused {
+                error,
+                description: None,
+            } => write!(f, "authorization refused: {error}"),
+            AuthError::MissingCode => {
+                f.write_str("authorization response has neither `code` nor `error`")
+            }
+            AuthError::RedirectMismatch => {
+                f.write_str("the redirect does not lead back to the client's redirect_uri")
+            }
         }
     }
 }
@@ -223,10 +260,11 @@ pub fn select_scope(
 }
 
 /// The scope to ask for when a request fails with 403 `insufficient_scope` (MCP
-/// authorization, "Step-Up Authorization Flow"): the challenge's `scope`, added to the scope
-/// requested before (SEP-2350: re-authorization asks for the union, so that what was granted
-/// is not lost), without repeats, previous scopes first. `None` when the challenge names no
-/// scope.
+/// authorization, "Step-Up Authorization Flow"): the challenge's `scope`, after the scope
+/// requested before when `previous` is given, without repeats. 2026-07-28 asks for that union
+/// so that what was granted is not lost ([`discovery::DiscoveryRules::step_up_union`]);
+/// 2025-11-25 for the challenge's scope alone (pass `None`). `None` when the challenge names
+/// no scope.
 ///
 /// ```
 /// use mcp_spec_types::auth::{step_up_scope, Challenge};
@@ -251,8 +289,9 @@ pub fn step_up_scope(challenge: &Challenge, previous: Option<&str>) -> Option<St
 }
 
 /// `scope` with `offline_access` added when the authorization server lists it in
-/// `scopes_supported` (SEP-2207, 2026-07-28: a client that wants a refresh token may ask for
-/// it, and must not when the server does not list it); `scope` unchanged otherwise.
+/// `scopes_supported` (2026-07-28, "Refresh Tokens": a client that wants a refresh token may
+/// add it then); `scope` unchanged otherwise, so a server that does not list it is not asked
+/// for it.
 ///
 /// ```
 /// use mcp_spec_types::auth::{add_offline_access, AuthorizationServerMetadata};
@@ -309,6 +348,10 @@ pub fn resource_indicator(server_url: &str) -> Result<String, AuthError> {
 /// [`resource_indicator`] writes it) and a path that is the server's path or one of its
 /// parent paths, whole segments only (`https://example.com` covers
 /// `https://example.com/mcp`; `https://example.com/mc` does not).
+///
+/// A parent path is accepted because metadata found at the root well-known URL describes the
+/// origin (RFC 9728 §3.1), and MCP servers publish it there for an endpoint below it; RFC 9728
+/// §3.3's letter (identical to the URL the metadata URL was built from) would refuse it.
 ///
 /// ```
 /// use mcp_spec_types::auth::{check_resource, ProtectedResourceMetadata};

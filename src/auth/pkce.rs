@@ -65,7 +65,8 @@ impl fmt::Debug for PkceVerifier {
 
 impl PkceChallenge {
     /// `S256`: `BASE64URL(SHA256(ASCII(code_verifier)))` (RFC 7636 §4.2). MCP clients must use
-    /// it (MCP authorization, 2025-06-18 on).
+    /// it when they can (MCP authorization, "Authorization Code Protection", from 2025-11-25;
+    /// PKCE itself is required from 2025-03-26).
     pub fn s256(verifier: &PkceVerifier) -> Self {
         PkceChallenge {
             value: base64url(&Sha256::digest(verifier.as_str().as_bytes())),

@@ -2,7 +2,7 @@
 //! (§3.2.1) or error (§3.2.2), and the client ID metadata document an `https` `client_id`
 //! resolves to.
 
-use super::document::{self, document, vocabulary, Writer};
+use super::document::{self, document, vocabulary, Members, Writer};
 use super::AuthError;
 use serde_json::{Map, Value};
 
@@ -46,6 +46,10 @@ document! {
         optional software_statement: String,
         /// `dpop_bound_access_tokens`: the client always uses DPoP (RFC 9449 §5.2).
         optional dpop_bound_access_tokens: bool,
+        /// `application_type`: `native` or `web`; absent means `web` (OpenID Connect Dynamic
+        /// Client Registration 1.0 §2). From 2026-07-28 an MCP client registering
+        /// dynamically must send it ([`DiscoveryRules::application_type`](super::discovery::DiscoveryRules::application_type)).
+        optional application_type: String,
     }
 }
 
@@ -114,17 +118,18 @@ impl ClientInformation {
         Self::from_map(document::object(text, Self::DOCUMENT)?)
     }
 
-    fn from_map(mut map: Map<String, Value>) -> Result<Self, AuthError> {
+    fn from_map(mut members: Members) -> Result<Self, AuthError> {
+        let map = &mut members.map;
         Ok(ClientInformation {
-            client_id: document::take_required(&mut map, Self::DOCUMENT, "client_id")?,
-            client_secret: document::take(&mut map, Self::DOCUMENT, "client_secret")?,
-            client_id_issued_at: document::take(&mut map, Self::DOCUMENT, "client_id_issued_at")?,
+            client_id: document::take_required(map, Self::DOCUMENT, "client_id")?,
+            client_secret: document::take(map, Self::DOCUMENT, "client_secret")?,
+            client_id_issued_at: document::take(map, Self::DOCUMENT, "client_id_issued_at")?,
             client_secret_expires_at: document::take(
-                &mut map,
+                map,
                 Self::DOCUMENT,
                 "client_secret_expires_at",
             )?,
-            metadata: ClientMetadata::from_map(map)?,
+            metadata: ClientMetadata::from_map(members)?,
         })
     }
 }
@@ -152,14 +157,18 @@ impl serde::Serialize for ClientInformation {
         writer.put("client_id_issued_at", &self.client_id_issued_at);
         writer.put("client_secret_expires_at", &self.client_secret_expires_at);
         self.metadata.write_members(&mut writer);
-        document::serialize(&writer, &self.metadata.extra, serializer)
+        document::serialize(
+            &writer,
+            &self.metadata.extra,
+            &self.metadata.order,
+            serializer,
+        )
     }
 }
 
 impl<'de> serde::Deserialize<'de> for ClientInformation {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let map = Map::<String, Value>::deserialize(deserializer)?;
-        Self::from_map(map).map_err(serde::de::Error::custom)
+        Self::from_map(Members::deserialize(deserializer)?).map_err(serde::de::Error::custom)
     }
 }
 
@@ -179,10 +188,11 @@ impl ClientIdMetadataDocument {
         Self::from_map(document::object(text, Self::DOCUMENT)?)
     }
 
-    fn from_map(mut map: Map<String, Value>) -> Result<Self, AuthError> {
+    fn from_map(mut members: Members) -> Result<Self, AuthError> {
+        let map = &mut members.map;
         Ok(ClientIdMetadataDocument {
-            client_id: document::take_required(&mut map, Self::DOCUMENT, "client_id")?,
-            metadata: ClientMetadata::from_map(map)?,
+            client_id: document::take_required(map, Self::DOCUMENT, "client_id")?,
+            metadata: ClientMetadata::from_map(members)?,
         })
     }
 }
@@ -192,14 +202,18 @@ impl serde::Serialize for ClientIdMetadataDocument {
         let mut writer = Writer::new();
         writer.put_required("client_id", &self.client_id);
         self.metadata.write_members(&mut writer);
-        document::serialize(&writer, &self.metadata.extra, serializer)
+        document::serialize(
+            &writer,
+            &self.metadata.extra,
+            &self.metadata.order,
+            serializer,
+        )
     }
 }
 
 impl<'de> serde::Deserialize<'de> for ClientIdMetadataDocument {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let map = Map::<String, Value>::deserialize(deserializer)?;
-        Self::from_map(map).map_err(serde::de::Error::custom)
+        Self::from_map(Members::deserialize(deserializer)?).map_err(serde::de::Error::custom)
     }
 }
 

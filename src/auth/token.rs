@@ -20,6 +20,9 @@ document! {
         /// `scope`: the granted scope when it differs from the requested one (RFC 6749 §5.1,
         /// §3.3).
         optional scope: String,
+        /// `issued_token_type`: the kind of token a token exchange issued (RFC 8693 §2.2.1;
+        /// enterprise-managed authorization exchanges for one).
+        optional issued_token_type: String,
     }
 }
 
@@ -34,7 +37,8 @@ impl std::fmt::Debug for TokenResponse {
                 &self.refresh_token.as_ref().map(|_| "<redacted>"),
             )
             .field("scope", &self.scope)
-            .field("extra", &format_args!("{} member(s)", self.extra.len()))
+            .field("issued_token_type", &self.issued_token_type)
+            .field("extra", &self.extra.keys().collect::<Vec<_>>())
             .finish()
     }
 }
@@ -117,6 +121,7 @@ impl OAuthError {
             error_description: None,
             error_uri: None,
             extra: Default::default(),
+            order: Default::default(),
         }
     }
 }

@@ -70,18 +70,24 @@ impl<'a> HttpUrl<'a> {
         self.path.strip_suffix('/').unwrap_or(self.path)
     }
 
-    /// `origin/.well-known/{suffix}{path}`: the well-known URI inserted between the host and
-    /// the path (RFC 8414 §3.1, RFC 9728 §3.1). Query and fragment are not part of it.
+    /// `origin/.well-known/{suffix}{path}?{query}`: the well-known URI inserted between the
+    /// host and the path and/or query (RFC 9728 §3.1, RFC 8414 §3.1, whose issuers have no
+    /// query). The fragment is not part of it.
     pub(crate) fn insert_well_known(&self, suffix: &str) -> String {
-        format!(
+        let mut url = format!(
             "{}/.well-known/{suffix}{}",
             self.origin(),
             self.path_without_trailing_slash()
-        )
+        );
+        if let Some(query) = self.query {
+            url.push('?');
+            url.push_str(query);
+        }
+        url
     }
 
     /// `origin{path}/.well-known/{suffix}`: the well-known URI appended to the path
-    /// (OpenID Connect Discovery 1.0 §4).
+    /// (OpenID Connect Discovery 1.0 §4; an issuer has no query).
     pub(crate) fn append_well_known(&self, suffix: &str) -> String {
         format!(
             "{}{}/.well-known/{suffix}",
@@ -144,6 +150,15 @@ mod tests {
         assert_eq!(url.authority, "example.com");
         assert_eq!(url.path, "");
         assert_eq!(url.query, Some("x=/y"));
+    }
+
+    #[test]
+    fn insertion_keeps_the_query_and_drops_the_fragment() {
+        let url = HttpUrl::parse("https://example.com/r1/?tenant=a#f", "url").unwrap();
+        assert_eq!(
+            url.insert_well_known("oauth-protected-resource"),
+            "https://example.com/.well-known/oauth-protected-resource/r1?tenant=a"
+        );
     }
 
     #[test]
