@@ -16,10 +16,10 @@ use hyper::body::Incoming;
 use hyper::header::{AUTHORIZATION, CONTENT_TYPE, LOCATION, WWW_AUTHENTICATE};
 use hyper::{Method, Response};
 use mcp_spec_types::auth::{
-    add_offline_access, check_resource, discovery, issuer, resource_indicator, select_scope,
-    step_up_scope, AuthorizationServerMetadata, Challenge, ClientInformation, ClientMetadata,
-    OAuthError, PkceChallenge, PkceVerifier, ProtectedResourceMetadata, TokenResponse,
-    WwwAuthenticate,
+    self, add_offline_access, check_resource, discovery, issuer, resource_indicator, select_scope,
+    step_up_scope, AuthorizationResponse, AuthorizationServerMetadata, Challenge,
+    ClientInformation, ClientMetadata, OAuthError, OAuthErrorCode, PkceChallenge, PkceVerifier,
+    ProtectedResourceMetadata, TokenResponse, WwwAuthenticate,
 };
 use mcp_spec_types::ProtocolVersion;
 use serde_json::{Map, Value};
@@ -567,7 +567,7 @@ async fn register(metadata: &AuthorizationServerMetadata) -> Result<Client, Stri
         .into_iter()
         .find(|m| metadata.supports_token_endpoint_auth_method(m))
         .unwrap_or("client_secret_basic");
-    let mut request = ClientMetadata {
+    let request = ClientMetadata {
         redirect_uris: Some(vec![REDIRECT_URI.to_owned()]),
         token_endpoint_auth_method: Some(method.to_owned()),
         grant_types: Some(vec![
@@ -576,14 +576,11 @@ async fn register(metadata: &AuthorizationServerMetadata) -> Result<Client, Stri
         ]),
         response_types: Some(vec!["code".to_owned()]),
         client_name: Some(CLIENT_NAME.to_owned()),
+        // Its redirect URI is on the loopback: a native application (SEP-837, OpenID Connect
+        // Dynamic Client Registration §2).
+        application_type: Some("native".to_owned()),
         ..ClientMetadata::default()
     };
-    // TODO(auth): move to crate: `application_type` (OpenID Connect Dynamic Client
-    // Registration §2, required by the 2026-07-28 authorization page) is no member of
-    // `ClientMetadata` yet.
-    request
-        .extra
-        .insert("application_type".to_owned(), Value::from("native"));
     let body = serde_json::to_string(&request).map_err(|e| e.to_string())?;
     let reply = fetch(
         Method::POST,
@@ -680,35 +677,19 @@ async fn authorization_code(
 }
 
 /// The code of the authorization response the redirect to `location` carries (OAuth 2.1
-/// §4.1.2), once checked: the redirect goes to this client's redirect URI, `state` is the one
-/// sent, and `iss` is the server's when present or advertised (RFC 9207 §2.4).
+/// §4.1.2), once checked: the redirect leads back to this client's redirect URI, `iss` is the
+/// server's when present or advertised (RFC 9207 §2.4), and `state` is the one sent.
 fn authorization_response(
     location: &str,
     state: &str,
     metadata: &AuthorizationServerMetadata,
 ) -> Result<String, String> {
-    let query = location
-        .strip_prefix(REDIRECT_URI)
-        .and_then(|rest| rest.strip_prefix('?'))
-        .ok_or("the authorization endpoint redirected elsewhere than the redirect URI: refused")?;
-    let params = parse_form(query);
-    let param = |name: &str| {
-        params
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    };
-    if let Some(error) = param("error") {
-        return Err(format!("authorization refused: {error}"));
-    }
-    if param("state") != Some(state) {
-        return Err("the authorization response's state is not the one sent: refused".to_owned());
-    }
-    issuer::check_authorization_response(metadata, param("iss"))
-        .map_err(|e| format!("authorization response: {e}: refused"))?;
-    param("code")
+    let response = AuthorizationResponse::from_redirect_to(location, REDIRECT_URI)
+        .map_err(|e| format!("{e}: refused"))?;
+    response
+        .check(state, metadata)
         .map(str::to_owned)
-        .ok_or_else(|| "the authorization response has no code".to_owned())
+        .map_err(|e| format!("{e}: refused"))
 }
 
 /// The client credentials grant (OAuth 2.1 §4.2): the client asks for a token for itself.
@@ -804,7 +785,11 @@ async fn token_request(
     match (client.method.as_str(), &client.client_secret) {
         // RFC 6749 §2.3.1: both parts form-encoded before they are joined.
         ("client_secret_basic", Some(secret)) => {
-            let pair = format!("{}:{}", encode(&client.client_id), encode(secret));
+            let pair = format!(
+                "{}:{}",
+                auth::form::encode_component(&client.client_id),
+                auth::form::encode_component(secret)
+            );
             let encoded = base64::engine::general_purpose::STANDARD.encode(pair);
             headers.push((AUTHORIZATION.to_string(), format!("Basic {encoded}")));
         }
@@ -866,7 +851,7 @@ async fn post_token(
         let reply = fetch(Method::POST, endpoint, &sent, Some(form(body))).await?;
         let asks_nonce = reply.status == 400
             && OAuthError::from_json(&reply.body)
-                .is_ok_and(|e| e.error.as_str() == "use_dpop_nonce");
+                .is_ok_and(|e| e.error == OAuthErrorCode::UseDpopNonce);
         match reply.header("dpop-nonce") {
             Some(next) if dpop.is_some() && asks_nonce && attempt <= MAX_NONCE_RETRIES => {
                 nonce = Some(next.to_owned());
@@ -899,58 +884,9 @@ fn random() -> Result<[u8; 32], String> {
     Ok(bytes)
 }
 
-/// `application/x-www-form-urlencoded` (the WHATWG URL standard's serializer).
+/// A form body or query (`application/x-www-form-urlencoded`).
 fn form(pairs: &[(&str, impl AsRef<str>)]) -> String {
-    pairs
-        .iter()
-        .map(|(name, value)| format!("{}={}", encode(name), encode(value.as_ref())))
-        .collect::<Vec<_>>()
-        .join("&")
-}
-
-fn encode(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for byte in text.bytes() {
-        match byte {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'*' | b'-' | b'.' | b'_' => {
-                out.push(byte as char)
-            }
-            b' ' => out.push('+'),
-            _ => out.push_str(&format!("%{byte:02X}")),
-        }
-    }
-    out
-}
-
-/// The pairs of a form-encoded query; a malformed escape is kept as it is.
-fn parse_form(query: &str) -> Vec<(String, String)> {
-    query
-        .split('&')
-        .filter(|p| !p.is_empty())
-        .map(|pair| {
-            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
-            (decode(name), decode(value))
-        })
-        .collect()
-}
-
-fn decode(text: &str) -> String {
-    let hex = |b: u8| (b as char).to_digit(16);
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match (bytes[i], bytes.get(i + 1), bytes.get(i + 2)) {
-            (b'+', _, _) => out.push(b' '),
-            (b'%', Some(&high), Some(&low)) if hex(high).is_some() && hex(low).is_some() => {
-                out.push((hex(high).unwrap_or(0) * 16 + hex(low).unwrap_or(0)) as u8);
-                i += 2;
-            }
-            (byte, _, _) => out.push(byte),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
+    auth::form::encode(pairs.iter().map(|(name, value)| (*name, value.as_ref())))
 }
 
 #[cfg(test)]
@@ -977,7 +913,7 @@ mod tests {
         // A redirect to somewhere else than this client's redirect URI.
         let elsewhere = "http://localhost:3000/callbacks?code=c&state=s1";
         assert!(authorization_response(elsewhere, "s1", &metadata(false))
-            .is_err_and(|e| e.contains("redirect URI")));
+            .is_err_and(|e| e.contains("redirect_uri")));
         // Mix-up defence: an advertised `iss` missing, or another server's.
         let missing = format!("{REDIRECT_URI}?code=c&state=s1");
         assert!(authorization_response(&missing, "s1", &metadata(true)).is_err());
@@ -986,29 +922,7 @@ mod tests {
         assert!(authorization_response(&other, "s1", &metadata(false)).is_err());
         // The server's refusal is reported by its code only.
         let refused = format!("{REDIRECT_URI}?error=access_denied&state=s1");
-        assert_eq!(
-            authorization_response(&refused, "s1", &metadata(false)),
-            Err("authorization refused: access_denied".to_owned())
-        );
-    }
-
-    #[test]
-    fn forms_round_trip() {
-        let pairs = [("a b", "x&y=z"), ("é", "%+")];
-        let encoded = form(&pairs);
-        assert_eq!(encoded, "a+b=x%26y%3Dz&%C3%A9=%25%2B");
-        let decoded = parse_form(&encoded);
-        assert_eq!(
-            decoded,
-            pairs
-                .iter()
-                .map(|(n, v)| (n.to_string(), v.to_string()))
-                .collect::<Vec<_>>()
-        );
-        // A broken escape is kept as written rather than guessed at.
-        assert_eq!(
-            parse_form("a=%zz%4"),
-            [("a".to_owned(), "%zz%4".to_owned())]
-        );
+        assert!(authorization_response(&refused, "s1", &metadata(false))
+            .is_err_and(|e| e.contains("access_denied")));
     }
 }
