@@ -30,7 +30,25 @@
 //! with the requested schema's defaults (SEP-1034), sampling with a fixed text, ping, roots. A
 //! stream that ends before the answer is resumed with GET and `Last-Event-ID` once the
 //! server's `retry` delay has passed (SEP-1699).
+//!
+//! A request the server refuses for want of authorization (401, or 403 `insufficient_scope`)
+//! is authorized and sent again (`oauth.rs`, with the crate's `auth` types): the protected
+//! resource metadata (the challenge's `resource_metadata`, else the well-known URLs; its
+//! `resource` must be this server), the authorization server's metadata (its `issuer` must be
+//! the one looked up), a client identity there (the suite's pre-registered one, the client ID
+//! metadata document's URL where the server takes it, else dynamic registration), and a token:
+//! the authorization code grant with PKCE S256, `state` and RFC 9207 `iss` checked, the scope
+//! the challenge names (else `scopes_supported`, plus `offline_access` where the server lists
+//! it), the resource indicator as the metadata publishes it. A step-up asks for the scopes
+//! asked before and the new ones; one request costs at most three authorizations. Where the
+//! server offers no authorization code grant, the suite's context picks another: client
+//! credentials (secret or `private_key_jwt`), a workload's JWT, or an enterprise ID token
+//! exchanged for an ID-JAG (`jose.rs` signs with `jsonwebtoken`). A server that lists DPoP
+//! proof algorithms gets DPoP-bound tokens, a fresh proof on every request and the nonces it
+//! asks for. Tokens, secrets and codes are never written to the log.
 
+mod jose;
+mod oauth;
 mod stateless;
 mod transport;
 
@@ -151,12 +169,15 @@ fn main() -> ExitCode {
 }
 
 async fn run(url: &str) -> Result<(), String> {
-    if let Some((client, discovered)) = stateless::Modern::discover(url).await? {
+    // One authorization for both ways of speaking: a token got while asking
+    // `server/discover` serves the stateful session too.
+    let endpoint = Endpoint::new(url, Some(Arc::new(oauth::Authorizer::new(url))))?;
+    if let Some((client, discovered)) = stateless::Modern::discover(endpoint.clone()).await? {
         return client.run(&discovered).await;
     }
     eprintln!("no stateless revision: falling back to initialize");
     let client = Arc::new(Client {
-        endpoint: Endpoint::parse(url)?,
+        endpoint,
         session: Mutex::new(None),
         revision: Mutex::new(STATEFUL[3]),
         next_id: Mutex::new(0),

@@ -68,13 +68,15 @@ impl Modern {
     /// `DiscoverResult`, an HTTP error without a recognized modern JSON-RPC error, or a
     /// server that offers only stateful revisions): the caller then falls back to
     /// `initialize`.
-    pub async fn discover(url: &str) -> Result<Option<(Modern, modern::DiscoverResult)>, String> {
+    pub async fn discover(
+        endpoint: Endpoint,
+    ) -> Result<Option<(Modern, modern::DiscoverResult)>, String> {
         let version = negotiation::stateless_supported()
             .first()
             .cloned()
             .ok_or("this build speaks no stateless revision")?;
         let client = Modern {
-            endpoint: Endpoint::parse(url)?,
+            endpoint,
             version: RefCell::new(version),
             next_id: Cell::new(0),
             capabilities: json!({ "elicitation": { "form": {} }, "sampling": {}, "roots": {} }),

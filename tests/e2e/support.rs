@@ -23,6 +23,7 @@ const FEATURES: &[(&str, bool)] = &[
     ("all-revisions", cfg!(feature = "all-revisions")),
     ("schemars", cfg!(feature = "schemars")),
     ("convert", cfg!(feature = "convert")),
+    ("auth", cfg!(feature = "auth")),
 ];
 
 static BUILD: Mutex<()> = Mutex::new(());
