@@ -7,9 +7,11 @@ mean point estimate of every timed function from criterion's
 
 stdout: exactly one line per workload and direction:
   W<n> <deserialize|serialize>: project <a> MB/s, rmcp <b> MB/s, rust-mcp-schema <c> MB/s,
-  floor <f> MB/s, vs-best-peer <a/max(b,c)>x
-(MB = 10^6 bytes). An implementation that was not timed (it rejected or altered the workload)
-shows `n/a`. For serialize, "floor" is serializing the serde_json::Value of the document.
+  sonic-rs <s> MB/s, floor <f> MB/s, vs-best-peer <a/max(b,c)>x, vs-sonic-rs <a/s>x
+(MB = 10^6 bytes). The peers are rmcp and rust-mcp-schema; sonic-rs (reading and writing this
+crate's own types) is a row of its own. An implementation that was not timed (it rejected or
+altered the workload, or has no adapter for it) shows `n/a`. For serialize, "floor" is
+serializing the serde_json::Value of the document.
 stderr: the check verdicts, so that whatever was not timed is said, with the reason.
 
 --markdown prints a Markdown table (with the serde_json::Value column too) instead.
@@ -19,7 +21,7 @@ import json
 import os
 import sys
 
-IMPLS = ["project", "rmcp", "rust-mcp-schema"]
+IMPLS = ["project", "rmcp", "rust-mcp-schema", "sonic-rs"]
 PEERS = ["rmcp", "rust-mcp-schema"]
 
 
@@ -39,6 +41,10 @@ def mbps(nbytes, ns):
 
 def fmt(x):
     return "n/a" if x is None else f"{x:.1f}"
+
+
+def fmt_ratio(x):
+    return "n/a" if x is None else f"{x:.2f}x"
 
 
 def main():
@@ -65,25 +71,31 @@ def main():
             ratio = None
             if speed["project"] is not None and peers:
                 ratio = speed["project"] / max(peers)
-            rows.append((w, direction, speed, ratio))
+            vs_sonic = None
+            if speed["project"] is not None and speed["sonic-rs"] is not None:
+                vs_sonic = speed["project"] / speed["sonic-rs"]
+            rows.append((w, direction, speed, ratio, vs_sonic))
 
     if markdown:
-        print("| workload | direction | bytes | mcp-spec-types | rmcp | rust-mcp-schema | floor | serde_json::Value | vs best peer |")
-        print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
-        for w, direction, s, ratio in rows:
+        print(
+            "| workload | direction | bytes | mcp-spec-types | rmcp | rust-mcp-schema | sonic-rs "
+            "| floor | serde_json::Value | vs best peer | vs sonic-rs |"
+        )
+        print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for w, direction, s, ratio, vs_sonic in rows:
             value = fmt(s["value"]) if direction == "deserialize" else "(= floor)"
-            r = "n/a" if ratio is None else f"{ratio:.2f}x"
             print(
                 f"| {w['name']} | {direction} | {w['bytes']:,} | {fmt(s['project'])} | {fmt(s['rmcp'])} "
-                f"| {fmt(s['rust-mcp-schema'])} | {fmt(s['floor'])} | {value} | {r} |"
+                f"| {fmt(s['rust-mcp-schema'])} | {fmt(s['sonic-rs'])} | {fmt(s['floor'])} | {value} "
+                f"| {fmt_ratio(ratio)} | {fmt_ratio(vs_sonic)} |"
             )
     else:
-        for w, direction, s, ratio in rows:
-            r = "n/a" if ratio is None else f"{ratio:.2f}x"
+        for w, direction, s, ratio, vs_sonic in rows:
             print(
                 f"{w['name']} {direction}: project {fmt(s['project'])} MB/s, rmcp {fmt(s['rmcp'])} MB/s, "
-                f"rust-mcp-schema {fmt(s['rust-mcp-schema'])} MB/s, floor {fmt(s['floor'])} MB/s, "
-                f"vs-best-peer {r}"
+                f"rust-mcp-schema {fmt(s['rust-mcp-schema'])} MB/s, sonic-rs {fmt(s['sonic-rs'])} MB/s, "
+                f"floor {fmt(s['floor'])} MB/s, vs-best-peer {fmt_ratio(ratio)}, "
+                f"vs-sonic-rs {fmt_ratio(vs_sonic)}"
             )
 
     for w in status["workloads"]:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds (release) and runs the mcp-spec-types / rmcp / rust-mcp-schema comparison, then prints
-# exactly one line per workload and direction on stdout:
-#   W<n> <deserialize|serialize>: project <a> MB/s, rmcp <b> MB/s, rust-mcp-schema <c> MB/s, floor <f> MB/s, vs-best-peer <r>x
+# Builds (release) and runs the mcp-spec-types / rmcp / rust-mcp-schema / sonic-rs comparison, then
+# prints exactly one line per workload and direction on stdout:
+#   W<n> <deserialize|serialize>: project <a> MB/s, rmcp <b> MB/s, rust-mcp-schema <c> MB/s, sonic-rs <s> MB/s, floor <f> MB/s, vs-best-peer <r>x, vs-sonic-rs <q>x
 # The correctness verdicts (what was not timed, and why) go to stderr; cargo's and criterion's
 # own output goes to $CARGO_TARGET_DIR/bench-run.log.
 #

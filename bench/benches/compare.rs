@@ -1,4 +1,5 @@
-//! mcp-spec-types vs rmcp vs rust-mcp-schema on MCP revision 2025-06-18, in one process.
+//! mcp-spec-types vs rmcp vs rust-mcp-schema on MCP revision 2025-06-18, in one process, with
+//! sonic-rs reading and writing mcp-spec-types' own types as a reader row.
 //!
 //! Every implementation is first checked on every workload (see `src/check.rs`); one that
 //! rejects or alters a workload is reported and not timed for it. Then, per workload, two
@@ -20,7 +21,7 @@
 
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{Criterion, Throughput};
-use mcp_spec_types_bench::adapters::{project, rmcp_impl, rms};
+use mcp_spec_types_bench::adapters::{project, rmcp_impl, rms, serde_write, sonic};
 use mcp_spec_types_bench::check::{check_doc, check_w5, Verdict};
 use mcp_spec_types_bench::stats::{ReadStats, Summary, W1Stats, W4Stats};
 use mcp_spec_types_bench::workloads::{Sender, Workloads, W5};
@@ -76,7 +77,7 @@ struct Checked {
     bytes: usize,
     /// What the checks compared, as read from the input.
     figures: String,
-    verdicts: [Verdict; 3],
+    verdicts: [Verdict; 4],
 }
 
 fn report(checked: &[Checked]) {
@@ -99,6 +100,9 @@ fn report(checked: &[Checked]) {
                 }
                 Verdict::Altered { reason } => {
                     println!("{} {imp}: ALTERED, not timed: {reason}", c.name)
+                }
+                Verdict::Skipped { reason } => {
+                    println!("{} {imp}: SKIPPED, not timed: {reason}", c.name)
                 }
             }
         }
@@ -129,7 +133,7 @@ fn write_status(checked: &[Checked], quick: bool, clock: &str) {
 
 /// Deserialize + serialize groups for one response workload (W1–W4).
 macro_rules! doc_workload {
-    ($c:expr, $checked:expr, $name:literal, $input:expr, $p:path, $r:path, $s:path) => {{
+    ($c:expr, $checked:expr, $name:literal, $input:expr, $p:path, $r:path, $s:path, $k:path) => {{
         let input: &str = $input;
         let ok: Vec<bool> = $checked.verdicts.iter().map(Verdict::is_ok).collect();
         let bytes = input.len() as u64;
@@ -145,6 +149,9 @@ macro_rules! doc_workload {
             g.bench_function("rust-mcp-schema", |b| {
                 b.iter(|| $s(black_box(input)).unwrap())
             });
+        }
+        if ok[3] {
+            g.bench_function("sonic-rs", |b| b.iter(|| $k(black_box(input)).unwrap()));
         }
         g.bench_function("floor", |b| {
             b.iter(|| serde_json::from_str::<IgnoredAny>(black_box(input)).unwrap())
@@ -173,6 +180,12 @@ macro_rules! doc_workload {
             let v = $s(input).unwrap();
             g.bench_function("rust-mcp-schema", |b| {
                 b.iter(|| serde_json::to_string(black_box(&v)).unwrap())
+            });
+        }
+        if ok[3] {
+            let v = $k(input).unwrap();
+            g.bench_function("sonic-rs", |b| {
+                b.iter(|| sonic_rs::to_string(black_box(&v)).unwrap())
             });
         }
         // Serialization floor: writing the generic `serde_json::Value` tree.
@@ -337,15 +350,38 @@ fn main() {
             bytes: wl.w1.len(),
             figures: w1s.summary(),
             verdicts: [
-                check_doc(&wl.w1, true, project::parse_w1, project::w1_stats, &w1s),
+                check_doc(
+                    &wl.w1,
+                    true,
+                    project::parse_w1,
+                    project::write,
+                    project::w1_stats,
+                    &w1s,
+                ),
                 check_doc(
                     &wl.w1,
                     false,
                     rmcp_impl::parse_w1,
+                    serde_write,
                     rmcp_impl::w1_stats,
                     &w1s,
                 ),
-                check_doc(&wl.w1, false, rms::parse_w1, rms::w1_stats, &w1s),
+                check_doc(
+                    &wl.w1,
+                    false,
+                    rms::parse_w1,
+                    serde_write,
+                    rms::w1_stats,
+                    &w1s,
+                ),
+                check_doc(
+                    &wl.w1,
+                    true,
+                    sonic::parse_w1,
+                    sonic::write,
+                    sonic::w1_stats,
+                    &w1s,
+                ),
             ],
         },
         Checked {
@@ -354,15 +390,38 @@ fn main() {
             bytes: wl.w2.len(),
             figures: w2s.summary(),
             verdicts: [
-                check_doc(&wl.w2, true, project::parse_read, project::read_stats, &w2s),
+                check_doc(
+                    &wl.w2,
+                    true,
+                    project::parse_read,
+                    project::write,
+                    project::read_stats,
+                    &w2s,
+                ),
                 check_doc(
                     &wl.w2,
                     false,
                     rmcp_impl::parse_read,
+                    serde_write,
                     rmcp_impl::read_stats,
                     &w2s,
                 ),
-                check_doc(&wl.w2, false, rms::parse_read, rms::read_stats, &w2s),
+                check_doc(
+                    &wl.w2,
+                    false,
+                    rms::parse_read,
+                    serde_write,
+                    rms::read_stats,
+                    &w2s,
+                ),
+                check_doc(
+                    &wl.w2,
+                    true,
+                    sonic::parse_read,
+                    sonic::write,
+                    sonic::read_stats,
+                    &w2s,
+                ),
             ],
         },
         Checked {
@@ -371,15 +430,38 @@ fn main() {
             bytes: wl.w3.len(),
             figures: w3s.summary(),
             verdicts: [
-                check_doc(&wl.w3, true, project::parse_read, project::read_stats, &w3s),
+                check_doc(
+                    &wl.w3,
+                    true,
+                    project::parse_read,
+                    project::write,
+                    project::read_stats,
+                    &w3s,
+                ),
                 check_doc(
                     &wl.w3,
                     false,
                     rmcp_impl::parse_read,
+                    serde_write,
                     rmcp_impl::read_stats,
                     &w3s,
                 ),
-                check_doc(&wl.w3, false, rms::parse_read, rms::read_stats, &w3s),
+                check_doc(
+                    &wl.w3,
+                    false,
+                    rms::parse_read,
+                    serde_write,
+                    rms::read_stats,
+                    &w3s,
+                ),
+                check_doc(
+                    &wl.w3,
+                    true,
+                    sonic::parse_read,
+                    sonic::write,
+                    sonic::read_stats,
+                    &w3s,
+                ),
             ],
         },
         Checked {
@@ -388,15 +470,38 @@ fn main() {
             bytes: wl.w4.len(),
             figures: w4s.summary(),
             verdicts: [
-                check_doc(&wl.w4, true, project::parse_w4, project::w4_stats, &w4s),
+                check_doc(
+                    &wl.w4,
+                    true,
+                    project::parse_w4,
+                    project::write,
+                    project::w4_stats,
+                    &w4s,
+                ),
                 check_doc(
                     &wl.w4,
                     false,
                     rmcp_impl::parse_w4,
+                    serde_write,
                     rmcp_impl::w4_stats,
                     &w4s,
                 ),
-                check_doc(&wl.w4, false, rms::parse_w4, rms::w4_stats, &w4s),
+                check_doc(
+                    &wl.w4,
+                    false,
+                    rms::parse_w4,
+                    serde_write,
+                    rms::w4_stats,
+                    &w4s,
+                ),
+                check_doc(
+                    &wl.w4,
+                    true,
+                    sonic::parse_w4,
+                    sonic::write,
+                    sonic::w4_stats,
+                    &w4s,
+                ),
             ],
         },
         Checked {
@@ -405,9 +510,26 @@ fn main() {
             bytes: wl.w5.json_bytes(),
             figures: w5_figures(&wl.w5),
             verdicts: [
-                check_w5(&wl.w5, true, project::parse_w5_project, project::w5_label),
-                check_w5(&wl.w5, false, rmcp_impl::parse_w5, rmcp_impl::w5_label),
-                check_w5(&wl.w5, false, rms::parse_w5, rms::w5_label),
+                check_w5(
+                    &wl.w5,
+                    true,
+                    project::parse_w5_project,
+                    project::write,
+                    project::w5_label,
+                ),
+                check_w5(
+                    &wl.w5,
+                    false,
+                    rmcp_impl::parse_w5,
+                    serde_write,
+                    rmcp_impl::w5_label,
+                ),
+                check_w5(&wl.w5, false, rms::parse_w5, serde_write, rms::w5_label),
+                Verdict::Skipped {
+                    reason: "this crate's messages are read by `Message::parse` only: there \
+                             is no serde `Deserialize` of a message for sonic-rs to drive"
+                        .to_owned(),
+                },
             ],
         },
     ];
@@ -457,7 +579,8 @@ fn run<M: Measurement>(mut c: Criterion<M>, checked: &[Checked], wl: &Workloads)
         &wl.w1,
         project::parse_w1,
         rmcp_impl::parse_w1,
-        rms::parse_w1
+        rms::parse_w1,
+        sonic::parse_w1
     );
     doc_workload!(
         c,
@@ -466,7 +589,8 @@ fn run<M: Measurement>(mut c: Criterion<M>, checked: &[Checked], wl: &Workloads)
         &wl.w2,
         project::parse_read,
         rmcp_impl::parse_read,
-        rms::parse_read
+        rms::parse_read,
+        sonic::parse_read
     );
     doc_workload!(
         c,
@@ -475,7 +599,8 @@ fn run<M: Measurement>(mut c: Criterion<M>, checked: &[Checked], wl: &Workloads)
         &wl.w3,
         project::parse_read,
         rmcp_impl::parse_read,
-        rms::parse_read
+        rms::parse_read,
+        sonic::parse_read
     );
     doc_workload!(
         c,
@@ -484,7 +609,8 @@ fn run<M: Measurement>(mut c: Criterion<M>, checked: &[Checked], wl: &Workloads)
         &wl.w4,
         project::parse_w4,
         rmcp_impl::parse_w4,
-        rms::parse_w4
+        rms::parse_w4,
+        sonic::parse_w4
     );
     w5_groups(&mut c, &checked[4], &wl.w5);
 

@@ -2,7 +2,7 @@
 //! `valgrind --tool=callgrind`, whose instruction counts repeat exactly from run to run (unlike
 //! timings on a shared machine), to see where the time of one implementation goes.
 //!
-//! `cargo run --release --example profile -- <project|rmcp|rust-mcp-schema|floor|value> <W1..W5> <de|ser> [iterations]`
+//! `cargo run --release --example profile -- <project|rmcp|rust-mcp-schema|sonic-rs|floor|value> <W1..W5> <de|ser> [iterations]`
 //!
 //! `floor` is what `run.sh` calls the floor: `IgnoredAny` when reading (validate and skip, build
 //! nothing), the document's `serde_json::Value` when writing; `value` reads into a
@@ -11,13 +11,13 @@
 //! The workload is built (and for `ser`, parsed) before the loop; callgrind's
 //! `--toggle-collect` on `profile::measured` counts only the loop.
 
-use mcp_spec_types_bench::adapters::{project, rmcp_impl, rms};
+use mcp_spec_types_bench::adapters::{project, rmcp_impl, rms, sonic};
 use mcp_spec_types_bench::workloads::Workloads;
 use serde::de::IgnoredAny;
 use std::hint::black_box;
 
 fn usage() -> ! {
-    eprintln!("usage: profile <project|rmcp|rust-mcp-schema|floor|value> <W1|W2|W3|W4|W5> <de|ser> [iterations]");
+    eprintln!("usage: profile <project|rmcp|rust-mcp-schema|sonic-rs|floor|value> <W1|W2|W3|W4|W5> <de|ser> [iterations]");
     std::process::exit(2)
 }
 
@@ -39,13 +39,38 @@ fn time_de<T>(parse: impl Fn(&str) -> Result<T, String>, inputs: &[&str], n: usi
     );
 }
 
-/// Serializes with this crate's writer for `project`, with serde_json for the others (as the
-/// bench does).
+/// Whose writer serializes: this crate's for `project`, sonic-rs's for `sonic-rs`, serde_json
+/// for the others (as the bench does).
+#[derive(Clone, Copy)]
+enum Writer {
+    Project,
+    SerdeJson,
+    Sonic,
+}
+
+impl Writer {
+    fn of(imp: &str) -> Writer {
+        match imp {
+            "project" => Writer::Project,
+            "sonic-rs" => Writer::Sonic,
+            _ => Writer::SerdeJson,
+        }
+    }
+
+    fn write<T: serde::Serialize>(self, v: &T) -> Result<String, String> {
+        match self {
+            Writer::Project => mcp_spec_types::json::to_string(v).map_err(|e| e.to_string()),
+            Writer::SerdeJson => serde_json::to_string(v).map_err(|e| e.to_string()),
+            Writer::Sonic => sonic_rs::to_string(v).map_err(|e| e.to_string()),
+        }
+    }
+}
+
 fn time_ser<T: serde::Serialize>(
     parse: impl Fn(&str) -> Result<T, String>,
     inputs: &[&str],
     n: usize,
-    own: bool,
+    writer: Writer,
 ) {
     let values: Vec<T> = inputs
         .iter()
@@ -54,12 +79,7 @@ fn time_ser<T: serde::Serialize>(
     measured(
         &mut || {
             for v in &values {
-                let text = if own {
-                    mcp_spec_types::json::to_string(black_box(v))
-                } else {
-                    serde_json::to_string(black_box(v))
-                };
-                black_box(text.expect("serializes"));
+                black_box(writer.write(black_box(v)).expect("serializes"));
             }
         },
         n,
@@ -67,10 +87,10 @@ fn time_ser<T: serde::Serialize>(
 }
 
 macro_rules! run {
-    ($dir:expr, $parse:expr, $inputs:expr, $n:expr, $own:expr) => {
+    ($dir:expr, $parse:expr, $inputs:expr, $n:expr, $writer:expr) => {
         match $dir {
             "de" => time_de($parse, $inputs, $n),
-            "ser" => time_ser($parse, $inputs, $n, $own),
+            "ser" => time_ser($parse, $inputs, $n, $writer),
             _ => usage(),
         }
     };
@@ -150,15 +170,18 @@ fn main() {
     }
     let inputs = doc.as_slice();
     match (imp, w) {
-        ("project", "W1") => run!(dir, project::parse_w1, inputs, n, imp == "project"),
-        ("project", "W2" | "W3") => run!(dir, project::parse_read, inputs, n, imp == "project"),
-        ("project", "W4") => run!(dir, project::parse_w4, inputs, n, imp == "project"),
-        ("rmcp", "W1") => run!(dir, rmcp_impl::parse_w1, inputs, n, imp == "project"),
-        ("rmcp", "W2" | "W3") => run!(dir, rmcp_impl::parse_read, inputs, n, imp == "project"),
-        ("rmcp", "W4") => run!(dir, rmcp_impl::parse_w4, inputs, n, imp == "project"),
-        ("rust-mcp-schema", "W1") => run!(dir, rms::parse_w1, inputs, n, imp == "project"),
-        ("rust-mcp-schema", "W2" | "W3") => run!(dir, rms::parse_read, inputs, n, imp == "project"),
-        ("rust-mcp-schema", "W4") => run!(dir, rms::parse_w4, inputs, n, imp == "project"),
+        ("project", "W1") => run!(dir, project::parse_w1, inputs, n, Writer::of(imp)),
+        ("project", "W2" | "W3") => run!(dir, project::parse_read, inputs, n, Writer::of(imp)),
+        ("project", "W4") => run!(dir, project::parse_w4, inputs, n, Writer::of(imp)),
+        ("rmcp", "W1") => run!(dir, rmcp_impl::parse_w1, inputs, n, Writer::of(imp)),
+        ("rmcp", "W2" | "W3") => run!(dir, rmcp_impl::parse_read, inputs, n, Writer::of(imp)),
+        ("rmcp", "W4") => run!(dir, rmcp_impl::parse_w4, inputs, n, Writer::of(imp)),
+        ("rust-mcp-schema", "W1") => run!(dir, rms::parse_w1, inputs, n, Writer::of(imp)),
+        ("rust-mcp-schema", "W2" | "W3") => run!(dir, rms::parse_read, inputs, n, Writer::of(imp)),
+        ("rust-mcp-schema", "W4") => run!(dir, rms::parse_w4, inputs, n, Writer::of(imp)),
+        ("sonic-rs", "W1") => run!(dir, sonic::parse_w1, inputs, n, Writer::of(imp)),
+        ("sonic-rs", "W2" | "W3") => run!(dir, sonic::parse_read, inputs, n, Writer::of(imp)),
+        ("sonic-rs", "W4") => run!(dir, sonic::parse_w4, inputs, n, Writer::of(imp)),
         ("floor", _) if dir == "de" => time_de(
             |s: &str| serde_json::from_str::<IgnoredAny>(s).map_err(|e| e.to_string()),
             inputs,
@@ -169,7 +192,7 @@ fn main() {
             |s: &str| serde_json::from_str::<serde_json::Value>(s).map_err(|e| e.to_string()),
             inputs,
             n,
-            imp == "project"
+            Writer::of(imp)
         ),
         _ => usage(),
     }

@@ -1,24 +1,25 @@
 //! One adapter per implementation and workload: how a workload's JSON is parsed into that
-//! implementation's typed values, and how the figures the checks compare are read back out
-//! of the typed fields. Serialization is always `serde_json::to_string(&typed_value)`.
+//! implementation's typed values, how it is written back, and how the figures the checks
+//! compare are read back out of the typed fields.
 //!
 //! W1–W4 are responses whose `result` type is known from the request (`resources/list`,
-//! `resources/read`, `tools/list`). Each adapter parses the whole response in ONE pass into an
-//! envelope `{ jsonrpc, id, result: <TypedResult> }`:
-//! - mcp-spec-types: its `JsonRpcResponse` carries an untyped `BaseResult`, so the bench uses
-//!   its own generic [`Envelope`] with the crate's `RequestId` and typed result
-//!   (`ListResourcesResult`, `ReadResourceResult`, `ListToolsResult`). A `RawValue` two-pass
-//!   parse would scan the result twice and is slower.
+//! `resources/read`, `tools/list`). Each implementation reads them the way its users do:
+//! - mcp-spec-types: the crate's typed response read, the entry point a client calls once it
+//!   knows which request a response answers (see [`project`]).
 //! - rmcp: its own generic `rmcp::model::JsonRpcResponse<R>` (validates `"jsonrpc":"2.0"`),
 //!   with `R` = `rmcp::model::{ListResourcesResult, ReadResourceResult, ListToolsResult}`.
 //! - rust-mcp-schema: its `JsonrpcResponse` carries an untyped `Result`, and its
 //!   `schema_utils::ServerJsonrpcResponse` parses `result` into a `serde_json::Value` first and
-//!   then tries the untagged `ServerResult` union; the bench uses the same one-pass
-//!   [`Envelope`] as for mcp-spec-types, with rust-mcp-schema's `RequestId` and typed result
+//!   then tries the untagged `ServerResult` union; the bench reads one pass into its own
+//!   [`Envelope`] with rust-mcp-schema's `RequestId` and typed result
 //!   (`mcp_2025_06_18::{ListResourcesResult, ReadResourceResult, ListToolsResult}`).
+//! - sonic-rs (a reader, not a peer): `sonic_rs::from_str` into the same [`Envelope`] holding
+//!   mcp-spec-types' own `RequestId` and result types (see [`sonic`]).
 //!
 //! W5 parses every line as the implementation's top-level message type for the line's
 //! sender (see each module's `parse_w5`).
+
+pub mod sonic;
 
 use crate::stats::{ReadStats, W1Stats, W4Stats};
 use crate::workloads::{Label, Sender};
@@ -67,34 +68,79 @@ fn de<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, String> {
     serde_json::from_str(s).map_err(|e| e.to_string())
 }
 
+/// How the peers write their values: `serde_json::to_string` (neither has a writer of its own).
+pub fn serde_write<T: Serialize>(v: &T) -> Result<String, String> {
+    serde_json::to_string(v).map_err(|e| e.to_string())
+}
+
 // =============================================================================================
 // mcp-spec-types (this crate)
 // =============================================================================================
 pub mod project {
-    use super::{Envelope, Label, ReadStats, Sender, Serialize, W1Stats, W4Stats};
+    use super::{Label, ReadStats, Sender, Serialize, W1Stats, W4Stats};
+    use mcp_spec_types::dispatch::Message;
     use mcp_spec_types::v2025_06_18 as mcp;
+    use serde::ser::SerializeMap;
+    use serde_json::{Map, Value};
 
-    pub type W1 = Envelope<mcp_spec_types::RequestId, mcp::ListResourcesResult>;
-    pub type Read = Envelope<mcp_spec_types::RequestId, mcp::ReadResourceResult>;
-    pub type W4 = Envelope<mcp_spec_types::RequestId, mcp::ListToolsResult>;
-
-    /// The crate's own reader, `mcp_spec_types::json::from_str` (the value and error of
-    /// `serde_json::from_str`, faster on long strings).
-    fn de<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, String> {
-        mcp_spec_types::json::from_str(s).map_err(|e| e.to_string())
+    /// A response read with its result typed, as a client holds it once it knows which request
+    /// the response answers.
+    #[derive(Debug)]
+    pub struct Typed<R> {
+        pub id: mcp_spec_types::RequestId,
+        pub result: R,
+        /// Envelope members JSON-RPC does not name, kept for the way back out.
+        pub extra: Map<String, Value>,
     }
 
-    /// W1 adapter: one pass into the typed envelope.
+    impl<R: Serialize> Serialize for Typed<R> {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            // The member order of the crate's own `ResultResponse` writer.
+            let mut map = s.serialize_map(None)?;
+            map.serialize_entry("jsonrpc", "2.0")?;
+            map.serialize_entry("id", &self.id)?;
+            map.serialize_entry("result", &self.result)?;
+            for (k, v) in &self.extra {
+                map.serialize_entry(k, v)?;
+            }
+            map.end()
+        }
+    }
+
+    pub type W1 = Typed<mcp::ListResourcesResult>;
+    pub type Read = Typed<mcp::ReadResourceResult>;
+    pub type W4 = Typed<mcp::ListToolsResult>;
+
+    /// The typed response read users call: `ServerMessage::parse` (the envelope, with the
+    /// result kept as checked raw JSON), then `ResultResponse::result_for::<Q>()` (the result,
+    /// read as request `Q`'s result type). Two passes over the result.
+    fn typed<Q: mcp_spec_types::Request>(text: &str) -> Result<Typed<Q::Result>, String> {
+        match mcp::ServerMessage::parse(text).map_err(|e| e.to_string())? {
+            Message::Response(r) => Ok(Typed {
+                result: r.result_for::<Q>().map_err(|e| e.to_string())?,
+                id: r.id,
+                extra: r.extra,
+            }),
+            other => Err(format!("not a result response: {:?}", other.method())),
+        }
+    }
+
+    /// W1 adapter.
     pub fn parse_w1(s: &str) -> Result<W1, String> {
-        de(s)
+        typed::<mcp::ListResourcesRequest>(s)
     }
     /// W2/W3 adapter.
     pub fn parse_read(s: &str) -> Result<Read, String> {
-        de(s)
+        typed::<mcp::ReadResourceRequest>(s)
     }
     /// W4 adapter.
     pub fn parse_w4(s: &str) -> Result<W4, String> {
-        de(s)
+        typed::<mcp::ListToolsRequest>(s)
+    }
+
+    /// This crate's writer, `mcp_spec_types::json::to_string` (serde_json's bytes).
+    pub fn write<T: Serialize>(v: &T) -> Result<String, String> {
+        mcp_spec_types::json::to_string(v).map_err(|e| e.to_string())
     }
 
     /// The W5 message type for this crate: what each side sends, typed by method through
@@ -154,8 +200,13 @@ pub mod project {
     }
 
     pub fn w1_stats(v: &W1) -> W1Stats {
+        w1_result_stats(&v.result)
+    }
+
+    /// [`w1_stats`] of the result alone (also read by the sonic-rs row).
+    pub fn w1_result_stats(v: &mcp::ListResourcesResult) -> W1Stats {
         let mut s = W1Stats::default();
-        for r in &v.result.resources {
+        for r in &v.resources {
             let a = r.annotations.as_ref();
             s.add(
                 &r.uri,
@@ -173,13 +224,18 @@ pub mod project {
                     .map_or(0, |m| m.len()),
             );
         }
-        s.next_cursor = v.result.next_cursor.clone();
+        s.next_cursor = v.next_cursor.clone();
         s
     }
 
     pub fn read_stats(v: &Read) -> ReadStats {
+        read_result_stats(&v.result)
+    }
+
+    /// [`read_stats`] of the result alone.
+    pub fn read_result_stats(v: &mcp::ReadResourceResult) -> ReadStats {
         let mut s = ReadStats::default();
-        for c in &v.result.contents {
+        for c in &v.contents {
             match c {
                 mcp::ReadResourceResultContentsItem::TextResourceContents(t) => {
                     s.add_text(&t.uri, t.mime_type.as_deref(), &t.text)
@@ -193,8 +249,13 @@ pub mod project {
     }
 
     pub fn w4_stats(v: &W4) -> W4Stats {
+        w4_result_stats(&v.result)
+    }
+
+    /// [`w4_stats`] of the result alone.
+    pub fn w4_result_stats(v: &mcp::ListToolsResult) -> W4Stats {
         let mut s = W4Stats::default();
-        for t in &v.result.tools {
+        for t in &v.tools {
             let a = t.annotations.as_ref();
             s.add(
                 t.description.as_deref(),

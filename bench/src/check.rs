@@ -3,9 +3,10 @@
 //! read from its typed fields differ from the input's, or what it writes back means something
 //! else) is reported and not timed for that workload.
 //!
-//! Re-serialization is compared with the input, both parsed as `serde_json::Value`:
-//! - for mcp-spec-types, which claims to be lossless, exactly (`Value` equality, so `1` and
-//!   `1.0` differ);
+//! Re-serialization (with the writer the bench times for that implementation) is compared with
+//! the input, both parsed as `serde_json::Value`:
+//! - for mcp-spec-types, which claims to be lossless, and for sonic-rs reading and writing
+//!   mcp-spec-types' types, exactly (`Value` equality, so `1` and `1.0` differ);
 //! - for the peers, which make no such claim, numbers are compared by value (`5` == `5.0`);
 //!   any other difference counts as an alteration. Differences in number spelling alone are
 //!   printed as notes.
@@ -18,9 +19,19 @@ use std::fmt::Debug;
 #[derive(Debug, Clone, Serialize)]
 #[serde(tag = "status", rename_all = "lowercase")]
 pub enum Verdict {
-    Ok { notes: Vec<String> },
-    Rejected { reason: String },
-    Altered { reason: String },
+    Ok {
+        notes: Vec<String>,
+    },
+    Rejected {
+        reason: String,
+    },
+    Altered {
+        reason: String,
+    },
+    /// The workload has no adapter for this implementation (nothing to check or time).
+    Skipped {
+        reason: String,
+    },
 }
 
 impl Verdict {
@@ -93,16 +104,17 @@ fn short(v: &Value) -> String {
     }
 }
 
-fn reserialize<T: Serialize>(v: &T) -> Result<Value, String> {
-    let s = serde_json::to_string(v).map_err(|e| format!("serialize failed: {e}"))?;
+fn reserialize<T>(v: &T, write: impl Fn(&T) -> Result<String, String>) -> Result<Value, String> {
+    let s = write(v).map_err(|e| format!("serialize failed: {e}"))?;
     serde_json::from_str(&s).map_err(|e| format!("serialized output is not JSON: {e}"))
 }
 
-/// Checks one response workload (W1–W4) for one implementation.
-pub fn check_doc<T: Serialize, S: PartialEq + Debug>(
+/// Checks one response workload (W1–W4) for one implementation, written back with `write`.
+pub fn check_doc<T, S: PartialEq + Debug>(
     input: &str,
     lossless: bool,
     parse: impl Fn(&str) -> Result<T, String>,
+    write: impl Fn(&T) -> Result<String, String>,
     stats: impl Fn(&T) -> S,
     want_stats: &S,
 ) -> Verdict {
@@ -123,7 +135,7 @@ pub fn check_doc<T: Serialize, S: PartialEq + Debug>(
         };
     }
     let want: Value = serde_json::from_str(input).expect("workloads are JSON");
-    let back = match reserialize(&typed) {
+    let back = match reserialize(&typed, write) {
         Ok(v) => v,
         Err(e) => return Verdict::Altered { reason: e },
     };
@@ -142,11 +154,12 @@ pub fn check_doc<T: Serialize, S: PartialEq + Debug>(
 }
 
 /// Checks W5 for one implementation: every line parses, reads as the message it is, and
-/// writes back equivalently.
-pub fn check_w5<T: Serialize>(
+/// writes back equivalently with `write`.
+pub fn check_w5<T>(
     w5: &W5,
     lossless: bool,
     parse: impl Fn(&str, Sender) -> Result<T, String>,
+    write: impl Fn(&T) -> Result<String, String>,
     label: impl Fn(&T) -> Label,
 ) -> Verdict {
     let mut rejected = Vec::new();
@@ -183,7 +196,7 @@ pub fn check_w5<T: Serialize>(
             _ => {}
         }
         let want: Value = serde_json::from_str(&m.json).expect("workloads are JSON");
-        match reserialize(&typed) {
+        match reserialize(&typed, &write) {
             Err(e) => altered.push(format!("line {}: {e}", i + 1)),
             Ok(back) => {
                 if let Some(d) = first_diff(&want, &back, !lossless) {

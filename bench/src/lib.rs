@@ -8,8 +8,9 @@ pub mod stats;
 pub mod workloads;
 
 /// The implementations compared, in the order the report prints them. `floor` and `value`
-/// are the `serde_json` baselines.
-pub const IMPLS: [&str; 3] = ["project", "rmcp", "rust-mcp-schema"];
+/// are the `serde_json` baselines. The peers are rmcp and rust-mcp-schema; sonic-rs is a
+/// reader and writer of this crate's own types, compared with the project on its own.
+pub const IMPLS: [&str; 4] = ["project", "rmcp", "rust-mcp-schema", "sonic-rs"];
 
 /// Where the bench writes the check verdicts and workload sizes for `report` to read.
 pub fn status_path() -> std::path::PathBuf {
