@@ -252,6 +252,29 @@ fn long_text_dense_with_escapes() {
     }
 }
 
+/// After an escape, the next 16 or 32 bytes end inside a character of every width at every
+/// offset, with and without an escape before that end: the writer's blocks shortened to a
+/// character boundary.
+#[test]
+fn blocks_ending_inside_characters() {
+    for wide in ["é", "€", "😀"] {
+        for before in 0..36 {
+            for escape_after in [None, Some(0), Some(wide.len()), Some(wide.len() * 3)] {
+                let mut text = String::from("\"");
+                text.push_str(&"a".repeat(before));
+                let mut run = wide.repeat(12);
+                if let Some(at) = escape_after {
+                    run.insert(at, '\n');
+                }
+                text.push_str(&run);
+                text.push_str("\\tail");
+                assert_same(&text);
+                assert_same(&text[1..]);
+            }
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // 3. The specification's examples, as `Value`s and as typed messages.
 

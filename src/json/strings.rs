@@ -32,6 +32,20 @@ fn escape_mask(word: u64) -> u64 {
     (below_space | quote | backslash) & HIGHS
 }
 
+/// The index of the first byte to escape among the 16 of `block`, 16 when there is none (or
+/// `block` is not 16 bytes long), without a branch: both words' masks as one `u128`, whose
+/// `trailing_zeros` is a conditional move rather than a jump.
+#[inline(always)]
+fn escape_index_16(block: &[u8]) -> usize {
+    let Ok(block) = <[u8; 16]>::try_from(block) else {
+        return 16;
+    };
+    let pair = u128::from_le_bytes(block);
+    let mask =
+        u128::from(escape_mask(pair as u64)) | (u128::from(escape_mask((pair >> 64) as u64)) << 64);
+    (mask.trailing_zeros() / 8) as usize
+}
+
 /// The index of the first byte to escape among 16 (`None` when `block` is not 16 bytes long):
 /// two words tested, one branch.
 #[inline(always)]
@@ -174,9 +188,13 @@ fn write_escaped_contents(out: &mut String, value: &str) {
 
 /// Appends the contents of a JSON string for `value`, whose first byte to escape is `first`.
 ///
-/// Text with many escapes is written 16 bytes at a time: the whole block is copied (a copy
-/// of fixed length, where `memcpy` of each run between escapes mispredicts its branch on the
-/// length at nearly every escape), then cut back to the bytes before the first escape.
+/// Text with many escapes is written 16 bytes at a time: a block of fixed length is copied (a
+/// copy of fixed length, where `memcpy` of each run between escapes mispredicts its branch on
+/// the length at nearly every escape), then cut back to the bytes before the first escape.
+/// Where the escapes fall is random in such text, so the steps avoid branches on it: the
+/// position of the first escape comes out of one `u128` (not a branch on which word holds it),
+/// and a block that ends inside a character is shortened to 13–15 bytes (each its own copy of
+/// fixed length) rather than sent to the exact path, which calls `memcpy` and a full scan.
 fn write_escaped_from(out: &mut String, value: &str, first: usize) {
     let bytes = value.as_bytes();
     if let Some(run) = value.get(..first) {
@@ -186,23 +204,23 @@ fn write_escaped_from(out: &mut String, value: &str, first: usize) {
         push_escape(out, byte);
     }
     let mut start = first + 1;
-    loop {
-        // `get` is `None` near the end, and when the block would split a character.
-        if let Some(block) = value.get(start..start + 16) {
-            out.push_str(block);
-            let Some(clean) = first_escape_in_16(block.as_bytes()) else {
-                start += 16;
-                continue;
-            };
+    // `start` is always a character boundary: right after an escape (ASCII) or a block.
+    while let Some(scan) = bytes.get(start..start + 16) {
+        let Some(copied) = push_block(out, value, start) else {
+            break;
+        };
+        let clean = escape_index_16(scan);
+        if clean < copied {
             // The escape is ASCII, so the cut falls on a character boundary.
-            out.truncate(out.len() - (16 - clean));
-            if let Some(&byte) = bytes.get(start + clean) {
-                push_escape(out, byte);
-            }
+            out.truncate(out.len() - (copied - clean));
+            push_escape(out, scan[clean & 15]);
             start += clean + 1;
-            continue;
+        } else {
+            start += copied;
         }
-        // The exact path: one run and one escape (or the end).
+    }
+    // The exact path for the last bytes: one run and one escape at a time (or the end).
+    loop {
         match next_escape(bytes, start) {
             Some(index) => {
                 if let Some(run) = value.get(start..index) {
@@ -220,6 +238,29 @@ fn write_escaped_from(out: &mut String, value: &str, first: usize) {
                 return;
             }
         }
+    }
+}
+
+/// Appends the longest piece of `value` from `start` (a character boundary with 16 bytes after
+/// it) that is at most 16 bytes long and ends on a character boundary, and returns its length:
+/// 16, or 13 to 15 when the 16th byte is inside a character (a character has at most 4 bytes).
+/// Each length is its own copy of fixed length, so no `memcpy` call is made.
+#[inline(always)]
+fn push_block(out: &mut String, value: &str, start: usize) -> Option<usize> {
+    if let Some(block) = value.get(start..start + 16) {
+        out.push_str(block);
+        Some(16)
+    } else if let Some(block) = value.get(start..start + 15) {
+        out.push_str(block);
+        Some(15)
+    } else if let Some(block) = value.get(start..start + 14) {
+        out.push_str(block);
+        Some(14)
+    } else if let Some(block) = value.get(start..start + 13) {
+        out.push_str(block);
+        Some(13)
+    } else {
+        None
     }
 }
 

@@ -1,0 +1,172 @@
+//! Interleaved timing of one workload and direction: every round times each implementation
+//! once (thread CPU time of a fixed number of passes), in turn, so that a change of load on a
+//! shared machine hits all of them alike; the report is the median of the rounds for each, and
+//! the median over the rounds of each one's ratio to the project's time in the same round.
+//!
+//! `cargo run --release --example ratio -- <W1..W5> <de|ser> [rounds] [passes]`
+//!
+//! Implementations and readers/writers as in the bench (`src/adapters.rs`); sonic-rs where it
+//! has an adapter and reads the workload.
+
+use mcp_spec_types_bench::adapters::{project, rmcp_impl, rms, serde_write, sonic};
+use mcp_spec_types_bench::workloads::{Sender, Workloads};
+use serde::de::IgnoredAny;
+use std::hint::black_box;
+use std::time::Duration;
+
+fn thread_cpu_now() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant Linux supports.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
+type Job<'a> = Box<dyn FnMut() + 'a>;
+
+/// One timed job: parse `input` with `parse`, or write the value it parsed with `write`.
+fn doc_job<'a, T: 'a>(
+    input: &'a str,
+    dir: &str,
+    parse: fn(&str) -> Result<T, String>,
+    write: fn(&T) -> Result<String, String>,
+) -> Option<Job<'a>> {
+    if dir == "de" {
+        parse(input).ok()?;
+        Some(Box::new(move || drop(black_box(parse(black_box(input)).ok()))))
+    } else {
+        let value = parse(input).ok()?;
+        Some(Box::new(move || {
+            drop(black_box(write(black_box(&value)).ok()))
+        }))
+    }
+}
+
+fn w5_job<'a, T: 'a>(
+    lines: &'a [(String, Sender)],
+    dir: &str,
+    parse: fn(&str, Sender) -> Result<T, String>,
+    write: fn(&T) -> Result<String, String>,
+) -> Option<Job<'a>> {
+    if dir == "de" {
+        Some(Box::new(move || {
+            for (line, from) in lines {
+                drop(black_box(parse(black_box(line), *from).ok()));
+            }
+        }))
+    } else {
+        let values = lines
+            .iter()
+            .map(|(line, from)| parse(line, *from))
+            .collect::<Result<Vec<T>, String>>()
+            .ok()?;
+        Some(Box::new(move || {
+            for v in &values {
+                drop(black_box(write(black_box(v)).ok()));
+            }
+        }))
+    }
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (Some(w), Some(dir)) = (args.first(), args.get(1)) else {
+        eprintln!("usage: ratio <W1..W5> <de|ser> [rounds] [passes]");
+        std::process::exit(2)
+    };
+    let rounds: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(15);
+    let passes: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(10);
+    let dir = dir.as_str();
+    let wl = Workloads::build();
+    let lines: Vec<(String, Sender)> = wl
+        .w5
+        .messages
+        .iter()
+        .map(|m| (m.json.clone(), m.sender))
+        .collect();
+    let floor_de = |s: &str| serde_json::from_str::<IgnoredAny>(s).map(drop);
+    let mut jobs: Vec<(&str, Option<Job>)> = match w.as_str() {
+        "W1" => vec![
+            ("project", doc_job(&wl.w1, dir, project::parse_w1, project::write)),
+            ("rmcp", doc_job(&wl.w1, dir, rmcp_impl::parse_w1, serde_write)),
+            ("rust-mcp-schema", doc_job(&wl.w1, dir, rms::parse_w1, serde_write)),
+            ("sonic-rs", doc_job(&wl.w1, dir, sonic::parse_w1, sonic::write)),
+        ],
+        "W2" | "W3" => {
+            let doc = if w == "W2" { &wl.w2 } else { &wl.w3 };
+            vec![
+                ("project", doc_job(doc, dir, project::parse_read, project::write)),
+                ("rmcp", doc_job(doc, dir, rmcp_impl::parse_read, serde_write)),
+                ("rust-mcp-schema", doc_job(doc, dir, rms::parse_read, serde_write)),
+                ("sonic-rs", doc_job(doc, dir, sonic::parse_read, sonic::write)),
+            ]
+        }
+        "W4" => vec![
+            ("project", doc_job(&wl.w4, dir, project::parse_w4, project::write)),
+            ("rmcp", doc_job(&wl.w4, dir, rmcp_impl::parse_w4, serde_write)),
+            ("rust-mcp-schema", doc_job(&wl.w4, dir, rms::parse_w4, serde_write)),
+            ("sonic-rs", doc_job(&wl.w4, dir, sonic::parse_w4, sonic::write)),
+        ],
+        "W5" => vec![
+            (
+                "project",
+                w5_job(&lines, dir, project::parse_w5_project, project::write),
+            ),
+            ("rmcp", w5_job(&lines, dir, rmcp_impl::parse_w5, serde_write)),
+        ],
+        _ => {
+            eprintln!("unknown workload {w}");
+            std::process::exit(2)
+        }
+    };
+    if dir == "de" {
+        let docs: Vec<&str> = match w.as_str() {
+            "W1" => vec![&wl.w1],
+            "W2" => vec![&wl.w2],
+            "W3" => vec![&wl.w3],
+            "W4" => vec![&wl.w4],
+            _ => lines.iter().map(|(l, _)| l.as_str()).collect(),
+        };
+        jobs.push((
+            "floor",
+            Some(Box::new(move || {
+                for d in &docs {
+                    drop(black_box(floor_de(black_box(d))));
+                }
+            })),
+        ));
+    }
+    let mut jobs: Vec<(&str, Job)> = jobs
+        .into_iter()
+        .filter_map(|(name, job)| job.map(|j| (name, j)))
+        .collect();
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); jobs.len()];
+    for (_, job) in &mut jobs {
+        job();
+    }
+    for _ in 0..rounds {
+        for (i, (_, job)) in jobs.iter_mut().enumerate() {
+            let t = thread_cpu_now();
+            for _ in 0..passes {
+                job();
+            }
+            times[i].push((thread_cpu_now() - t).as_secs_f64() * 1e3 / passes as f64);
+        }
+    }
+    println!("{w} {dir}: median of {rounds} rounds of {passes} passes, thread CPU time");
+    for (i, (name, _)) in jobs.iter().enumerate() {
+        let ratio = median(times[i].iter().zip(&times[0]).map(|(t, p)| t / p).collect());
+        println!(
+            "  {name:<16} {:>9.3} ms   project is {ratio:.3}x faster",
+            median(times[i].clone())
+        );
+    }
+}
