@@ -71,13 +71,13 @@ pub fn request_id(text: &str) -> Option<RequestId> {
     if !text.trim_start().starts_with('{') {
         return None;
     }
-    serde_json::from_str::<Id>(text).ok().and_then(|m| m.id)
+    crate::json::from_str::<Id>(text).ok().and_then(|m| m.id)
 }
 
 /// Whether `text` is a JSON object with a `method` and no `id` member at all: a
 /// notification, which is never answered, not even with an error.
 fn is_notification(text: &str) -> bool {
-    serde_json::from_str::<serde_json::Map<String, Value>>(text)
+    crate::json::from_str::<serde_json::Map<String, Value>>(text)
         .is_ok_and(|m| m.contains_key("method") && !m.contains_key("id"))
 }
 

@@ -174,7 +174,7 @@ pub trait ConvertTo<T: Definition>: Definition {
 /// Reads `T` from JSON text, with the path of a failure from the generated readers' trail.
 fn read<T: DeserializeOwned>(text: &str) -> Result<T, (String, String)> {
     crate::__private::trail::clear();
-    serde_json::from_str(text).map_err(|e| {
+    crate::json::from_str(text).map_err(|e| {
         let path = crate::__private::trail::take();
         (path, strip_position(&e.to_string()))
     })
@@ -241,7 +241,7 @@ where
         .map_err(|(path, reason)| ConversionError::new(definition, from, to, path, reason))?;
     let text = crate::json::to_string(&target)
         .map_err(|e| ConversionError::new(definition, from, to, String::new(), e.to_string()))?;
-    serde_json::from_str(&text)
+    crate::json::from_str(&text)
         .map_err(|e| ConversionError::new(definition, from, to, String::new(), e.to_string()))
 }
 
@@ -339,7 +339,7 @@ fn convert_result_inner<A: CallSet, B: CallSet>(
         None => RawValue::from_string(text).map_err(|e| error(String::new(), e.to_string()))?,
         Some(fill) => {
             let mut value: Value =
-                serde_json::from_str(&text).map_err(|e| error(String::new(), e.to_string()))?;
+                crate::json::from_str(&text).map_err(|e| error(String::new(), e.to_string()))?;
             if let Value::Object(object) = &mut value {
                 fill.insert_into(object, B::result_members(method));
             }

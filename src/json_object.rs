@@ -173,7 +173,7 @@ impl JsonObject {
 
     /// Reads JSON text, which must be one object (surrounding whitespace is dropped).
     pub fn from_text(text: &str) -> Result<Self, serde_json::Error> {
-        serde_json::from_str(text)
+        crate::json::from_str(text)
     }
 
     /// The object holding `map`'s members.
@@ -203,7 +203,7 @@ impl JsonObject {
     /// range of `f64` (such as `1e400`), a string with a lone surrogate escape (`"\ud800"`),
     /// or nesting deeper than serde_json's recursion limit (128).
     pub fn to_map(&self) -> Result<Map<String, Value>, serde_json::Error> {
-        serde_json::from_str(self.as_str())
+        crate::json::from_str(self.as_str())
     }
 
     /// The member `name` read as a `T`: `None` when the object has no such member, `Some(Err)`

@@ -1,11 +1,10 @@
 //! `mcp_spec_types::json::from_str` reads what `serde_json::from_str` reads. Every test
 //! compares the two readers on the same text, never against a hand-written expectation, and
-//! checks the crate's reader *alone* (`__private::read_without_fallback`, no serde_json behind
+//! checks the crate's reader *alone* (`json::from_str_strict`, no serde_json behind
 //! it): where it reads a value, serde_json must read the same one, and where serde_json reads
 //! one, it must too (except the few requests it leaves to serde_json on purpose, tested
 //! separately).
 
-use mcp_spec_types::__private::read_without_fallback;
 use mcp_spec_types::json;
 use proptest::prelude::*;
 use serde::de::{DeserializeOwned, IgnoredAny};
@@ -22,7 +21,7 @@ use std::fmt::Debug;
 #[track_caller]
 fn reads_alike<T: DeserializeOwned + Debug>(text: &str) -> bool {
     let theirs = serde_json::from_str::<T>(text);
-    let ours = read_without_fallback::<T>(text);
+    let ours = json::from_str_strict::<T>(text).ok();
     match (&theirs, &ours) {
         (Ok(theirs), Some(ours)) => {
             assert_eq!(format!("{ours:?}"), format!("{theirs:?}"), "text: {text:?}");
@@ -60,7 +59,9 @@ fn all_read_alike(text: &str) -> bool {
     assert!(raw || !value, "{text:?}");
     let borrowed = serde_json::from_str::<&RawValue>(text).ok();
     assert_eq!(
-        read_without_fallback::<&RawValue>(text).map(RawValue::get),
+        json::from_str_strict::<&RawValue>(text)
+            .ok()
+            .map(RawValue::get),
         borrowed.map(RawValue::get)
     );
     assert_eq!(reads_alike::<IgnoredAny>(text), raw, "{text:?}");
@@ -362,7 +363,7 @@ fn every_serde_shape_reads_alike() {
 #[test]
 fn what_the_reader_leaves_to_serde_json_still_reads() {
     fn left<T: DeserializeOwned + Debug>(text: &str) {
-        assert!(read_without_fallback::<T>(text).is_none(), "{text}");
+        assert!(json::from_str_strict::<T>(text).is_err(), "{text}");
         let theirs = serde_json::from_str::<T>(text).expect("serde_json reads it");
         let ours = json::from_str::<T>(text).expect("so does json::from_str");
         assert_eq!(format!("{ours:?}"), format!("{theirs:?}"));
@@ -410,14 +411,14 @@ fn strings_are_borrowed_where_serde_json_borrows_them() {
         name: &'a str,
     }
     let plain = r#"{"name": "plain"}"#;
-    let read = read_without_fallback::<Borrowing>(plain).expect("reads");
+    let read = json::from_str_strict::<Borrowing>(plain).expect("reads");
     assert_eq!(
         read.name,
         serde_json::from_str::<Borrowing>(plain).unwrap().name
     );
     let escaped = r#"{"name": "esc\naped"}"#;
     assert!(serde_json::from_str::<Borrowing>(escaped).is_err());
-    assert!(read_without_fallback::<Borrowing>(escaped).is_none());
+    assert!(json::from_str_strict::<Borrowing>(escaped).is_err());
 }
 
 /// Errors raised by a type's own `Deserialize` (here the crate's bounds and required members)

@@ -8,8 +8,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mcp_spec_types::__private::read_without_fallback;
-use mcp_spec_types::{v2025_06_18, v2026_07_28};
+use mcp_spec_types::{json, v2025_06_18, v2026_07_28};
 use serde::de::{DeserializeOwned, IgnoredAny};
 use serde_json::value::RawValue;
 use serde_json::Value;
@@ -19,14 +18,14 @@ use std::fmt::Debug;
 /// answer, error text included.
 fn alike<T: DeserializeOwned + Debug>(text: &str) {
     let theirs = serde_json::from_str::<T>(text);
-    let ours = read_without_fallback::<T>(text);
+    let ours = json::from_str_strict::<T>(text).ok();
     match (&theirs, &ours) {
         (Ok(theirs), Some(ours)) => assert_eq!(format!("{ours:?}"), format!("{theirs:?}")),
         (Err(_), None) => {}
         (Ok(theirs), None) => panic!("only serde_json reads it: {theirs:?}"),
         (Err(e), Some(ours)) => panic!("only the crate reads it ({e}): {ours:?}"),
     }
-    match (mcp_spec_types::json::from_str::<T>(text), theirs) {
+    match (json::from_str::<T>(text), theirs) {
         (Ok(ours), Ok(theirs)) => assert_eq!(format!("{ours:?}"), format!("{theirs:?}")),
         (Err(ours), Err(theirs)) => assert_eq!(ours.to_string(), theirs.to_string()),
         (ours, theirs) => panic!("json::from_str {ours:?}, serde_json {theirs:?}"),
@@ -35,7 +34,7 @@ fn alike<T: DeserializeOwned + Debug>(text: &str) {
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
-        let ours = mcp_spec_types::json::from_slice::<IgnoredAny>(data).map_err(|e| e.to_string());
+        let ours = json::from_slice::<IgnoredAny>(data).map_err(|e| e.to_string());
         let theirs = serde_json::from_slice::<IgnoredAny>(data).map_err(|e| e.to_string());
         assert_eq!(ours.map(drop), theirs.map(drop));
         return;
@@ -43,7 +42,7 @@ fuzz_target!(|data: &[u8]| {
     alike::<Value>(text);
     alike::<Box<RawValue>>(text);
     assert_eq!(
-        read_without_fallback::<&RawValue>(text).map(RawValue::get),
+        json::from_str_strict::<&RawValue>(text).ok().map(RawValue::get),
         serde_json::from_str::<&RawValue>(text).ok().map(RawValue::get)
     );
     alike::<IgnoredAny>(text);

@@ -212,7 +212,7 @@ impl<'de> serde::Deserialize<'de> for Members {
 
 /// Reads a document's JSON text into its members.
 pub(crate) fn object(text: &str, document: &'static str) -> Result<Members, AuthError> {
-    serde_json::from_str(text).map_err(|e| AuthError::InvalidDocument {
+    crate::json::from_str(text).map_err(|e| AuthError::InvalidDocument {
         document,
         // Syntax errors name a position, never the text around it; type errors are the
         // visitor's own, which never quote a value.

@@ -7,7 +7,8 @@
 //! string comparison", RFC 3986 §6.2.1). `https://as.example.com/` is not
 //! `https://as.example.com`.
 
-use super::{AuthError, AuthorizationServerMetadata};
+use super::metadata::AuthorizationServerMetadata;
+use super::AuthError;
 
 /// Refuses authorization server metadata whose `issuer` is not identical to the issuer
 /// identifier its well-known URL was built from (RFC 8414 §3.3: "If these values are not

@@ -1,8 +1,11 @@
 //! The authorization response a redirect carries back to the client (RFC 6749 §4.1.2 and
 //! §4.1.2.1, RFC 9207 §2), and the checks before its code may be used.
 
+use super::metadata::AuthorizationServerMetadata;
+use super::token::OAuthErrorCode;
 use super::url::HttpUrl;
-use super::{form, issuer, AuthError, AuthorizationServerMetadata, OAuthErrorCode};
+use super::AuthError;
+use super::{form, issuer};
 use std::fmt;
 
 /// The parameters of an authorization response: a `code` or an `error`, with `state` and

@@ -186,7 +186,7 @@ fn fits(object: &Object, map: &Map<String, Value>, strict: bool) -> bool {
         .consts
         .iter()
         .all(|(name, text)| match map.get(*name) {
-            Some(value) => serde_json::from_str::<Value>(text).is_ok_and(|c| c == *value),
+            Some(value) => crate::json::from_str::<Value>(text).is_ok_and(|c| c == *value),
             None => !object.required.contains(name),
         });
     consts && (!strict || object.required.iter().all(|name| map.contains_key(*name)))
@@ -353,7 +353,7 @@ fn strip_definition(definition: &str, target: &str, value: &mut Value) -> Vec<St
 
 fn to_json<T: serde::Serialize>(value: &T) -> Result<Value, String> {
     let text = crate::json::to_string(value).map_err(|e| e.to_string())?;
-    serde_json::from_str(&text).map_err(|e| e.to_string())
+    crate::json::from_str(&text).map_err(|e| e.to_string())
 }
 
 /// The body of [`ConvertTo::convert_for_peer`](super::ConvertTo::convert_for_peer).

@@ -51,7 +51,7 @@ mod serializer;
 mod strings;
 mod tokens;
 
-pub(crate) use read::without_fallback;
+pub(crate) use read::{count_fallback, seed_without_fallback};
 pub use read::{
     fallbacks_on_valid_input, from_slice, from_slice_strict, from_str, from_str_strict, StrictError,
 };

@@ -11,11 +11,3 @@ include!(concat!(env!("OUT_DIR"), "/runtime_entry_points.rs"));
 pub use super::trail;
 pub use super::Bounded;
 pub(crate) use super::CowStr;
-
-/// The crate's JSON reader alone, without serde_json behind it: `None` where
-/// [`crate::json::from_str`] would let serde_json read the text. For tests and fuzzing, which
-/// compare the two; [`crate::json::from_str_strict`] is the public form, and what they should
-/// call instead (then this goes).
-pub fn read_without_fallback<'a, T: serde::Deserialize<'a>>(text: &'a str) -> Option<T> {
-    crate::json::without_fallback(text)
-}

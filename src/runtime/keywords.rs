@@ -67,7 +67,7 @@ impl Literal {
 
     fn value(&self) -> Result<&Value, String> {
         self.parsed
-            .get_or_init(|| serde_json::from_str(self.json).ok())
+            .get_or_init(|| crate::json::from_str(self.json).ok())
             .as_ref()
             .ok_or_else(|| format!("the schema's value {} is not JSON", self.json))
     }

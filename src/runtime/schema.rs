@@ -43,7 +43,7 @@ pub fn official_schema(
         }
     }
     // The JSON is the schema file's own text, so it always parses; `true` is the safe fallback.
-    let mut value: Value = serde_json::from_str(json).unwrap_or(Value::Bool(true));
+    let mut value: Value = crate::json::from_str(json).unwrap_or(Value::Bool(true));
     resolve(&mut value, generator, refs);
     schemars::Schema::try_from(value).unwrap_or_default()
 }

@@ -47,7 +47,7 @@ pub fn roundtrip_as<T: DeserializeOwned + Serialize + Debug>(
 /// it and read equal values (same `Debug`, same JSON written back), or both refuse it.
 pub fn reads_alike<T: DeserializeOwned + Serialize + Debug>(text: &str) -> Result<(), String> {
     let theirs = serde_json::from_str::<T>(text);
-    let ours = mcp_spec_types::__private::read_without_fallback::<T>(text);
+    let ours = mcp_spec_types::json::from_str_strict::<T>(text).ok();
     match (theirs, ours) {
         (Ok(theirs), Some(ours)) => {
             let (theirs_debug, ours_debug) = (format!("{theirs:?}"), format!("{ours:?}"));

@@ -2,7 +2,7 @@
 //! names), enum variants, and serde_json's `RawValue` protocol.
 
 use super::reader::Reader;
-use super::Stop;
+use super::stop::Stop;
 use crate::json::RAW_VALUE_TOKEN;
 use serde::de::value::BorrowedStrDeserializer;
 use serde::de::{self, DeserializeSeed, Visitor};
@@ -134,7 +134,7 @@ impl<'de> de::Deserializer<'de> for MemberName<'_, 'de> {
     }
 
     // serde_json reads these out of a name's text (`{"1": ..}` as a `u32` key); left to it.
-    super::stop! {
+    super::stop::stop! {
         deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
         deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64 deserialize_f32
         deserialize_f64 deserialize_bytes deserialize_byte_buf

@@ -4,7 +4,7 @@
 
 use super::access::{Elements, EnumObject, Members, RawValueAccess, UnitVariant};
 use super::reader::{Number, Reader, Text};
-use super::Stop;
+use super::stop::Stop;
 use crate::json::RAW_VALUE_TOKEN;
 use serde::de::{self, Visitor};
 
@@ -118,7 +118,7 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'de> {
 
     // serde_json reads an `f32` straight from the text (one rounding, not two) and 128-bit
     // integers from the digits; no MCP type has either. Left to serde_json.
-    super::stop! { deserialize_f32 deserialize_i128 deserialize_u128 }
+    super::stop::stop! { deserialize_f32 deserialize_i128 deserialize_u128 }
 
     fn deserialize_char<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Stop> {
         self.deserialize_str(visitor)
@@ -138,7 +138,7 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'de> {
     }
 
     // serde_json gives byte strings their raw bytes (lone surrogates allowed); left to it.
-    super::stop! { deserialize_bytes deserialize_byte_buf }
+    super::stop::stop! { deserialize_bytes deserialize_byte_buf }
 
     #[inline]
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Stop> {

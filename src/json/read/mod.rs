@@ -10,24 +10,14 @@
 //! serde_json (byte strings, `f32`, 128-bit integers, numbers in member names, and everything
 //! when another crate in the build turns on serde_json's `arbitrary_precision`).
 
-/// `Deserializer` methods for requests the reader leaves to serde_json: each stops.
-macro_rules! stop {
-    ($($method:ident)*) => {
-        $(
-            fn $method<V: serde::de::Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
-                Err(Stop)
-            }
-        )*
-    };
-}
-use stop;
-
 mod access;
 mod deserializer;
 mod reader;
 mod scan;
+mod stop;
 
 use reader::Reader;
+use serde::de::DeserializeSeed;
 use serde::Deserialize;
 use serde_json::Error;
 use std::fmt;
@@ -39,7 +29,8 @@ use std::fmt;
 /// decoded without a jump per kind: in the bench, the 1 MiB text of a `resources/read` result
 /// reads about 1.4 times and its 1 MiB blob about 1.9 times as fast as through
 /// `serde_json::from_str`. Anything `serde_json::from_str` accepts it accepts, with an equal
-/// value. (`Message::parse` reads with serde_json, so that each params reader is compiled once.)
+/// value. Every entry point of the crate that reads JSON (`Message::parse`, the typed params and
+/// results, `convert`, `JsonObject`, the validator) reads through it.
 ///
 /// # Errors
 ///
@@ -156,7 +147,7 @@ std::thread_local! {
 }
 
 /// Counts a fallback whose serde_json read succeeded: valid input this reader did not read.
-fn count_fallback<T>(read: Result<T, Error>) -> Result<T, Error> {
+pub(crate) fn count_fallback<T>(read: Result<T, Error>) -> Result<T, Error> {
     if read.is_ok() {
         FALLBACKS_ON_VALID_INPUT.with(|count| count.set(count.get().wrapping_add(1)));
     }
@@ -174,12 +165,23 @@ pub fn fallbacks_on_valid_input() -> u64 {
 }
 
 /// This reader alone: `None` where [`from_str`] would ask serde_json.
-pub(crate) fn without_fallback<'a, T: Deserialize<'a>>(text: &'a str) -> Option<T> {
+fn without_fallback<'a, T: Deserialize<'a>>(text: &'a str) -> Option<T> {
+    seed_without_fallback(text, std::marker::PhantomData::<T>)
+}
+
+/// This reader alone, driving `seed` over the whole of `text`: `None` where the reader stops
+/// (invalid text, trailing characters, or a request it leaves to serde_json). For the crate's
+/// own one-pass readers, whose visitors carry state (`Message::parse`'s envelope); the caller
+/// decides what a stop costs.
+pub(crate) fn seed_without_fallback<'a, S: DeserializeSeed<'a>>(
+    text: &'a str,
+    seed: S,
+) -> Option<S::Value> {
     if super::arbitrary_precision() {
         return None;
     }
     let mut reader = Reader::new(text);
-    let value = T::deserialize(&mut reader).ok()?;
+    let value = seed.deserialize(&mut reader).ok()?;
     reader.end().ok()?;
     Some(value)
 }
@@ -206,23 +208,4 @@ pub fn from_slice<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, Error> {
     }
     crate::__private::trail::clear();
     count_fallback(serde_json::from_slice(bytes))
-}
-
-/// Why the reader stopped: nothing more, since serde_json then reads the text and says why.
-#[derive(Debug)]
-pub(crate) struct Stop;
-
-impl fmt::Display for Stop {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("the reader stopped; serde_json reads the text instead")
-    }
-}
-
-impl std::error::Error for Stop {}
-
-impl serde::de::Error for Stop {
-    #[inline]
-    fn custom<T: fmt::Display>(_message: T) -> Self {
-        Stop
-    }
 }

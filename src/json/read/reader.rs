@@ -2,7 +2,7 @@
 //! skipping a whole value without building anything.
 
 use super::scan::run_end;
-use super::Stop;
+use super::stop::Stop;
 
 /// serde_json's recursion limit: arrays and objects read into values may nest this deep,
 /// less one. Skipped values (`IgnoredAny`, `RawValue`) have no limit, as in serde_json.
