@@ -6,7 +6,8 @@
 //! `cargo run --release --example ratio -- <W1..W5> <de|ser> [rounds] [passes]`
 //!
 //! Implementations and readers/writers as in the bench (`src/adapters.rs`); sonic-rs where it
-//! has an adapter and reads the workload.
+//! has an adapter and reads the workload; on W1–W4 also `project-2pass`, the crate's read in
+//! two passes (`ServerMessage::parse`, then `result_for`) instead of `Reply::parse`.
 
 use mcp_spec_types_bench::adapters::{project, rmcp_impl, rms, serde_write, sonic};
 use mcp_spec_types_bench::workloads::{Sender, Workloads};
@@ -36,7 +37,9 @@ fn doc_job<'a, T: 'a>(
 ) -> Option<Job<'a>> {
     if dir == "de" {
         parse(input).ok()?;
-        Some(Box::new(move || drop(black_box(parse(black_box(input)).ok()))))
+        Some(Box::new(move || {
+            drop(black_box(parse(black_box(input)).ok()))
+        }))
     } else {
         let value = parse(input).ok()?;
         Some(Box::new(move || {
@@ -95,32 +98,83 @@ fn main() {
     let floor_de = |s: &str| serde_json::from_str::<IgnoredAny>(s).map(drop);
     let mut jobs: Vec<(&str, Option<Job>)> = match w.as_str() {
         "W1" => vec![
-            ("project", doc_job(&wl.w1, dir, project::parse_w1, project::write)),
-            ("rmcp", doc_job(&wl.w1, dir, rmcp_impl::parse_w1, serde_write)),
-            ("rust-mcp-schema", doc_job(&wl.w1, dir, rms::parse_w1, serde_write)),
-            ("sonic-rs", doc_job(&wl.w1, dir, sonic::parse_w1, sonic::write)),
+            (
+                "project",
+                doc_job(&wl.w1, dir, project::parse_w1, project::write),
+            ),
+            (
+                "project-2pass",
+                doc_job(&wl.w1, dir, project::parse_w1_two_passes, project::write),
+            ),
+            (
+                "rmcp",
+                doc_job(&wl.w1, dir, rmcp_impl::parse_w1, serde_write),
+            ),
+            (
+                "rust-mcp-schema",
+                doc_job(&wl.w1, dir, rms::parse_w1, serde_write),
+            ),
+            (
+                "sonic-rs",
+                doc_job(&wl.w1, dir, sonic::parse_w1, sonic::write),
+            ),
         ],
         "W2" | "W3" => {
             let doc = if w == "W2" { &wl.w2 } else { &wl.w3 };
             vec![
-                ("project", doc_job(doc, dir, project::parse_read, project::write)),
-                ("rmcp", doc_job(doc, dir, rmcp_impl::parse_read, serde_write)),
-                ("rust-mcp-schema", doc_job(doc, dir, rms::parse_read, serde_write)),
-                ("sonic-rs", doc_job(doc, dir, sonic::parse_read, sonic::write)),
+                (
+                    "project",
+                    doc_job(doc, dir, project::parse_read, project::write),
+                ),
+                (
+                    "project-2pass",
+                    doc_job(doc, dir, project::parse_read_two_passes, project::write),
+                ),
+                (
+                    "rmcp",
+                    doc_job(doc, dir, rmcp_impl::parse_read, serde_write),
+                ),
+                (
+                    "rust-mcp-schema",
+                    doc_job(doc, dir, rms::parse_read, serde_write),
+                ),
+                (
+                    "sonic-rs",
+                    doc_job(doc, dir, sonic::parse_read, sonic::write),
+                ),
             ]
         }
         "W4" => vec![
-            ("project", doc_job(&wl.w4, dir, project::parse_w4, project::write)),
-            ("rmcp", doc_job(&wl.w4, dir, rmcp_impl::parse_w4, serde_write)),
-            ("rust-mcp-schema", doc_job(&wl.w4, dir, rms::parse_w4, serde_write)),
-            ("sonic-rs", doc_job(&wl.w4, dir, sonic::parse_w4, sonic::write)),
+            (
+                "project",
+                doc_job(&wl.w4, dir, project::parse_w4, project::write),
+            ),
+            (
+                "project-2pass",
+                doc_job(&wl.w4, dir, project::parse_w4_two_passes, project::write),
+            ),
+            (
+                "rmcp",
+                doc_job(&wl.w4, dir, rmcp_impl::parse_w4, serde_write),
+            ),
+            (
+                "rust-mcp-schema",
+                doc_job(&wl.w4, dir, rms::parse_w4, serde_write),
+            ),
+            (
+                "sonic-rs",
+                doc_job(&wl.w4, dir, sonic::parse_w4, sonic::write),
+            ),
         ],
         "W5" => vec![
             (
                 "project",
                 w5_job(&lines, dir, project::parse_w5_project, project::write),
             ),
-            ("rmcp", w5_job(&lines, dir, rmcp_impl::parse_w5, serde_write)),
+            (
+                "rmcp",
+                w5_job(&lines, dir, rmcp_impl::parse_w5, serde_write),
+            ),
         ],
         _ => {
             eprintln!("unknown workload {w}");

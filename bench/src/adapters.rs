@@ -4,8 +4,10 @@
 //!
 //! W1–W4 are responses whose `result` type is known from the request (`resources/list`,
 //! `resources/read`, `tools/list`). Each implementation reads them the way its users do:
-//! - mcp-spec-types: the crate's typed response read, the entry point a client calls once it
-//!   knows which request a response answers (see [`project`]).
+//! - mcp-spec-types: `dispatch::Reply::<R>::parse`, the crate's typed response read (the entry
+//!   point a client calls once it knows which request a response answers), with `R` =
+//!   `v2025_06_18::{ListResourcesResult, ReadResourceResult, ListToolsResult}`: one pass
+//!   through the crate's own reader.
 //! - rmcp: its own generic `rmcp::model::JsonRpcResponse<R>` (validates `"jsonrpc":"2.0"`),
 //!   with `R` = `rmcp::model::{ListResourcesResult, ReadResourceResult, ListToolsResult}`.
 //! - rust-mcp-schema: its `JsonrpcResponse` carries an untyped `Result`, and its
@@ -78,64 +80,68 @@ pub fn serde_write<T: Serialize>(v: &T) -> Result<String, String> {
 // =============================================================================================
 pub mod project {
     use super::{Label, ReadStats, Sender, Serialize, W1Stats, W4Stats};
-    use mcp_spec_types::dispatch::Message;
+    use mcp_spec_types::dispatch::{Message, Reply, TypedResult};
     use mcp_spec_types::v2025_06_18 as mcp;
-    use serde::ser::SerializeMap;
-    use serde_json::{Map, Value};
 
-    /// A response read with its result typed, as a client holds it once it knows which request
-    /// the response answers.
-    #[derive(Debug)]
-    pub struct Typed<R> {
-        pub id: mcp_spec_types::RequestId,
-        pub result: R,
-        /// Envelope members JSON-RPC does not name, kept for the way back out.
-        pub extra: Map<String, Value>,
-    }
+    pub type W1 = Reply<mcp::ListResourcesResult>;
+    pub type Read = Reply<mcp::ReadResourceResult>;
+    pub type W4 = Reply<mcp::ListToolsResult>;
 
-    impl<R: Serialize> Serialize for Typed<R> {
-        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            // The member order of the crate's own `ResultResponse` writer.
-            let mut map = s.serialize_map(None)?;
-            map.serialize_entry("jsonrpc", "2.0")?;
-            map.serialize_entry("id", &self.id)?;
-            map.serialize_entry("result", &self.result)?;
-            for (k, v) in &self.extra {
-                map.serialize_entry(k, v)?;
-            }
-            map.end()
+    /// The crate's typed response read, `Reply::<R>::parse`: the envelope and the result in
+    /// one pass through the crate's reader. An error response is an error here (the workloads
+    /// are results).
+    fn reply<R: serde::de::DeserializeOwned>(text: &str) -> Result<Reply<R>, String> {
+        match Reply::<R>::parse(text).map_err(|e| e.to_string())? {
+            Reply::Error(e) => Err(format!("an error response: {e:?}")),
+            result => Ok(result),
         }
     }
 
-    pub type W1 = Typed<mcp::ListResourcesResult>;
-    pub type Read = Typed<mcp::ReadResourceResult>;
-    pub type W4 = Typed<mcp::ListToolsResult>;
-
-    /// The typed response read users call: `ServerMessage::parse` (the envelope, with the
-    /// result kept as checked raw JSON), then `ResultResponse::result_for::<Q>()` (the result,
-    /// read as request `Q`'s result type). Two passes over the result.
-    fn typed<Q: mcp_spec_types::Request>(text: &str) -> Result<Typed<Q::Result>, String> {
+    /// The same read in two passes, as before `Reply`: `ServerMessage::parse` (the envelope,
+    /// the result kept as checked raw JSON), then `ResultResponse::result_for::<Q>()` (the
+    /// result read again as request `Q`'s result type). Timed by `examples/ratio.rs` only.
+    fn two_passes<Q: mcp_spec_types::Request>(text: &str) -> Result<Reply<Q::Result>, String> {
         match mcp::ServerMessage::parse(text).map_err(|e| e.to_string())? {
-            Message::Response(r) => Ok(Typed {
+            Message::Response(r) => Ok(Reply::Result(TypedResult {
                 result: r.result_for::<Q>().map_err(|e| e.to_string())?,
                 id: r.id,
                 extra: r.extra,
-            }),
+            })),
             other => Err(format!("not a result response: {:?}", other.method())),
+        }
+    }
+
+    /// The typed result of a reply the adapters accepted.
+    fn result<R>(v: &Reply<R>) -> Option<&R> {
+        match v {
+            Reply::Result(TypedResult { result, .. }) => Some(result),
+            Reply::Error(_) => None,
         }
     }
 
     /// W1 adapter.
     pub fn parse_w1(s: &str) -> Result<W1, String> {
-        typed::<mcp::ListResourcesRequest>(s)
+        reply(s)
     }
     /// W2/W3 adapter.
     pub fn parse_read(s: &str) -> Result<Read, String> {
-        typed::<mcp::ReadResourceRequest>(s)
+        reply(s)
     }
     /// W4 adapter.
     pub fn parse_w4(s: &str) -> Result<W4, String> {
-        typed::<mcp::ListToolsRequest>(s)
+        reply(s)
+    }
+    /// W1 in two passes (see [`two_passes`]).
+    pub fn parse_w1_two_passes(s: &str) -> Result<W1, String> {
+        two_passes::<mcp::ListResourcesRequest>(s)
+    }
+    /// W2/W3 in two passes.
+    pub fn parse_read_two_passes(s: &str) -> Result<Read, String> {
+        two_passes::<mcp::ReadResourceRequest>(s)
+    }
+    /// W4 in two passes.
+    pub fn parse_w4_two_passes(s: &str) -> Result<W4, String> {
+        two_passes::<mcp::ListToolsRequest>(s)
     }
 
     /// This crate's writer, `mcp_spec_types::json::to_string` (serde_json's bytes).
@@ -200,7 +206,7 @@ pub mod project {
     }
 
     pub fn w1_stats(v: &W1) -> W1Stats {
-        w1_result_stats(&v.result)
+        result(v).map(w1_result_stats).unwrap_or_default()
     }
 
     /// [`w1_stats`] of the result alone (also read by the sonic-rs row).
@@ -229,7 +235,7 @@ pub mod project {
     }
 
     pub fn read_stats(v: &Read) -> ReadStats {
-        read_result_stats(&v.result)
+        result(v).map(read_result_stats).unwrap_or_default()
     }
 
     /// [`read_stats`] of the result alone.
@@ -249,7 +255,7 @@ pub mod project {
     }
 
     pub fn w4_stats(v: &W4) -> W4Stats {
-        w4_result_stats(&v.result)
+        result(v).map(w4_result_stats).unwrap_or_default()
     }
 
     /// [`w4_stats`] of the result alone.
