@@ -15,8 +15,9 @@ use std::fmt;
 /// The serializer: the text written so far.
 ///
 /// It writes into a `String` (not a `Vec<u8>`): every piece it appends is a `&str` cut at an
-/// ASCII byte, so the output is UTF-8 by construction, without `unsafe` and without checking
-/// the whole output again at the end.
+/// ASCII byte, so the output is UTF-8 by construction, without checking the whole output again
+/// at the end. The one exception is the escaped copy of a string with escapes, which works on
+/// the bytes for speed and leaves them UTF-8 (see `strings::write_escaped_from`).
 pub(super) struct Serializer {
     pub(super) out: String,
 }
