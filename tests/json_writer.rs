@@ -275,6 +275,23 @@ fn blocks_ending_inside_characters() {
     }
 }
 
+/// Long runs without an escape (the writer's 64-byte steps), then an escape at every position,
+/// in ASCII and in multi-byte text.
+#[test]
+fn long_runs_with_one_escape_anywhere() {
+    for unit in ["a", "é", "日", "😀"] {
+        let run = unit.repeat(300 / unit.len());
+        for (at, _) in run.char_indices() {
+            for special in ["\"", "\n", "\u{1}"] {
+                let mut text = run.clone();
+                text.insert_str(at, special);
+                assert_same(&text);
+            }
+        }
+        assert_same(&run);
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // 3. The specification's examples, as `Value`s and as typed messages.
 

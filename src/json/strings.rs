@@ -65,20 +65,41 @@ fn first_escape_in_16(block: &[u8]) -> Option<usize> {
     Some(index as usize)
 }
 
+/// Whether any byte of `chunk` must be escaped: written byte by byte without branches (`|`,
+/// not `||`), which the compiler turns into 16-byte vector compares on every target that has
+/// them (SSE2 is part of x86-64 itself), without `unsafe` and without target flags.
+#[inline(always)]
+fn any_escape<const N: usize>(chunk: &[u8; N]) -> bool {
+    chunk.iter().fold(0u8, |found, &byte| {
+        found | u8::from((byte < 0x20) | (byte == b'"') | (byte == b'\\'))
+    }) != 0
+}
+
 /// The index of the first byte of `bytes` at or after `from` that must be escaped.
 #[inline]
 fn find_escape(bytes: &[u8], from: usize) -> Option<usize> {
-    let rest = bytes.get(from..)?;
     let mut offset = from;
     // 16 bytes per step (two words, one branch), then 8, then the tail.
-    let mut pairs = rest.chunks_exact(16);
-    for pair in &mut pairs {
+    let mut steps = 0;
+    while let Some(pair) = bytes.get(offset..offset + 16) {
         if let Some(index) = first_escape_in_16(pair) {
             return Some(offset + index);
         }
         offset += 16;
+        steps += 1;
+        if steps == 4 {
+            // 64 bytes without an escape: a long run (a base64 blob, a long text). The rest of
+            // it 64 bytes a step, with a test the compiler makes vector compares; the 16-byte
+            // steps then find the escape within the 64 bytes that hold it.
+            while let Some(chunk) = bytes.get(offset..).and_then(<[u8]>::first_chunk::<64>) {
+                if any_escape(chunk) {
+                    break;
+                }
+                offset += 64;
+            }
+        }
     }
-    let mut chunks = pairs.remainder().chunks_exact(8);
+    let mut chunks = bytes.get(offset..)?.chunks_exact(8);
     for chunk in &mut chunks {
         if let Ok(chunk) = <[u8; 8]>::try_from(chunk) {
             let mask = escape_mask(u64::from_le_bytes(chunk));
@@ -303,7 +324,16 @@ fn next_escape(bytes: &[u8], from: usize) -> Option<usize> {
 /// Appends `value` as a JSON string, quotes included.
 #[inline]
 pub(super) fn write_escaped_str(out: &mut String, value: &str) {
-    out.reserve(value.len() + 2);
+    // Room for the quotes, and for a long string also for some escapes and what usually
+    // follows (a few closing brackets): a long string that filled the buffer it reserved
+    // exactly would be copied again at the next byte. Short strings reserve only what they
+    // need, which keeps the buffer of a small message from growing early.
+    let room = if value.len() < 4096 {
+        2
+    } else {
+        value.len() / 8 + 16
+    };
+    out.reserve(value.len() + room);
     out.push('"');
     write_escaped_contents(out, value);
     out.push('"');
@@ -348,6 +378,36 @@ mod tests {
                                 find_escape(&bytes, from),
                                 expected,
                                 "{bytes:?} from {from} (byte {byte:#x} at {position})"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Long runs, where 64-byte steps follow the first four 16-byte ones: one byte to escape at
+    /// every position of strings around those sizes, from several starting offsets.
+    #[test]
+    fn find_escape_in_long_runs_matches_bytewise_scan() {
+        let needs_escape = |b: u8| b < 0x20 || b == b'"' || b == b'\\';
+        for len in [
+            63, 64, 65, 79, 80, 81, 127, 128, 129, 143, 144, 145, 200, 257,
+        ] {
+            for fill in [b'a', 0xC3, 0x7F] {
+                for byte in [b'"', b'\\', 0x00, 0x1F, b' '] {
+                    for position in 0..len {
+                        let mut bytes = vec![fill; len];
+                        bytes[position] = byte;
+                        for from in [0, 1, 15, 16, 17, 63, 64, 65] {
+                            let expected = bytes
+                                .get(from..)
+                                .and_then(|rest| rest.iter().position(|&b| needs_escape(b)))
+                                .map(|index| from + index);
+                            assert_eq!(
+                                find_escape(&bytes, from),
+                                expected,
+                                "len {len}, byte {byte:#x} at {position}, from {from}"
                             );
                         }
                     }
