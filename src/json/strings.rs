@@ -240,8 +240,8 @@ fn write_escaped_from(out: &mut String, value: &str, first: usize) {
     // Why `unsafe`: the safe version has to copy each block as a `&str` (so cut at a character
     // boundary: 13 to 16 bytes, a branch mispredicted wherever a block ends inside a
     // character) and checks every cut; on the bench's W2 (1 MiB of text, an escape every 13
-    // bytes) it ran 12.74M instructions a pass against 9.72M here, and 1.2-1.3x the best peer's
-    // speed against 1.7-1.9x here, about 1.4x slower (bench/README.md, "The writer").
+    // bytes) it ran 12.74M instructions a pass against 10.39M here, and 1.2-1.3x the best
+    // peer's speed against 1.7-1.9x here, about 1.4x slower (bench/README.md, "The writer").
     let out = unsafe { out.as_mut_vec() };
     let before = out.len();
     write_escaped_bytes(out, value.as_bytes(), first);
