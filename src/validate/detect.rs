@@ -1,8 +1,9 @@
 //! Finding a session's revision from its content.
 
+use super::facts::LineFacts;
 use crate::jsonrpc::RequestId;
-use crate::version::{ProtocolVersion, PROTOCOL_VERSION_META_KEY};
-use serde_json::Value;
+use crate::version::ProtocolVersion;
+use std::borrow::Cow;
 use std::fmt;
 
 /// Where [`detect_revision`] found the session's revision.
@@ -65,68 +66,42 @@ pub fn detect_revision(input: impl AsRef<[u8]>) -> Detection {
         if text.trim().is_empty() {
             continue;
         }
-        let Ok(value) = serde_json::from_str::<Value>(text) else {
+        // Read before the revision is known, so not in its types: the envelope facts alone,
+        // in one pass (the lines are read again, in the revision's types, once it is found).
+        let Ok(facts) = crate::json::from_str::<LineFacts<'_>>(text) else {
             continue;
         };
-        let message = match value.get("msg") {
-            Some(msg) if value.get("jsonrpc").is_none() => msg,
-            _ => &value,
-        };
-        let items: Vec<&Value> = match message {
-            Value::Array(items) => items.iter().collect(),
-            other => vec![other],
-        };
-        for item in items {
-            let id = item
-                .get("id")
-                .and_then(|id| serde_json::from_value::<RequestId>(id.clone()).ok());
-            let method = item.get("method").and_then(Value::as_str);
-            let version_at = |pointer: &str| {
-                item.pointer(pointer)
-                    .and_then(Value::as_str)
-                    .map(ProtocolVersion::from)
-            };
-            match method {
+        for item in facts.items {
+            let version = |text: Option<Cow<'_, str>>| text.map(|v| ProtocolVersion::from(&*v));
+            match item.method.as_deref() {
                 Some("initialize") => {
                     if init_request_version.is_none() {
-                        init_request_version = version_at("/params/protocolVersion");
+                        init_request_version = version(item.params_version);
                     }
-                    init_requests.push(id);
+                    init_requests.push(item.id);
                 }
                 Some(method) => {
                     if method == "server/discover" {
-                        discover_requests.push(id);
+                        discover_requests.push(item.id);
                     }
                     if meta_version.is_none() {
-                        meta_version = item
-                            .get("params")
-                            .and_then(|p| p.get("_meta"))
-                            .and_then(|m| m.get(PROTOCOL_VERSION_META_KEY))
-                            .and_then(Value::as_str)
-                            .map(ProtocolVersion::from);
+                        meta_version = version(item.meta_version);
                     }
                 }
                 None => {
-                    let Some(result) = item.get("result") else {
+                    let Some(result) = item.result else {
                         continue;
                     };
+                    let id = item.id;
                     let answers =
                         |requests: &[Option<RequestId>]| id.is_some() && requests.contains(&id);
                     if init_result_version.is_none() && answers(&init_requests) {
-                        init_result_version = result
-                            .get("protocolVersion")
-                            .and_then(Value::as_str)
-                            .map(ProtocolVersion::from);
+                        init_result_version = version(result.version);
                     }
                     if discover_version.is_none() && answers(&discover_requests) {
-                        let offered: Vec<&str> = result
-                            .get("supportedVersions")
-                            .and_then(Value::as_array)
-                            .map(|v| v.iter().filter_map(Value::as_str).collect())
-                            .unwrap_or_default();
                         discover_version = ProtocolVersion::SUPPORTED
                             .iter()
-                            .find(|v| offered.contains(&v.as_str()))
+                            .find(|v| result.supported.iter().any(|s| s == v.as_str()))
                             .cloned();
                     }
                 }

@@ -35,10 +35,13 @@
 //! ```
 
 mod detect;
+mod facts;
+mod read;
 mod record;
 mod report;
 mod revision;
 mod session;
+mod shape;
 
 pub use crate::version::PROTOCOL_VERSION_META_KEY;
 pub use detect::{detect_revision, Detection, DetectionSource};
