@@ -64,6 +64,21 @@ impl<'de> Deserialize<'de> for LineFacts<'de> {
     }
 }
 
+/// A visitor that reads any value (`deserialize_any`), as its own seed.
+macro_rules! seed {
+    ($visitor:ident => $value:ty) => {
+        impl<'de> DeserializeSeed<'de> for $visitor {
+            type Value = $value;
+            fn deserialize<D: Deserializer<'de>>(
+                self,
+                deserializer: D,
+            ) -> Result<$value, D::Error> {
+                deserializer.deserialize_any(self)
+            }
+        }
+    };
+}
+
 /// What a visitor that takes any value keeps of a scalar: nothing.
 macro_rules! ignore_scalars {
     () => {
@@ -163,12 +178,7 @@ fn batch_items<'de, A: SeqAccess<'de>>(mut seq: A) -> Result<Vec<MessageFacts<'d
 
 struct MessageVisitor;
 
-impl<'de> DeserializeSeed<'de> for MessageVisitor {
-    type Value = MessageFacts<'de>;
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_any(self)
-    }
-}
+seed!(MessageVisitor => MessageFacts<'de>);
 
 impl<'de> Visitor<'de> for MessageVisitor {
     type Value = MessageFacts<'de>;
@@ -188,12 +198,7 @@ impl<'de> Visitor<'de> for MessageVisitor {
 /// A message or a batch: its messages.
 struct ItemsVisitor;
 
-impl<'de> DeserializeSeed<'de> for ItemsVisitor {
-    type Value = Vec<MessageFacts<'de>>;
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_any(self)
-    }
-}
+seed!(ItemsVisitor => Vec<MessageFacts<'de>>);
 
 impl<'de> Visitor<'de> for ItemsVisitor {
     type Value = Vec<MessageFacts<'de>>;
@@ -259,12 +264,7 @@ struct ParamsFacts<'a> {
 
 struct ParamsVisitor;
 
-impl<'de> DeserializeSeed<'de> for ParamsVisitor {
-    type Value = ParamsFacts<'de>;
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_any(self)
-    }
-}
+seed!(ParamsVisitor => ParamsFacts<'de>);
 
 impl<'de> Visitor<'de> for ParamsVisitor {
     type Value = ParamsFacts<'de>;
@@ -295,12 +295,7 @@ impl<'de> Visitor<'de> for ParamsVisitor {
 /// The protocol version of a `_meta`.
 struct MetaVisitor;
 
-impl<'de> DeserializeSeed<'de> for MetaVisitor {
-    type Value = Option<Cow<'de, str>>;
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_any(self)
-    }
-}
+seed!(MetaVisitor => Option<Cow<'de, str>>);
 
 impl<'de> Visitor<'de> for MetaVisitor {
     type Value = Option<Cow<'de, str>>;
@@ -328,12 +323,7 @@ impl<'de> Visitor<'de> for MetaVisitor {
 
 struct ResultVisitor;
 
-impl<'de> DeserializeSeed<'de> for ResultVisitor {
-    type Value = ResultFacts<'de>;
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_any(self)
-    }
-}
+seed!(ResultVisitor => ResultFacts<'de>);
 
 impl<'de> Visitor<'de> for ResultVisitor {
     type Value = ResultFacts<'de>;
@@ -364,12 +354,7 @@ impl<'de> Visitor<'de> for ResultVisitor {
 /// The strings of an array; nothing from any other value.
 struct Texts;
 
-impl<'de> DeserializeSeed<'de> for Texts {
-    type Value = Vec<Cow<'de, str>>;
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_any(self)
-    }
-}
+seed!(Texts => Vec<Cow<'de, str>>);
 
 impl<'de> Visitor<'de> for Texts {
     type Value = Vec<Cow<'de, str>>;
@@ -395,12 +380,7 @@ impl<'de> Visitor<'de> for Texts {
 /// A string; nothing from any other value.
 struct Text;
 
-impl<'de> DeserializeSeed<'de> for Text {
-    type Value = Option<Cow<'de, str>>;
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_any(self)
-    }
-}
+seed!(Text => Option<Cow<'de, str>>);
 
 impl<'de> Visitor<'de> for Text {
     type Value = Option<Cow<'de, str>>;
@@ -438,12 +418,7 @@ impl<'de> Visitor<'de> for Text {
 /// nothing from any other value.
 struct Id;
 
-impl<'de> DeserializeSeed<'de> for Id {
-    type Value = Option<RequestId>;
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_any(self)
-    }
-}
+seed!(Id => Option<RequestId>);
 
 impl<'de> Visitor<'de> for Id {
     type Value = Option<RequestId>;
@@ -518,5 +493,117 @@ impl<'de> Visitor<'de> for SkipVisitor {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Skip, A::Error> {
         while seq.next_element::<Skip>()?.is_some() {}
         Ok(Skip)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::Value;
+
+    /// Whether the text is an object, its id, method, the three versions (params, `_meta`,
+    /// result), the supported versions, and whether it has `result` and `error`.
+    type Seen = (
+        bool,
+        Option<RequestId>,
+        Option<String>,
+        [Option<String>; 3],
+        Vec<String>,
+        bool,
+        bool,
+    );
+
+    /// The facts of `text` as a `serde_json::Value` of it gives them.
+    fn from_value(text: &str) -> Option<Seen> {
+        let value: Value = crate::json::from_str(text).ok()?;
+        let text_at = |pointer: &str| {
+            value
+                .pointer(pointer)
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+        };
+        let meta = value
+            .get("params")
+            .and_then(|p| p.get("_meta"))
+            .and_then(|m| m.get(PROTOCOL_VERSION_META_KEY))
+            .and_then(Value::as_str)
+            .map(str::to_owned);
+        let supported = value
+            .pointer("/result/supportedVersions")
+            .and_then(Value::as_array)
+            .map(|v| {
+                v.iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_owned)
+                    .collect()
+            })
+            .unwrap_or_default();
+        let id = value.get("id").and_then(|id| match id {
+            Value::String(s) => Some(RequestId::from(s.as_str())),
+            Value::Number(n) => n.as_i64().map(RequestId::from),
+            _ => None,
+        });
+        Some((
+            value.is_object(),
+            id,
+            text_at("/method"),
+            [
+                text_at("/params/protocolVersion"),
+                meta,
+                text_at("/result/protocolVersion"),
+            ],
+            supported,
+            value.get("result").is_some(),
+            value.get("error").is_some(),
+        ))
+    }
+
+    fn from_facts(text: &str) -> Option<Seen> {
+        let facts: MessageFacts<'_> = crate::json::from_str(text).ok()?;
+        let owned = |text: Option<Cow<'_, str>>| text.map(Cow::into_owned);
+        let has_result = facts.result.is_some();
+        let (result_version, supported) = match facts.result {
+            Some(result) => (
+                owned(result.version),
+                result.supported.into_iter().map(Cow::into_owned).collect(),
+            ),
+            None => (None, Vec::new()),
+        };
+        Some((
+            facts.is_object,
+            facts.id,
+            owned(facts.method),
+            [
+                owned(facts.params_version),
+                owned(facts.meta_version),
+                result_version,
+            ],
+            supported,
+            has_result,
+            facts.has_error,
+        ))
+    }
+
+    #[test]
+    fn the_facts_are_those_of_a_value() {
+        for text in [
+            r#"{"jsonrpc":"2.0","id":7,"method":"initialize","params":{"protocolVersion":"2025-06-18"}}"#,
+            r#"{"id":"a","method":"x","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}"#,
+            r#"{"id":1,"result":{"protocolVersion":"2025-03-26","supportedVersions":["draft",7,"2026-07-28"]}}"#,
+            r#"{"id":1,"result":{"supportedVersions":{"a":"b"}},"error":null}"#,
+            r#"{"id":1.5,"m\u0065thod":"x","method":"y"}"#,
+            r#"{"id":18446744073709551615,"method":7}"#,
+            r#"{"id":null,"result":null,"params":[1]}"#,
+            r#"{"method":"a","method":"b","params":{"protocolVersion":"x"},"params":7}"#,
+            r#"{"method":"a","extra":"\ud800"}"#,
+            r#"{"method":"a","extra":1e400}"#,
+            r#"{"method":"a","extra":[{"b":[true,false,null,-0.5]}]}"#,
+            r#"[{"method":"a"}]"#,
+            r#""text""#,
+            "7",
+            "{",
+        ] {
+            assert_eq!(from_facts(text), from_value(text), "{text}");
+        }
     }
 }

@@ -93,8 +93,18 @@ impl SessionValidator {
     /// Checks the next line, given as bytes (a line that is not UTF-8 is an invalid message).
     /// A trailing `\r` is ignored.
     pub fn check_bytes(&mut self, line: &[u8]) -> LineReport {
+        self.check_bytes_seeing(line, &mut |_| {})
+    }
+
+    /// [`check_bytes`](Self::check_bytes), showing `seen` what a valid line's message amounts
+    /// to before it is recorded.
+    pub(super) fn check_bytes_seeing(
+        &mut self,
+        line: &[u8],
+        seen: &mut dyn FnMut(&Parsed),
+    ) -> LineReport {
         match std::str::from_utf8(line) {
-            Ok(text) => self.check_line(text),
+            Ok(text) => self.check_seeing(text, seen),
             Err(e) => {
                 self.line += 1;
                 let error = MessageError::new(
@@ -110,6 +120,10 @@ impl SessionValidator {
     /// A trailing `\r` is ignored. A blank line is invalid: JSON Lines has none, and neither
     /// has MCP's stdio transport ("messages are delimited by newlines").
     pub fn check_line(&mut self, line: &str) -> LineReport {
+        self.check_seeing(line, &mut |_| {})
+    }
+
+    fn check_seeing(&mut self, line: &str, seen: &mut dyn FnMut(&Parsed)) -> LineReport {
         self.line += 1;
         let line = line.strip_suffix('\r').unwrap_or(line);
         if line.trim().is_empty() {
@@ -143,6 +157,7 @@ impl SessionValidator {
                 return self.invalid(label, error, warnings);
             }
         };
+        seen(&parsed);
         let (label, sender) = match self.absorb(sender, parsed, &mut warnings) {
             Ok(absorbed) => absorbed,
             Err((label, error)) => return self.invalid(label, error, warnings),
