@@ -49,13 +49,13 @@
 
 mod jose;
 mod oauth;
+mod revision;
 mod stateless;
 mod transport;
 
 use hyper::Method;
 use mcp_spec_types::dispatch::{
-    CallSet, Message, NotificationEnvelope, PendingRequest, PendingRequests, RequestEnvelope,
-    ResultResponse,
+    Message, NotificationEnvelope, PendingRequest, PendingRequests, RequestEnvelope,
 };
 use mcp_spec_types::v2025_11_25::{
     self as latest, CallToolRequestParams, ClientCall, ClientCallResult, ClientCapabilities,
@@ -63,9 +63,10 @@ use mcp_spec_types::v2025_11_25::{
     CreateMessageResult, ElicitRequestParams, ElicitResult, ElicitResultAction,
     ElicitResultContentValue as Value, ElicitResultContentValueVariant1 as One, Implementation,
     InitializeRequestParams, PrimitiveSchemaDefinition as Field, Role, ServerCall,
-    ServerCallResult, ServerMessage,
+    ServerCallResult,
 };
-use mcp_spec_types::{Direction, ErrorCode, JsonObject, MessageError, RequestId, RpcError};
+use mcp_spec_types::{Direction, ErrorCode, JsonObject, RequestId, RpcError};
+use revision::Negotiated;
 use serde_json::Map;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
@@ -74,71 +75,10 @@ use transport::{is_sse, Endpoint, EventStream};
 
 const REQUESTED: &str = "2025-11-25";
 
-/// One stateful revision, seen from the client.
-trait Revision: Send + Sync {
-    fn version(&self) -> &'static str;
-    /// Reads what the server sent as 2025-11-25 messages.
-    fn read(&self, text: &str) -> Result<Vec<ServerMessage>, MessageError>;
-    /// Writes a request or notification of the client in this revision's types.
-    fn write(&self, message: &ClientMessage) -> Result<String, MessageError>;
-    /// The response carrying `result`, the answer to the server's `method`.
-    fn answer(
-        &self,
-        id: RequestId,
-        method: &str,
-        result: &ServerCallResult,
-    ) -> Result<ResultResponse, String>;
-}
-
-macro_rules! revision {
-    ($name:ident, $module:ident, $version:literal) => {
-        struct $name;
-        impl Revision for $name {
-            fn version(&self) -> &'static str {
-                $version
-            }
-            fn read(&self, text: &str) -> Result<Vec<ServerMessage>, MessageError> {
-                use mcp_spec_types::$module as m;
-                let items = match m::ServerMessage::parse(text)? {
-                    Message::Batch(items) => items,
-                    one => vec![one],
-                };
-                items
-                    .iter()
-                    .map(|i| ServerMessage::parse(&i.to_json()))
-                    .collect()
-            }
-            fn write(&self, message: &ClientMessage) -> Result<String, MessageError> {
-                use mcp_spec_types::$module as m;
-                Ok(m::ClientMessage::parse(&message.to_json())?.to_json())
-            }
-            fn answer(
-                &self,
-                id: RequestId,
-                method: &str,
-                result: &ServerCallResult,
-            ) -> Result<ResultResponse, String> {
-                use mcp_spec_types::$module as m;
-                let raw = ResultResponse::new(id.clone(), result).map_err(|e| e.to_string())?;
-                let request = PendingRequest::without_task(method);
-                let typed = <m::ServerCall as CallSet>::parse_result(&request, &raw.result)
-                    .map_err(|e| e.to_string())?;
-                ResultResponse::new(id, &typed).map_err(|e| e.to_string())
-            }
-        }
-    };
-}
-
-revision!(V20241105, v2024_11_05, "2024-11-05");
-revision!(V20250326, v2025_03_26, "2025-03-26");
-revision!(V20250618, v2025_06_18, "2025-06-18");
-revision!(V20251125, v2025_11_25, "2025-11-25");
-const STATEFUL: [&dyn Revision; 4] = [&V20241105, &V20250326, &V20250618, &V20251125];
-
 struct Client {
     endpoint: Endpoint,
     session: Mutex<Option<String>>,
-    revision: Mutex<&'static dyn Revision>,
+    revision: Mutex<Negotiated>,
     next_id: Mutex<i64>,
     pending: Mutex<PendingRequests>,
 }
@@ -179,7 +119,7 @@ async fn run(url: &str) -> Result<(), String> {
     let client = Arc::new(Client {
         endpoint,
         session: Mutex::new(None),
-        revision: Mutex::new(STATEFUL[3]),
+        revision: Mutex::new(Negotiated::LATEST),
         next_id: Mutex::new(0),
         pending: Mutex::new(PendingRequests::new()),
     });
@@ -201,17 +141,14 @@ async fn run(url: &str) -> Result<(), String> {
     let ClientCallResult::Initialize(init) = client.request(initialize).await? else {
         return Err("initialize was answered with another result".to_owned());
     };
-    let revision = STATEFUL
-        .into_iter()
-        .find(|r| r.version() == init.protocol_version)
-        .ok_or_else(|| {
-            format!(
-                "the server chose {}, which this client does not speak",
-                init.protocol_version
-            )
-        })?;
-    *lock(&client.revision) = revision;
+    let revision = Negotiated::named(&init.protocol_version).ok_or_else(|| {
+        format!(
+            "the server chose {}, which this client does not speak",
+            init.protocol_version
+        )
+    })?;
     eprintln!("session in revision {}", revision.version());
+    *lock(&client.revision) = revision;
     client.notify(ClientNotify::Initialized(None)).await?;
     // The server's own stream, for what relates to no request of the client.
     tokio::spawn(listen(Arc::clone(&client)));
@@ -290,8 +227,8 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl Client {
-    fn revision(&self) -> &'static dyn Revision {
-        *lock(&self.revision)
+    fn revision(&self) -> Negotiated {
+        lock(&self.revision).clone()
     }
 
     /// POSTs `text` (GETs the stream after `resume`, without a body).

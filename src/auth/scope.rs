@@ -32,7 +32,7 @@ pub fn select_scope(
 /// The scope to ask for when a request fails with 403 `insufficient_scope` (MCP
 /// authorization, "Step-Up Authorization Flow"): the challenge's `scope`, after the scope
 /// requested before when `previous` is given, without repeats. 2026-07-28 asks for that union
-/// so that what was granted is not lost ([`discovery::DiscoveryRules::step_up_union`]);
+/// so that what was granted is not lost ([`discovery::DiscoveryRules::step_up_union`](super::discovery::DiscoveryRules::step_up_union));
 /// 2025-11-25 for the challenge's scope alone (pass `None`). `None` when the challenge names
 /// no scope.
 ///

@@ -1,8 +1,9 @@
 //! Finding a session's revision from its content.
 
+use super::facts::LineFacts;
 use crate::jsonrpc::RequestId;
-use crate::version::{ProtocolVersion, PROTOCOL_VERSION_META_KEY};
-use serde_json::Value;
+use crate::version::ProtocolVersion;
+use std::borrow::Cow;
 use std::fmt;
 
 /// Where [`detect_revision`] found the session's revision.
@@ -52,107 +53,122 @@ pub struct Detection {
 /// `server/discover` result's `supportedVersions`; otherwise the latest released revision this
 /// build supports ([`DetectionSource::Fallback`]). Lines that cannot be read are skipped.
 pub fn detect_revision(input: impl AsRef<[u8]>) -> Detection {
-    let mut init_requests: Vec<Option<RequestId>> = Vec::new();
-    let mut discover_requests: Vec<Option<RequestId>> = Vec::new();
-    let mut init_request_version = None;
-    let mut init_result_version = None;
-    let mut meta_version = None;
-    let mut discover_version = None;
+    let mut detector = Detector::default();
     for line in input.as_ref().split(|b| *b == b'\n') {
+        detector.read_line(line);
+        // Nothing outranks the negotiated version: the rest of the session cannot change
+        // the answer, so it is not read.
+        if detector.is_settled() {
+            break;
+        }
+    }
+    detector.detection()
+}
+
+/// What the lines read so far say of the session's revision, one line at a time.
+#[derive(Debug, Default)]
+pub(super) struct Detector {
+    init_requests: Vec<Option<RequestId>>,
+    discover_requests: Vec<Option<RequestId>>,
+    init_request_version: Option<ProtocolVersion>,
+    init_result_version: Option<ProtocolVersion>,
+    meta_version: Option<ProtocolVersion>,
+    discover_version: Option<ProtocolVersion>,
+}
+
+impl Detector {
+    /// Reads one line's envelope facts (a line that is not UTF-8 or not JSON says nothing).
+    pub(super) fn read_line(&mut self, line: &[u8]) {
         let Ok(text) = std::str::from_utf8(line) else {
-            continue;
+            return;
         };
         if text.trim().is_empty() {
-            continue;
+            return;
         }
-        let Ok(value) = serde_json::from_str::<Value>(text) else {
-            continue;
+        // Read before the revision is known, so not in its types: the envelope facts alone.
+        let Ok(facts) = crate::json::from_str::<LineFacts<'_>>(text) else {
+            return;
         };
-        let message = match value.get("msg") {
-            Some(msg) if value.get("jsonrpc").is_none() => msg,
-            _ => &value,
-        };
-        let items: Vec<&Value> = match message {
-            Value::Array(items) => items.iter().collect(),
-            other => vec![other],
-        };
-        for item in items {
-            let id = item
-                .get("id")
-                .and_then(|id| serde_json::from_value::<RequestId>(id.clone()).ok());
-            let method = item.get("method").and_then(Value::as_str);
-            let version_at = |pointer: &str| {
-                item.pointer(pointer)
-                    .and_then(Value::as_str)
-                    .map(ProtocolVersion::from)
-            };
-            match method {
+        let version = |text: Option<Cow<'_, str>>| text.map(|v| ProtocolVersion::from(&*v));
+        for item in facts.items {
+            match item.method.as_deref() {
                 Some("initialize") => {
-                    if init_request_version.is_none() {
-                        init_request_version = version_at("/params/protocolVersion");
+                    if self.init_request_version.is_none() {
+                        self.init_request_version = version(item.params_version);
                     }
-                    init_requests.push(id);
+                    self.init_requests.push(item.id);
                 }
                 Some(method) => {
                     if method == "server/discover" {
-                        discover_requests.push(id);
+                        self.discover_requests.push(item.id);
                     }
-                    if meta_version.is_none() {
-                        meta_version = item
-                            .get("params")
-                            .and_then(|p| p.get("_meta"))
-                            .and_then(|m| m.get(PROTOCOL_VERSION_META_KEY))
-                            .and_then(Value::as_str)
-                            .map(ProtocolVersion::from);
+                    if self.meta_version.is_none() {
+                        self.meta_version = version(item.meta_version);
                     }
                 }
                 None => {
-                    let Some(result) = item.get("result") else {
+                    let Some(result) = item.result else {
                         continue;
                     };
+                    let id = item.id;
                     let answers =
                         |requests: &[Option<RequestId>]| id.is_some() && requests.contains(&id);
-                    if init_result_version.is_none() && answers(&init_requests) {
-                        init_result_version = result
-                            .get("protocolVersion")
-                            .and_then(Value::as_str)
-                            .map(ProtocolVersion::from);
+                    if self.init_result_version.is_none() && answers(&self.init_requests) {
+                        self.init_result_version = version(result.version);
                     }
-                    if discover_version.is_none() && answers(&discover_requests) {
-                        let offered: Vec<&str> = result
-                            .get("supportedVersions")
-                            .and_then(Value::as_array)
-                            .map(|v| v.iter().filter_map(Value::as_str).collect())
-                            .unwrap_or_default();
-                        discover_version = ProtocolVersion::SUPPORTED
+                    if self.discover_version.is_none() && answers(&self.discover_requests) {
+                        self.discover_version = ProtocolVersion::SUPPORTED
                             .iter()
-                            .find(|v| offered.contains(&v.as_str()))
+                            .find(|v| result.supported.iter().any(|s| s == v.as_str()))
                             .cloned();
                     }
                 }
             }
         }
-        // Nothing outranks the negotiated version: the rest of the session cannot change
-        // the answer, so it is not read.
-        if init_result_version.is_some() {
-            break;
+    }
+
+    /// Whether the negotiated version is known: no further line can change the answer.
+    pub(super) fn is_settled(&self) -> bool {
+        self.init_result_version.is_some()
+    }
+
+    /// The answer, unless a later line names `initialize`: a request's `_meta` protocol
+    /// version, found before any `initialize`. Only an `initialize` request (and then its
+    /// result) outranks it, so while none comes the answer stays this one.
+    pub(super) fn unless_initialize(&self) -> Option<&ProtocolVersion> {
+        self.meta_version
+            .as_ref()
+            .filter(|_| self.init_requests.is_empty())
+    }
+
+    /// The answer, from the lines read.
+    pub(super) fn detection(self) -> Detection {
+        let found = [
+            (self.init_result_version, DetectionSource::InitializeResult),
+            (
+                self.init_request_version,
+                DetectionSource::InitializeRequest,
+            ),
+            (self.meta_version, DetectionSource::RequestMeta),
+            (self.discover_version, DetectionSource::Discover),
+        ];
+        for (version, source) in found {
+            if let Some(version) = version {
+                return Detection { version, source };
+            }
+        }
+        Detection {
+            version: fallback_revision(),
+            source: DetectionSource::Fallback,
         }
     }
-    let found = [
-        (init_result_version, DetectionSource::InitializeResult),
-        (init_request_version, DetectionSource::InitializeRequest),
-        (meta_version, DetectionSource::RequestMeta),
-        (discover_version, DetectionSource::Discover),
-    ];
-    for (version, source) in found {
-        if let Some(version) = version {
-            return Detection { version, source };
-        }
-    }
-    Detection {
-        version: fallback_revision(),
-        source: DetectionSource::Fallback,
-    }
+}
+
+/// Whether a line names `initialize` (in any of its messages), read as [`Detector`] reads it.
+pub(super) fn names_initialize(line: &[u8]) -> bool {
+    let mut detector = Detector::default();
+    detector.read_line(line);
+    !detector.init_requests.is_empty()
 }
 
 /// The latest released revision this build supports (the draft only when nothing else is).

@@ -35,15 +35,20 @@
 //! ```
 
 mod detect;
+mod facts;
+mod read;
 mod record;
 mod report;
 mod revision;
 mod session;
+mod shape;
+mod whole;
 
 pub use crate::version::PROTOCOL_VERSION_META_KEY;
 pub use detect::{detect_revision, Detection, DetectionSource};
 pub use report::{Invalid, LineReport, LineStatus, Report, Summary, Warning, WarningKind};
 pub use session::SessionValidator;
+pub use whole::validate_session;
 
 use crate::method::Direction;
 use crate::version::ProtocolVersion;
@@ -146,45 +151,3 @@ impl fmt::Display for ValidateError {
 }
 
 impl std::error::Error for ValidateError {}
-
-/// Validates a whole session: detects the revision when `revision` is `None`
-/// ([`detect_revision`]), checks every line, then reports requests never answered.
-///
-/// Fails only when the revision (given or detected) is not supported by this build.
-pub fn validate_session(
-    input: impl AsRef<[u8]>,
-    revision: Option<ProtocolVersion>,
-) -> Result<Report, ValidateError> {
-    let input = input.as_ref();
-    let (revision, detection) = match revision {
-        Some(revision) => (revision, None),
-        None => {
-            let detection = detect_revision(input);
-            (detection.version.clone(), Some(detection))
-        }
-    };
-    let mut validator = SessionValidator::new(revision.clone())?;
-    let mut invalid = Vec::new();
-    let mut warnings = Vec::new();
-    // A final newline ends the last line rather than starting an empty one.
-    let input = input.strip_suffix(b"\n").unwrap_or(input);
-    if !input.is_empty() {
-        for line in input.split(|b| *b == b'\n') {
-            let report = validator.check_bytes(line);
-            warnings.extend(report.warnings);
-            if let LineStatus::Invalid(bad) = report.status {
-                invalid.push(bad);
-            }
-        }
-    }
-    let (summary, unanswered) = validator.finish();
-    warnings.extend(unanswered);
-    warnings.sort_by_key(|w| w.line);
-    Ok(Report {
-        revision,
-        detection,
-        invalid,
-        warnings,
-        summary,
-    })
-}

@@ -10,15 +10,19 @@ use std::fmt;
 use std::marker::PhantomData;
 
 /// Splits a session record into its sender and message text; a bare message has no sender.
+///
+/// The precise reading of a line's framing, for a line whose shape
+/// ([`shape::guess`](super::shape::guess)) was not recognized or did not read: the record's
+/// members are read in full, so its error is the JSON reader's own.
 pub(super) fn unwrap_record(line: &str) -> Result<(Option<Side>, &str), MessageError> {
     let trimmed = line.trim_start();
     if !trimmed.starts_with('{') {
         // Not an object: a batch, or not a message at all (parsing will say which). Check that
         // it is JSON first, so the error reads as such.
-        serde_json::from_str::<&RawValue>(line).map_err(json_error)?;
+        crate::json::from_str::<&RawValue>(line).map_err(json_error)?;
         return Ok((None, line));
     }
-    let members: RecordMembers<'_> = serde_json::from_str(line).map_err(json_error)?;
+    let members: RecordMembers<'_> = crate::json::from_str(line).map_err(json_error)?;
     let Some(msg) = members.msg.filter(|_| !members.jsonrpc) else {
         return Ok((None, line));
     };
@@ -28,7 +32,8 @@ pub(super) fn unwrap_record(line: &str) -> Result<(Option<Side>, &str), MessageE
     let sender = match members.dir {
         None => None,
         Some(dir) => {
-            let dir: Value = serde_json::from_str(dir.get()).unwrap_or(Value::Null);
+            // Read as a value only for its error's sake: `found` shows it as JSON.
+            let dir: Value = crate::json::from_str(dir.get()).unwrap_or(Value::Null);
             match dir.as_str().and_then(Side::from_dir) {
                 Some(side) => Some(side),
                 None => {

@@ -1,18 +1,19 @@
 //! The line-by-line validator: parses each message, tracks requests, pairs responses.
 
-use super::record::unwrap_record;
+use super::facts::MessageFacts;
+use super::read::{read_line, Read};
 use super::report::{Invalid, LineReport, LineStatus, Summary, Warning, WarningKind};
-use super::revision::{module_for, Parsed, Revision};
+use super::revision::{face, Face};
 use super::{Side, ValidateError};
 use crate::dispatch::PendingRequest;
 use crate::error::{MessageError, MessageErrorKind};
 use crate::jsonrpc::RequestId;
-use crate::method::{Direction, MethodKind};
+use crate::method::MethodKind;
+use crate::revision::Summary as Parsed;
 use crate::version::ProtocolVersion;
 use serde::de::IgnoredAny;
 use serde::Deserialize;
 use serde_json::value::RawValue;
-use serde_json::Value;
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
@@ -44,7 +45,7 @@ pub(super) type Requester = Option<Side>;
 /// ```
 pub struct SessionValidator {
     revision: ProtocolVersion,
-    module: &'static dyn Revision,
+    face: Face,
     line: usize,
     summary: Summary,
     pending: HashMap<(Requester, RequestId), Pending>,
@@ -64,11 +65,10 @@ impl fmt::Debug for SessionValidator {
 impl SessionValidator {
     /// A validator for `revision`; fails when this build has no types for it.
     pub fn new(revision: ProtocolVersion) -> Result<Self, ValidateError> {
-        let module =
-            module_for(&revision).ok_or(ValidateError::UnsupportedRevision(revision.clone()))?;
+        let face = face(&revision).ok_or(ValidateError::UnsupportedRevision(revision.clone()))?;
         Ok(SessionValidator {
             revision,
-            module,
+            face,
             line: 0,
             summary: Summary::default(),
             pending: HashMap::new(),
@@ -93,8 +93,18 @@ impl SessionValidator {
     /// Checks the next line, given as bytes (a line that is not UTF-8 is an invalid message).
     /// A trailing `\r` is ignored.
     pub fn check_bytes(&mut self, line: &[u8]) -> LineReport {
+        self.check_bytes_seeing(line, &mut |_| {})
+    }
+
+    /// [`check_bytes`](Self::check_bytes), showing `seen` what a valid line's message amounts
+    /// to before it is recorded.
+    pub(super) fn check_bytes_seeing(
+        &mut self,
+        line: &[u8],
+        seen: &mut dyn FnMut(&Parsed),
+    ) -> LineReport {
         match std::str::from_utf8(line) {
-            Ok(text) => self.check_line(text),
+            Ok(text) => self.check_seeing(text, seen),
             Err(e) => {
                 self.line += 1;
                 let error = MessageError::new(
@@ -110,6 +120,10 @@ impl SessionValidator {
     /// A trailing `\r` is ignored. A blank line is invalid: JSON Lines has none, and neither
     /// has MCP's stdio transport ("messages are delimited by newlines").
     pub fn check_line(&mut self, line: &str) -> LineReport {
+        self.check_seeing(line, &mut |_| {})
+    }
+
+    fn check_seeing(&mut self, line: &str, seen: &mut dyn FnMut(&Parsed)) -> LineReport {
         self.line += 1;
         let line = line.strip_suffix('\r').unwrap_or(line);
         if line.trim().is_empty() {
@@ -119,8 +133,12 @@ impl SessionValidator {
             );
             return self.invalid("(blank line)".to_owned(), error, Vec::new());
         }
-        let (sender, text) = match unwrap_record(line) {
-            Ok(parts) => parts,
+        let Read {
+            sender,
+            text,
+            summary: parsed,
+        } = match read_line(&self.face, line) {
+            Ok(read) => read,
             Err(error) => {
                 let label = if error.kind() == MessageErrorKind::Json {
                     "(not JSON)"
@@ -131,10 +149,6 @@ impl SessionValidator {
             }
         };
         let mut warnings = Vec::new();
-        let (sender, parsed) = match sender {
-            Some(side) => (Some(side), self.module.parse(side, text)),
-            None => self.parse_inferring(text),
-        };
         let parsed = match parsed {
             Ok(parsed) => parsed,
             Err(error) => {
@@ -143,6 +157,7 @@ impl SessionValidator {
                 return self.invalid(label, error, warnings);
             }
         };
+        seen(&parsed);
         let (label, sender) = match self.absorb(sender, parsed, &mut warnings) {
             Ok(absorbed) => absorbed,
             Err((label, error)) => return self.invalid(label, error, warnings),
@@ -200,43 +215,6 @@ impl SessionValidator {
         }
     }
 
-    /// Parses a message whose sender is not given: as the client's, and as the server's when
-    /// the method turns out to be one the server sends.
-    fn parse_inferring(&self, text: &str) -> (Option<Side>, Result<Parsed, MessageError>) {
-        match self.module.parse(Side::Client, text) {
-            Err(e) if e.kind() == MessageErrorKind::WrongDirection => {
-                (Some(Side::Server), self.module.parse(Side::Server, text))
-            }
-            Err(e) => {
-                let sender = e.method().and_then(|m| self.sender_of(m));
-                (sender, Err(e))
-            }
-            Ok(parsed) => {
-                let sender = match &parsed {
-                    Parsed::Request { request, .. } => self.sender_of(request.method()),
-                    Parsed::Notification { method, .. } => self.sender_of(method),
-                    Parsed::Batch(items) => items.iter().find_map(|item| match item {
-                        Parsed::Request { request, .. } => self.sender_of(request.method()),
-                        Parsed::Notification { method, .. } => self.sender_of(method),
-                        _ => None,
-                    }),
-                    // A response's sender is the peer of its request's: decided when pairing.
-                    _ => None,
-                };
-                (sender, Ok(parsed))
-            }
-        }
-    }
-
-    /// The one side that sends `method` in this revision, if only one does.
-    fn sender_of(&self, method: &str) -> Option<Side> {
-        match self.module.method(method) {
-            Some((Some(Direction::ClientToServer), _)) => Some(Side::Client),
-            Some((Some(Direction::ServerToClient), _)) => Some(Side::Server),
-            _ => None,
-        }
-    }
-
     fn label_for_error(&self, error: &MessageError, text: &str) -> String {
         if let Some(method) = error.method() {
             return method.to_owned();
@@ -245,18 +223,17 @@ impl SessionValidator {
             return "(not JSON)".to_owned();
         }
         // Envelope errors come before the method is read: look for one, or for the request a
-        // response answers.
-        let Ok(Value::Object(object)) = serde_json::from_str::<Value>(text) else {
-            return "(message)".to_owned();
+        // response answers. A second read of the text, on invalid messages only: the reader
+        // that failed gave no facts.
+        let facts = match crate::json::from_str::<MessageFacts<'_>>(text) {
+            Ok(facts) if facts.is_object => facts,
+            _ => return "(message)".to_owned(),
         };
-        if let Some(method) = object.get("method").and_then(Value::as_str) {
-            return method.to_owned();
+        if let Some(method) = facts.method {
+            return method.into_owned();
         }
-        if object.contains_key("result") || object.contains_key("error") {
-            let id = object
-                .get("id")
-                .and_then(|id| serde_json::from_value::<RequestId>(id.clone()).ok());
-            if let Some(id) = id {
+        if facts.result.is_some() || facts.has_error {
+            if let Some(id) = facts.id {
                 for requester in [Some(Side::Client), Some(Side::Server), None] {
                     if let Some(p) = self.pending.get(&(requester, id.clone())) {
                         return format!("response to {}", p.request.method());
@@ -279,14 +256,14 @@ impl SessionValidator {
             return;
         };
         if !matches!(
-            self.module.method(&method),
+            (self.face.method)(&method),
             Some((_, Some(MethodKind::Request)))
         ) {
             return;
         }
-        let requester = sender.or_else(|| self.sender_of(&method));
+        let requester = sender.or_else(|| self.face.sender_of(&method));
         // Only revisions with tasks read `params.task`; elsewhere it is an unknown member.
-        let task_augmented = self.module.method("tasks/get").is_some()
+        let task_augmented = (self.face.method)("tasks/get").is_some()
             && envelope.params.is_some_and(|params| {
                 crate::json::from_str::<TaskProbe>(params.get())
                     .is_ok_and(|probe| probe.task.is_some())
@@ -332,7 +309,7 @@ impl SessionValidator {
         match parsed {
             Parsed::Request { id, request } => {
                 let method = request.method().to_owned();
-                let requester = sender.or_else(|| self.sender_of(&method));
+                let requester = sender.or_else(|| self.face.sender_of(&method));
                 if revisions_unknown(&method) {
                     warnings.push(self.unknown_method_warning(&method));
                 }
@@ -343,7 +320,7 @@ impl SessionValidator {
                 if revisions_unknown(&method) {
                     warnings.push(self.unknown_method_warning(&method));
                 }
-                let notifier = sender.or_else(|| self.sender_of(&method));
+                let notifier = sender.or_else(|| self.face.sender_of(&method));
                 if let Some(id) = cancels {
                     // The cancelled request may go unanswered; the canceller is its requester.
                     let candidates: Vec<Requester> = match notifier {
@@ -375,8 +352,8 @@ impl SessionValidator {
                     let method = request.method().to_owned();
                     let requester_side = requester.or(sender.map(Side::peer));
                     let responder = sender.or(requester_side.map(Side::peer));
-                    match self.module.check_result(
-                        requester_side.unwrap_or(Side::Client),
+                    match (self.face.check_result)(
+                        requester_side.unwrap_or(Side::Client).direction(),
                         &request,
                         &result,
                     ) {

@@ -454,6 +454,8 @@ fn frozen_requirement_sets_against_the_example_server_and_client() {
             not_scored(&mut extensions_client, revision, entry, checks, clean);
         }
         show(&client_tally.line(FROZEN, revision, "client"));
+        // The authorization scenarios on a line of their own: most of the client leg.
+        show(&client_tally.subset_line(FROZEN, revision, "client", "auth/"));
         for missed in &client_tally.missed {
             eprintln!("  {revision} client: {missed}");
         }
@@ -478,6 +480,9 @@ fn frozen_requirement_sets_against_the_example_server_and_client() {
     }
     show(&extensions_server.line(FROZEN, "extensions", "server"));
     show(&extensions_client.line(FROZEN, "extensions", "client"));
+    for line in extensions_client.scenario_lines(FROZEN, "extensions", "client") {
+        show(&line);
+    }
     if !extensions_client_left.is_empty() {
         let names: Vec<&str> = extensions_client_left.iter().map(|s| s.as_str()).collect();
         show(&format!(

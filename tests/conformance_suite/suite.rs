@@ -196,6 +196,18 @@ pub struct Tally {
     problems: Vec<String>,
     /// Known failures seen: (scenario, check).
     known_seen: Vec<(String, String)>,
+    /// Each scenario's own result, in the order added.
+    scenarios: Vec<ScenarioResult>,
+}
+
+/// One scenario's result, for the lines that name scenarios.
+#[derive(Clone)]
+struct ScenarioResult {
+    name: String,
+    passed: bool,
+    checks: usize,
+    failures: usize,
+    warnings: usize,
 }
 
 impl Tally {
@@ -209,6 +221,24 @@ impl Tally {
         known: &[Known],
     ) {
         self.total += 1;
+        let before = (self.checks, self.failures, self.warnings, self.passed);
+        self.add_checks(scenario, checks, clean_exit, known);
+        self.scenarios.push(ScenarioResult {
+            name: scenario.to_owned(),
+            passed: self.passed > before.3,
+            checks: self.checks - before.0,
+            failures: self.failures - before.1,
+            warnings: self.warnings - before.2,
+        });
+    }
+
+    fn add_checks(
+        &mut self,
+        scenario: &str,
+        checks: Option<Vec<Value>>,
+        clean_exit: bool,
+        known: &[Known],
+    ) {
         let known_here: Vec<&Known> = known.iter().filter(|(s, ..)| *s == scenario).collect();
         let Some(checks) = checks else {
             if known_here.iter().any(|(_, c, _)| *c == "*") {
@@ -265,6 +295,41 @@ impl Tally {
                 format!("{scenario}: the suite reported a failure (exit status or timeout)")
             }));
         }
+    }
+
+    /// The line for the scenarios of `side` whose names start with `prefix` (`"auth/"`),
+    /// printed as set `set` with `side` followed by `label`.
+    pub fn subset_line(&self, version: &str, set: &str, side: &str, prefix: &str) -> String {
+        let mut subset = Tally::default();
+        for scenario in self.scenarios.iter().filter(|s| s.name.starts_with(prefix)) {
+            subset.total += 1;
+            subset.passed += usize::from(scenario.passed);
+            subset.checks += scenario.checks;
+            subset.failures += scenario.failures;
+            subset.warnings += scenario.warnings;
+        }
+        let label = prefix.trim_end_matches('/');
+        format!(
+            "conformance-suite {version} {set} {side} {label}: {}/{} scenarios, {} checks, {} failures, {} warnings",
+            subset.passed, subset.total, subset.checks, subset.failures, subset.warnings
+        )
+    }
+
+    /// One line per scenario: its name and result.
+    pub fn scenario_lines(&self, version: &str, set: &str, side: &str) -> Vec<String> {
+        self.scenarios
+            .iter()
+            .map(|s| {
+                format!(
+                    "conformance-suite {version} {set} {side} {}: {}, {} checks, {} failures, {} warnings",
+                    s.name,
+                    if s.passed { "passed" } else { "FAILED" },
+                    s.checks,
+                    s.failures,
+                    s.warnings
+                )
+            })
+            .collect()
     }
 
     /// The line the test prints for `side` of set `set`.
