@@ -1,5 +1,5 @@
-//! Strings: which bytes need an escape (eight at a time), and the escaped copy (the writer's one
-//! `unsafe` block, in [`write_escaped_from`]).
+//! Strings: which bytes need an escape (eight at a time, and 64 in long runs), and the escaped
+//! copy (the writer's one `unsafe` block, in [`write_escaped_from`]).
 
 use serde::ser::Error as _;
 use serde_json::Error;
