@@ -81,14 +81,18 @@ impl<R: MethodSet, N: MethodSet> Message<R, N> {
 
     /// Parses one message from bytes, which must be UTF-8.
     pub fn parse_slice(bytes: &[u8]) -> Result<Self, MessageError> {
-        let text = std::str::from_utf8(bytes).map_err(|e| {
-            MessageError::new(
-                MessageErrorKind::Json,
-                format!("the input is not UTF-8: {e}"),
-            )
-        })?;
-        Self::parse(text)
+        Self::parse(utf8(bytes)?)
     }
+}
+
+/// `bytes` as text, or the JSON error every `parse_slice` gives for bytes that are not UTF-8.
+pub(super) fn utf8(bytes: &[u8]) -> Result<&str, MessageError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        MessageError::new(
+            MessageErrorKind::Json,
+            format!("the input is not UTF-8: {e}"),
+        )
+    })
 }
 
 fn json_error(error: serde_json::Error) -> MessageError {

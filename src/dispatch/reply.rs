@@ -97,13 +97,7 @@ impl<T: DeserializeOwned> Reply<T> {
     ///
     /// As [`Reply::parse`], and a JSON error for bytes that are not UTF-8.
     pub fn parse_slice(bytes: &[u8]) -> Result<Self, MessageError> {
-        let text = std::str::from_utf8(bytes).map_err(|e| {
-            MessageError::new(
-                MessageErrorKind::Json,
-                format!("the input is not UTF-8: {e}"),
-            )
-        })?;
-        Self::parse(text)
+        Self::parse(super::parse::utf8(bytes)?)
     }
 }
 
