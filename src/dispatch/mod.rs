@@ -2,8 +2,8 @@
 //!
 //! Every read goes through the crate's JSON reader ([`crate::json::from_str`]). When `method`
 //! comes before `params`, as every implementation writes it, the params are read straight into
-//! the method's type in the same pass as the envelope; `result` and `error` are kept as raw
-//! JSON slices until the request they answer is known. Where the request is known already,
+//! the method's type in the same pass as the envelope, and so is an error object; `result` is
+//! kept as a raw JSON slice until the request it answers is known. Where the request is known already,
 //! [`Reply::parse`] reads a response and its typed result in one pass. Any other member order,
 //! and any failure, is read again in two steps (raw envelope, then params), so that an error
 //! names the method and the JSON path of the culprit. No intermediate `serde_json::Value` is

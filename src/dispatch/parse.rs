@@ -1,12 +1,12 @@
-//! `Message::parse`: the envelope and, when `method` precedes `params`, the params in one pass
-//! through the crate's reader; any other order, and any failure, in two steps.
-
+//! `Message::parse`: one pass through the crate's reader for the envelope, the params (typed
+//! when `method` precedes them) and an error object; any other order, and any failure, in two
+//! steps.
 use super::read::{read_member, strip};
 use super::{
     ErrorResponse, Message, MethodSet, NotificationEnvelope, RequestEnvelope, ResultResponse,
 };
 use crate::error::{MessageError, MessageErrorKind};
-use crate::jsonrpc::RequestId;
+use crate::jsonrpc::{RequestId, RpcError};
 use serde::de::{self, MapAccess, Visitor};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
@@ -62,16 +62,56 @@ impl<R: MethodSet, N: MethodSet> Message<R, N> {
         }
         // One pass through the crate's reader: when `method` comes before `params` (as every
         // implementation writes it), the params are read straight into their type. Anything
-        // else (params first, an unlisted method, a request whose `id` follows its params) is
-        // read again in two steps, raw envelope then params; so is any failure, which then
-        // gets its precise error (method, JSON path, serde_json's words and position).
+        // else (params first, an unlisted method) is read again in two steps, raw envelope
+        // then params; so is any failure, which then gets its precise error (method, JSON
+        // path, serde_json's words and position).
+        let mut envelope = RawEnvelope::new();
+        let mut params = None;
         let seed = EnvelopeSeed::<R, N> {
-            type_params: true,
-            sets: std::marker::PhantomData,
+            envelope: &mut envelope,
+            params: Some(&mut params),
         };
         match crate::json::seed_without_fallback(text, seed) {
-            Some(Reading::Done(message)) => return Ok(message),
-            Some(Reading::Raw(envelope)) => return envelope.into_message(),
+            Some(Reading::Request) => {
+                if let (Some(Id::Read(Some(id))), Some(TypedParams::Call(call))) =
+                    (envelope.id, params)
+                {
+                    return Ok(Message::Request(RequestEnvelope {
+                        id,
+                        call,
+                        extra: envelope.extra,
+                    }));
+                }
+            }
+            Some(Reading::Notification) => {
+                if let Some(TypedParams::Notify(notification)) = params {
+                    return Ok(Message::Notification(NotificationEnvelope {
+                        notification,
+                        extra: envelope.extra,
+                    }));
+                }
+            }
+            Some(Reading::Response) => {
+                if let (Some(Id::Read(Some(id))), Some(result)) = (envelope.id, envelope.result) {
+                    return Ok(Message::Response(ResultResponse {
+                        id,
+                        result: result.to_owned(),
+                        extra: envelope.extra,
+                    }));
+                }
+            }
+            Some(Reading::Error) => {
+                if let (Some(Id::Read(id)), Some(ErrorMember::Read(error))) =
+                    (envelope.id, envelope.error)
+                {
+                    return Ok(Message::Error(ErrorResponse {
+                        id,
+                        error,
+                        extra: envelope.extra,
+                    }));
+                }
+            }
+            Some(Reading::Raw) => return envelope.into_message(),
             Some(Reading::Again) | None => {}
         }
         RawEnvelope::deserialize_raw::<R, N>(text)
@@ -104,30 +144,63 @@ fn json_error(error: serde_json::Error) -> MessageError {
     MessageError::new(kind, error.to_string())
 }
 
-/// What one pass over a message gives.
-enum Reading<'a, R, N> {
-    /// The params were typed in the pass and the envelope needs nothing more.
-    Done(Message<R, N>),
-    /// The payload is raw JSON still.
-    Raw(RawEnvelope<'a>),
-    /// The params were typed, but the envelope needs the two-step path (an `id` after the
-    /// params, a `jsonrpc` written with escapes, members that do not belong together).
+/// What one pass over a message found; what it read is in the seed's slots.
+#[derive(Clone, Copy)]
+enum Reading {
+    /// A plain request (`jsonrpc` "2.0", a request id, a request's method): its params are
+    /// typed.
+    Request,
+    /// A plain notification: its params are typed.
+    Notification,
+    /// A plain response (`jsonrpc` "2.0", a request id, `result` alone).
+    Response,
+    /// A plain error response (`jsonrpc` "2.0", an id or null, `error` alone): its error object
+    /// is typed.
+    Error,
+    /// The payload is raw JSON still, for `into_message` to judge.
+    Raw,
+    /// The params were typed, but the envelope needs the two-step path (a request without
+    /// an id or with a null one, a notification with an id, members that do not belong
+    /// together).
     Again,
 }
 
 /// The members of a message, with the payload left as raw JSON.
 struct RawEnvelope<'a> {
-    jsonrpc: Option<&'a RawValue>,
-    id: Option<&'a RawValue>,
+    jsonrpc: Option<Version<'a>>,
+    id: Option<Id<'a>>,
     method: Option<Cow<'a, str>>,
     params: Option<&'a RawValue>,
     result: Option<&'a RawValue>,
-    error: Option<&'a RawValue>,
+    error: Option<ErrorMember<'a>>,
     extra: Map<String, Value>,
 }
 
-/// Params read in the envelope's pass, as a request's (an `id` came before them) or a
-/// notification's (no `id` so far).
+/// The `jsonrpc` member: compared in the one-pass read, kept raw in the two-step one (whose
+/// error quotes it).
+enum Version<'a> {
+    /// Exactly `"2.0"`, without escapes.
+    Plain,
+    Raw(&'a RawValue),
+}
+
+/// The `id` member: read in the one-pass read, kept raw in the two-step one (whose error
+/// names the member).
+enum Id<'a> {
+    /// `null` or a request id.
+    Read(Option<RequestId>),
+    Raw(&'a RawValue),
+}
+
+/// The `error` member: read in the one-pass read, kept raw in the two-step one (whose error
+/// names the member).
+enum ErrorMember<'a> {
+    Read(RpcError),
+    Raw(&'a RawValue),
+}
+
+/// Params read in the envelope's pass, as a request's or a notification's: the method's name
+/// says which.
 enum TypedParams<R, N> {
     Call(R),
     Notify(N),
@@ -146,65 +219,34 @@ impl<'de, T: MethodSet> de::DeserializeSeed<'de> for ParamsSeed<'_, T> {
     }
 }
 
-impl<'a> RawEnvelope<'a> {
-    /// The envelope with every payload member kept raw: through the crate's reader, and
-    /// through serde_json only when that stops (invalid text), for serde_json's error.
-    fn deserialize_raw<R: MethodSet, N: MethodSet>(
-        text: &'a str,
-    ) -> Result<Self, serde_json::Error> {
-        let seed = || EnvelopeSeed::<R, N> {
-            type_params: false,
-            sets: std::marker::PhantomData,
-        };
-        let reading = match crate::json::seed_without_fallback(text, seed()) {
-            Some(reading) => reading,
-            None => {
-                crate::__private::trail::clear();
-                let mut de = serde_json::Deserializer::from_str(text);
-                let reading = de::DeserializeSeed::deserialize(seed(), &mut de)?;
-                de.end()?;
-                crate::json::count_fallback(Ok(reading))?
-            }
-        };
-        match reading {
-            Reading::Raw(envelope) => Ok(envelope),
-            // Only typed params lead elsewhere, and this reading types none.
-            Reading::Done(_) | Reading::Again => Err(de::Error::custom("unreachable reading")),
+/// Reads `jsonrpc` when it is the literal `"2.0"`; anything else stops the one-pass read (the
+/// two-step read accepts the same string written with escapes, and reports the rest).
+struct PlainVersion;
+
+impl<'de> de::DeserializeSeed<'de> for PlainVersion {
+    type Value = ();
+    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for PlainVersion {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("\"2.0\"")
+    }
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<(), E> {
+        if v == "2.0" {
+            Ok(())
+        } else {
+            Err(E::invalid_value(de::Unexpected::Str(v), &self))
         }
     }
 }
 
-/// Reads a message's envelope with [`EnvelopeVisitor`], from whichever deserializer.
-struct EnvelopeSeed<R, N> {
-    type_params: bool,
-    sets: std::marker::PhantomData<(R, N)>,
-}
-
-impl<'de, R: MethodSet, N: MethodSet> de::DeserializeSeed<'de> for EnvelopeSeed<R, N> {
-    type Value = Reading<'de, R, N>;
-    fn deserialize<D: de::Deserializer<'de>>(
-        self,
-        deserializer: D,
-    ) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_map(EnvelopeVisitor::<R, N> {
-            type_params: self.type_params,
-            sets: self.sets,
-        })
-    }
-}
-
-struct EnvelopeVisitor<R, N> {
-    type_params: bool,
-    sets: std::marker::PhantomData<(R, N)>,
-}
-
-impl<'de, R: MethodSet, N: MethodSet> Visitor<'de> for EnvelopeVisitor<R, N> {
-    type Value = Reading<'de, R, N>;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a JSON-RPC message object")
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut envelope = RawEnvelope {
+impl<'a> RawEnvelope<'a> {
+    fn new() -> Self {
+        RawEnvelope {
             jsonrpc: None,
             id: None,
             method: None,
@@ -212,14 +254,100 @@ impl<'de, R: MethodSet, N: MethodSet> Visitor<'de> for EnvelopeVisitor<R, N> {
             result: None,
             error: None,
             extra: Map::new(),
+        }
+    }
+
+    /// The envelope with every payload member kept raw: through the crate's reader, and
+    /// through serde_json only when that stops (invalid text), for serde_json's error.
+    fn deserialize_raw<R: MethodSet, N: MethodSet>(
+        text: &'a str,
+    ) -> Result<Self, serde_json::Error> {
+        let mut envelope = RawEnvelope::new();
+        let seed = EnvelopeSeed::<R, N> {
+            envelope: &mut envelope,
+            params: None,
         };
-        let mut typed = None;
+        if crate::json::seed_without_fallback(text, seed).is_none() {
+            crate::__private::trail::clear();
+            envelope = RawEnvelope::new();
+            let seed = EnvelopeSeed::<R, N> {
+                envelope: &mut envelope,
+                params: None,
+            };
+            let mut de = serde_json::Deserializer::from_str(text);
+            let reading = de::DeserializeSeed::deserialize(seed, &mut de)?;
+            de.end()?;
+            crate::json::count_fallback(Ok(reading))?;
+        }
+        // This reading types no params, so it always ends raw.
+        Ok(envelope)
+    }
+}
+
+/// The next member's value as raw JSON; a failure records the member's name, as the reads of
+/// declared members do.
+fn raw_member<'a, A: MapAccess<'a>>(
+    map: &mut A,
+    name: &'static str,
+) -> Result<&'a RawValue, A::Error> {
+    let mut raw = None;
+    crate::__private::read_member(&mut raw, map, name)?;
+    raw.ok_or_else(|| de::Error::missing_field(name))
+}
+
+/// Reads a message's envelope with [`EnvelopeVisitor`], from whichever deserializer, into
+/// slots the caller owns rather than through the returned value: a message can be several
+/// hundred bytes, and each layer of the reader that returned it would copy it once more.
+struct EnvelopeSeed<'s, 'a, R, N> {
+    envelope: &'s mut RawEnvelope<'a>,
+    /// Where the one-pass read puts the params it types; `None` keeps them raw.
+    params: Option<&'s mut Option<TypedParams<R, N>>>,
+}
+
+impl<'a, R: MethodSet, N: MethodSet> de::DeserializeSeed<'a> for EnvelopeSeed<'_, 'a, R, N> {
+    type Value = Reading;
+    fn deserialize<D: de::Deserializer<'a>>(self, deserializer: D) -> Result<Reading, D::Error> {
+        deserializer.deserialize_map(EnvelopeVisitor { seed: self })
+    }
+}
+
+struct EnvelopeVisitor<'s, 'a, R, N> {
+    seed: EnvelopeSeed<'s, 'a, R, N>,
+}
+
+impl<'a, R: MethodSet, N: MethodSet> Visitor<'a> for EnvelopeVisitor<'_, 'a, R, N> {
+    type Value = Reading;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON-RPC message object")
+    }
+    fn visit_map<A: MapAccess<'a>>(self, mut map: A) -> Result<Reading, A::Error> {
+        let envelope = self.seed.envelope;
+        let mut slot = self.seed.params;
         // Keys and the method borrow from the input: no allocation for a plain message.
         while let Some(key) = map.next_key_seed(crate::__private::CowStr)? {
             use crate::__private::read_member as read;
             match &*key {
-                "jsonrpc" => read(&mut envelope.jsonrpc, &mut map, "jsonrpc")?,
-                "id" => read(&mut envelope.id, &mut map, "id")?,
+                "jsonrpc" => {
+                    if envelope.jsonrpc.is_some() {
+                        return Err(de::Error::duplicate_field("jsonrpc"));
+                    }
+                    envelope.jsonrpc = Some(if slot.is_some() {
+                        map.next_value_seed(PlainVersion)?;
+                        Version::Plain
+                    } else {
+                        Version::Raw(raw_member(&mut map, "jsonrpc")?)
+                    });
+                }
+                "id" => {
+                    if envelope.id.is_some() {
+                        return Err(de::Error::duplicate_field("id"));
+                    }
+                    envelope.id = Some(if slot.is_some() {
+                        Id::Read(map.next_value()?)
+                    } else {
+                        Id::Raw(raw_member(&mut map, "id")?)
+                    });
+                }
                 "method" => {
                     if envelope.method.is_some() {
                         return Err(de::Error::duplicate_field("method"));
@@ -227,60 +355,76 @@ impl<'de, R: MethodSet, N: MethodSet> Visitor<'de> for EnvelopeVisitor<R, N> {
                     envelope.method = Some(map.next_value_seed(crate::__private::CowStr)?);
                 }
                 "params" => {
-                    if envelope.params.is_some() || typed.is_some() {
+                    let typed = slot.as_deref_mut();
+                    if envelope.params.is_some() || typed.as_ref().is_some_and(|t| t.is_some()) {
                         return Err(de::Error::duplicate_field("params"));
                     }
-                    let method = envelope.method.as_deref().filter(|_| self.type_params);
-                    match method {
-                        Some(method) if envelope.id.is_some() && R::lists(method) => {
+                    match (typed, envelope.method.as_deref()) {
+                        // A method is a request's or a notification's by its name; the
+                        // `id` (before or after) must agree, or the two-step read says why.
+                        (Some(typed), Some(method)) if R::lists(method) => {
                             let seed = ParamsSeed::<R> {
                                 method,
                                 set: std::marker::PhantomData,
                             };
-                            typed = Some(TypedParams::Call(map.next_value_seed(seed)?));
+                            *typed = Some(TypedParams::Call(map.next_value_seed(seed)?));
                         }
-                        Some(method) if envelope.id.is_none() && N::lists(method) => {
+                        (Some(typed), Some(method)) if N::lists(method) => {
                             let seed = ParamsSeed::<N> {
                                 method,
                                 set: std::marker::PhantomData,
                             };
-                            typed = Some(TypedParams::Notify(map.next_value_seed(seed)?));
+                            *typed = Some(TypedParams::Notify(map.next_value_seed(seed)?));
                         }
                         _ => envelope.params = Some(map.next_value()?),
                     }
                 }
                 "result" => read(&mut envelope.result, &mut map, "result")?,
-                "error" => read(&mut envelope.error, &mut map, "error")?,
+                "error" => {
+                    if envelope.error.is_some() {
+                        return Err(de::Error::duplicate_field("error"));
+                    }
+                    envelope.error = Some(if slot.is_some() {
+                        ErrorMember::Read(map.next_value()?)
+                    } else {
+                        ErrorMember::Raw(raw_member(&mut map, "error")?)
+                    });
+                }
                 _ => {
                     let value = map.next_value()?;
                     envelope.extra.insert(key.into_owned(), value);
                 }
             }
         }
-        let Some(typed) = typed else {
-            return Ok(Reading::Raw(envelope));
+        // The two-step read decides in `into_message`, which says what is wrong.
+        let Some(typed) = slot.as_deref() else {
+            return Ok(Reading::Raw);
         };
-        let plain = envelope.jsonrpc.map(RawValue::get) == Some("\"2.0\"")
-            && envelope.result.is_none()
-            && envelope.error.is_none();
-        Ok(match (typed, envelope.id) {
-            (TypedParams::Call(call), Some(raw)) if plain => {
-                match crate::json::from_str_strict::<RequestId>(raw.get()) {
-                    Ok(id) => Reading::Done(Message::Request(RequestEnvelope {
-                        id,
-                        call,
-                        extra: envelope.extra,
-                    })),
-                    Err(_) => Reading::Again,
-                }
+        if !matches!(envelope.jsonrpc, Some(Version::Plain)) {
+            return Ok(if typed.is_some() {
+                Reading::Again
+            } else {
+                Reading::Raw
+            });
+        }
+        let e = &*envelope;
+        let payload = (
+            e.method.is_some(),
+            e.params.is_some(),
+            e.result.is_some(),
+            e.error.is_some(),
+        );
+        Ok(match (typed, &e.id, payload) {
+            (Some(TypedParams::Call(_)), Some(Id::Read(Some(_))), (true, false, false, false)) => {
+                Reading::Request
             }
-            (TypedParams::Notify(notification), None) if plain => {
-                Reading::Done(Message::Notification(NotificationEnvelope {
-                    notification,
-                    extra: envelope.extra,
-                }))
+            (Some(TypedParams::Notify(_)), None, (true, false, false, false)) => {
+                Reading::Notification
             }
-            _ => Reading::Again,
+            (None, Some(Id::Read(Some(_))), (false, false, true, false)) => Reading::Response,
+            (None, Some(Id::Read(_)), (false, false, false, true)) => Reading::Error,
+            (Some(_), ..) => Reading::Again,
+            (None, ..) => Reading::Raw,
         })
     }
 }
@@ -289,7 +433,10 @@ impl RawEnvelope<'_> {
     fn into_message<R: MethodSet, N: MethodSet>(self) -> Result<Message<R, N>, MessageError> {
         let envelope_error =
             |message: String| MessageError::new(MessageErrorKind::Envelope, message);
-        match self.jsonrpc.map(RawValue::get) {
+        match self.jsonrpc.map(|version| match version {
+            Version::Plain => "\"2.0\"",
+            Version::Raw(raw) => raw.get(),
+        }) {
             Some("\"2.0\"") => {}
             // The same string written with escapes.
             Some(other) if crate::json::from_str::<String>(other).is_ok_and(|s| s == "2.0") => {}
@@ -303,8 +450,9 @@ impl RawEnvelope<'_> {
         }
         let id = match self.id {
             None => None,
-            Some(raw) if raw.get() == "null" => Some(None),
-            Some(raw) => Some(Some(
+            Some(Id::Read(id)) => Some(id),
+            Some(Id::Raw(raw)) if raw.get() == "null" => Some(None),
+            Some(Id::Raw(raw)) => Some(Some(
                 crate::json::from_str::<RequestId>(raw.get())
                     .map_err(|e| envelope_error(strip(e)).with_path("id"))?,
             )),
@@ -353,7 +501,12 @@ impl RawEnvelope<'_> {
                 let id = id.ok_or_else(|| {
                     envelope_error("an error response needs an `id` (null when unknown)".into())
                 })?;
-                let error = read_member(error, MessageErrorKind::ErrorObject, "error")?;
+                let error = match error {
+                    ErrorMember::Read(error) => error,
+                    ErrorMember::Raw(raw) => {
+                        read_member(raw, MessageErrorKind::ErrorObject, "error")?
+                    }
+                };
                 Ok(Message::Error(ErrorResponse {
                     id,
                     error,
@@ -363,6 +516,136 @@ impl RawEnvelope<'_> {
             (None, None) => Err(envelope_error(
                 "not a JSON-RPC message: no `method`, `result` or `error`".into(),
             )),
+        }
+    }
+}
+
+/// The one pass gives what the two-step read gives, value or error, on recorded traffic in its
+/// own member order (`id` last) and in name order (`id` first), and on envelopes that each
+/// leave the one pass at a different point.
+#[cfg(all(test, feature = "v2025_06_18"))]
+mod tests {
+    use super::{EnvelopeSeed, RawEnvelope, Reading};
+    use crate::dispatch::{Message, MethodSet};
+    use crate::v2025_06_18::{ClientCall, ClientNotify, ServerCall, ServerNotify};
+    use serde_json::value::RawValue;
+    use serde_json::Value;
+
+    fn same_as_two_steps<R, N>(text: &str)
+    where
+        R: MethodSet + PartialEq + std::fmt::Debug,
+        N: MethodSet + PartialEq + std::fmt::Debug,
+    {
+        let one = Message::<R, N>::parse(text);
+        let two = RawEnvelope::deserialize_raw::<R, N>(text)
+            .map_err(super::json_error)
+            .and_then(RawEnvelope::into_message::<R, N>);
+        assert_eq!(one, two, "{text}");
+    }
+
+    fn both_sides(text: &str) {
+        same_as_two_steps::<ClientCall, ClientNotify>(text);
+        same_as_two_steps::<ServerCall, ServerNotify>(text);
+    }
+
+    /// What the one pass alone makes of `text`, as the sender's message: `None` where it
+    /// leaves the message to the two-step read.
+    fn one_pass<R: MethodSet, N: MethodSet>(text: &str) -> Option<Reading> {
+        let mut envelope = RawEnvelope::new();
+        let mut params = None;
+        let seed = EnvelopeSeed::<R, N> {
+            envelope: &mut envelope,
+            params: Some(&mut params),
+        };
+        crate::json::seed_without_fallback(text, seed)
+            .filter(|reading| !matches!(reading, Reading::Raw | Reading::Again))
+    }
+
+    #[test]
+    fn recorded_traffic_reads_in_one_pass_as_in_two_steps_in_either_member_order() {
+        #[derive(serde::Deserialize)]
+        struct Line<'a> {
+            dir: &'a str,
+            #[serde(borrow)]
+            msg: &'a RawValue,
+        }
+        let traffic = include_str!("../../tests/fixtures/traffic/everything-2025-06-18.jsonl");
+        let (mut lines, mut in_one_pass) = (0, 0);
+        for line in traffic.lines() {
+            let line: Line = crate::json::from_str(line).expect("a recorded line");
+            both_sides(line.msg.get());
+            // A `Value`'s members are in name order: `id` before `method` before `params`.
+            let value: Value = crate::json::from_str(line.msg.get()).expect("recorded JSON");
+            let reordered = value.to_string();
+            both_sides(&reordered);
+            for text in [line.msg.get(), &reordered] {
+                let reading = match line.dir {
+                    "c2s" => one_pass::<ClientCall, ClientNotify>(text),
+                    _ => one_pass::<ServerCall, ServerNotify>(text),
+                };
+                in_one_pass += usize::from(reading.is_some());
+            }
+            lines += 1;
+        }
+        assert_eq!(lines, 131);
+        // The other 17: 16 calls without params (`ping`, `notifications/initialized`, lists
+        // without a cursor), which have nothing to type in the pass, and the server's
+        // `elicitation/create` whose schema uses a newer revision's multi-select, which is
+        // invalid in 2025-06-18 and gets its error from the two-step read.
+        assert_eq!(
+            in_one_pass,
+            2 * 114,
+            "lines read in one pass, of {lines} twice"
+        );
+    }
+
+    #[test]
+    fn envelopes_that_leave_the_one_pass_read_as_in_two_steps() {
+        for text in [
+            r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#,
+            r#"{"jsonrpc":"2.0","id":"a","method":"resources/read","params":{"uri":"file:///a"}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"file:///a"},"x":[1]}"#,
+            r#"{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":2}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"result":{}}"#,
+            r#"{"jsonrpc":"2.0","id":"r","result":{"content":[]},"extra":true}"#,
+            r#"{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}"#,
+            r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error","data":{"at":3}}}"#,
+            // `jsonrpc` with an escape, or wrong.
+            r#"{"jsonrpc":"2\u002e0","id":1,"result":{}}"#,
+            r#"{"jsonrpc":"2\u002e0","id":1,"method":"resources/read","params":{"uri":"file:///a"}}"#,
+            r#"{"jsonrpc":"1.0","id":1,"result":{}}"#,
+            r#"{"jsonrpc":2,"id":1,"method":"ping"}"#,
+            r#"{"id":1,"result":{}}"#,
+            // Ids that are not request ids, or missing.
+            r#"{"jsonrpc":"2.0","id":1.5,"result":{}}"#,
+            r#"{"jsonrpc":"2.0","id":null,"result":{}}"#,
+            r#"{"jsonrpc":"2.0","id":null,"method":"resources/read","params":{"uri":"file:///a"}}"#,
+            r#"{"jsonrpc":"2.0","id":{},"error":{"code":1,"message":"m"}}"#,
+            r#"{"jsonrpc":"2.0","error":{"code":1,"message":"m"}}"#,
+            r#"{"jsonrpc":"2.0","result":{}}"#,
+            // Members that do not belong together, or twice.
+            r#"{"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1,"message":"m"}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"ping","result":{}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"params":{},"result":{}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"id":2,"result":{}}"#,
+            r#"{"jsonrpc":"2.0","jsonrpc":"2.0","id":1,"result":{}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"error":{"code":1,"message":"m"},"error":{"code":1,"message":"m"}}"#,
+            // Bad payloads: the error names the member and path.
+            r#"{"jsonrpc":"2.0","id":1,"error":{"code":"x","message":"m"}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"error":{"message":"m"}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":7}}"#,
+            r#"{"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":2}}"#,
+            // `id` after the params, an unlisted method, a method of the other kind.
+            r#"{"jsonrpc":"2.0","method":"resources/read","params":{"uri":"file:///a"},"id":1}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"x/custom","params":{"a":1}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"notifications/progress","params":{"progressToken":1,"progress":2}}"#,
+            r#"{"jsonrpc":"2.0","method":"resources/read","params":{"uri":"file:///a"}}"#,
+            // Not JSON, or not an object.
+            r#"{"jsonrpc":"2.0","id":1,"result":{}"#,
+            r#"{"jsonrpc":"2.0","id":1,"result":{}} x"#,
+            r#""jsonrpc""#,
+        ] {
+            both_sides(text);
         }
     }
 }
