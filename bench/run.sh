@@ -2,6 +2,8 @@
 # Builds (release) and runs the mcp-spec-types / rmcp / rust-mcp-schema / sonic-rs comparison, then
 # prints exactly one line per workload and direction on stdout:
 #   W<n> <deserialize|serialize>: project <a> MB/s, rmcp <b> MB/s, rust-mcp-schema <c> MB/s, sonic-rs <s> MB/s, floor <f> MB/s, vs-best-peer <r>x, vs-sonic-rs <q>x
+# then one more per workload and direction from interleaved rounds (examples/ratio.rs):
+#   W<n> <deserialize|serialize> interleaved: vs-best-peer <r>x[, floor-time <t>x]
 # The correctness verdicts (what was not timed, and why) go to stderr; cargo's and criterion's
 # own output goes to $CARGO_TARGET_DIR/bench-run.log.
 #
@@ -23,7 +25,7 @@ for arg in "$@"; do
     case "$arg" in
         --quick) quick=1 ;;
         --markdown) markdown=1 ;;
-        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
         *) echo "unknown argument: $arg (try --help)" >&2; exit 2 ;;
     esac
 done
@@ -47,6 +49,20 @@ BENCH_QUICK=$quick cargo bench --bench compare >>"$log" 2>&1 || fail "bench fail
 echo "done in $(( $(date +%s) - start )) s (load average now $(cut -d' ' -f1-3 /proc/loadavg))" >&2
 
 python3 "$here/report.py"
+
+# The same comparisons in interleaved rounds (examples/ratio.rs): each round times every
+# implementation in turn, so a slow spell of a shared machine hits all of them alike, where
+# criterion above times one implementation for seconds before the next. One line each.
+cargo build --profile bench --example ratio >>"$log" 2>&1 || fail "ratio build failed"
+if [ "$quick" = 1 ]; then rounds=5 passes=3; else rounds=21 passes=10; fi
+for w in W1 W2 W3 W4 W5; do
+    for dir in de ser; do
+        "$CARGO_TARGET_DIR/release/examples/ratio" "$w" "$dir" "$rounds" "$passes" >>"$log" 2>&1 \
+            || fail "ratio $w $dir failed"
+        grep "^$w .* interleaved:" "$log" | tail -n 1
+    done
+done
+
 if [ "$markdown" = 1 ]; then
     echo
     python3 "$here/report.py" --markdown 2>/dev/null

@@ -216,11 +216,35 @@ fn main() {
         }
     }
     println!("{w} {dir}: median of {rounds} rounds of {passes} passes, thread CPU time");
+    let mut best_peer: Option<f64> = None;
+    let mut floor = None;
     for (i, (name, _)) in jobs.iter().enumerate() {
         let ratio = median(times[i].iter().zip(&times[0]).map(|(t, p)| t / p).collect());
         println!(
             "  {name:<16} {:>9.3} ms   project is {ratio:.3}x faster",
             median(times[i].clone())
         );
+        match *name {
+            "rmcp" | "rust-mcp-schema" => {
+                best_peer = Some(best_peer.map_or(ratio, |best| best.min(ratio)))
+            }
+            "floor" => floor = Some(ratio),
+            _ => {}
+        }
+    }
+    // One line for `run.sh`: how many times faster than the fastest peer, and (reading) how
+    // many times the floor's time this crate takes.
+    let direction = if dir == "de" {
+        "deserialize"
+    } else {
+        "serialize"
+    };
+    let peer = best_peer.map_or("n/a".to_owned(), |r| format!("{r:.2}x"));
+    match floor {
+        Some(floor) => println!(
+            "{w} {direction} interleaved: vs-best-peer {peer}, floor-time {:.2}x",
+            1.0 / floor
+        ),
+        None => println!("{w} {direction} interleaved: vs-best-peer {peer}"),
     }
 }

@@ -72,15 +72,16 @@ impl<R: MethodSet, N: MethodSet> Message<R, N> {
             params: Some(&mut params),
         };
         match crate::json::seed_without_fallback(text, seed) {
+            // Matched one by one rather than as a tuple, which would copy the params once more.
             Some(Reading::Request) => {
-                if let (Some(Id::Read(Some(id))), Some(TypedParams::Call(call))) =
-                    (envelope.id, params)
-                {
-                    return Ok(Message::Request(RequestEnvelope {
-                        id,
-                        call,
-                        extra: envelope.extra,
-                    }));
+                if let Some(Id::Read(Some(id))) = envelope.id {
+                    if let Some(TypedParams::Call(call)) = params {
+                        return Ok(Message::Request(RequestEnvelope {
+                            id,
+                            call,
+                            extra: envelope.extra,
+                        }));
+                    }
                 }
             }
             Some(Reading::Notification) => {
