@@ -649,4 +649,78 @@ mod tests {
             both_sides(text);
         }
     }
+
+    /// Envelopes of every shape: each member absent, well formed or not, in any order, and
+    /// sometimes twice.
+    fn envelope() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        fn member(
+            name: &'static str,
+            values: &'static [&'static str],
+        ) -> BoxedStrategy<Option<String>> {
+            prop_oneof![
+                Just(None),
+                proptest::sample::select(values).prop_map(move |v| Some(format!("\"{name}\":{v}"))),
+            ]
+            .boxed()
+        }
+        (
+            member("jsonrpc", &[r#""2.0""#, r#""2\u002e0""#, r#""1.0""#, "2"]),
+            member("id", &["1", r#""a""#, "null", "1.5", "{}", "-7"]),
+            member(
+                "method",
+                &[
+                    r#""ping""#,
+                    r#""resources/read""#,
+                    r#""notifications/progress""#,
+                    r#""tools/call""#,
+                    r#""x/custom""#,
+                    r#""notifications/x""#,
+                    "7",
+                ],
+            ),
+            member(
+                "params",
+                &[
+                    "{}",
+                    r#"{"uri":"file:///a"}"#,
+                    r#"{"progressToken":"t","progress":2.5,"total":3}"#,
+                    r#"{"name":"t","arguments":{"a":[1]},"_meta":{"progressToken":1}}"#,
+                    r#"{"uri":7}"#,
+                    "[]",
+                ],
+            ),
+            member("result", &["{}", r#"{"content":[]}"#, "null"]),
+            member(
+                "error",
+                &[
+                    r#"{"code":-32601,"message":"Method not found"}"#,
+                    r#"{"code":-32002,"message":"m","data":{"uri":"file:///a"}}"#,
+                    r#"{"code":"x","message":"m"}"#,
+                    "{}",
+                ],
+            ),
+            member("extra", &["true", r#"{"k":[null]}"#]),
+            any::<bool>(),
+        )
+            .prop_flat_map(|(a, b, c, d, e, f, g, twice)| {
+                let mut members: Vec<String> =
+                    [a, b, c, d, e, f, g].into_iter().flatten().collect();
+                if twice {
+                    if let Some(first) = members.first().cloned() {
+                        members.push(first);
+                    }
+                }
+                Just(members).prop_shuffle()
+            })
+            .prop_map(|members| format!("{{{}}}", members.join(",")))
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4000))]
+        #[test]
+        fn every_envelope_reads_in_one_pass_as_in_two_steps(text in envelope()) {
+            both_sides(&text);
+        }
+    }
 }
