@@ -296,6 +296,27 @@ fn raw_member<'a, A: MapAccess<'a>>(
     raw.ok_or_else(|| de::Error::missing_field(name))
 }
 
+/// Reads member `name`, which may appear once: typed with `typed` in the one pass, else kept
+/// raw, for the two-step read's error.
+fn read_once<'a, A: MapAccess<'a>, T>(
+    slot: &mut Option<T>,
+    map: &mut A,
+    name: &'static str,
+    one_pass: bool,
+    typed: impl FnOnce(&mut A) -> Result<T, A::Error>,
+    raw: impl FnOnce(&'a RawValue) -> T,
+) -> Result<(), A::Error> {
+    if slot.is_some() {
+        return Err(de::Error::duplicate_field(name));
+    }
+    *slot = Some(if one_pass {
+        typed(map)?
+    } else {
+        raw(raw_member(map, name)?)
+    });
+    Ok(())
+}
+
 /// Reads a message's envelope with [`EnvelopeVisitor`], from whichever deserializer, into
 /// slots the caller owns rather than through the returned value: a message can be several
 /// hundred bytes, and each layer of the reader that returned it would copy it once more.
@@ -324,31 +345,27 @@ impl<'a, R: MethodSet, N: MethodSet> Visitor<'a> for EnvelopeVisitor<'_, 'a, R, 
     fn visit_map<A: MapAccess<'a>>(self, mut map: A) -> Result<Reading, A::Error> {
         let envelope = self.seed.envelope;
         let mut slot = self.seed.params;
+        let one_pass = slot.is_some();
         // Keys and the method borrow from the input: no allocation for a plain message.
         while let Some(key) = map.next_key_seed(crate::__private::CowStr)? {
             use crate::__private::read_member as read;
             match &*key {
-                "jsonrpc" => {
-                    if envelope.jsonrpc.is_some() {
-                        return Err(de::Error::duplicate_field("jsonrpc"));
-                    }
-                    envelope.jsonrpc = Some(if slot.is_some() {
-                        map.next_value_seed(PlainVersion)?;
-                        Version::Plain
-                    } else {
-                        Version::Raw(raw_member(&mut map, "jsonrpc")?)
-                    });
-                }
-                "id" => {
-                    if envelope.id.is_some() {
-                        return Err(de::Error::duplicate_field("id"));
-                    }
-                    envelope.id = Some(if slot.is_some() {
-                        Id::Read(map.next_value()?)
-                    } else {
-                        Id::Raw(raw_member(&mut map, "id")?)
-                    });
-                }
+                "jsonrpc" => read_once(
+                    &mut envelope.jsonrpc,
+                    &mut map,
+                    "jsonrpc",
+                    one_pass,
+                    |map| map.next_value_seed(PlainVersion).map(|()| Version::Plain),
+                    Version::Raw,
+                )?,
+                "id" => read_once(
+                    &mut envelope.id,
+                    &mut map,
+                    "id",
+                    one_pass,
+                    |map| map.next_value().map(Id::Read),
+                    Id::Raw,
+                )?,
                 "method" => {
                     if envelope.method.is_some() {
                         return Err(de::Error::duplicate_field("method"));
@@ -381,16 +398,14 @@ impl<'a, R: MethodSet, N: MethodSet> Visitor<'a> for EnvelopeVisitor<'_, 'a, R, 
                     }
                 }
                 "result" => read(&mut envelope.result, &mut map, "result")?,
-                "error" => {
-                    if envelope.error.is_some() {
-                        return Err(de::Error::duplicate_field("error"));
-                    }
-                    envelope.error = Some(if slot.is_some() {
-                        ErrorMember::Read(map.next_value()?)
-                    } else {
-                        ErrorMember::Raw(raw_member(&mut map, "error")?)
-                    });
-                }
+                "error" => read_once(
+                    &mut envelope.error,
+                    &mut map,
+                    "error",
+                    one_pass,
+                    |map| map.next_value().map(ErrorMember::Read),
+                    ErrorMember::Raw,
+                )?,
                 _ => {
                     let value = map.next_value()?;
                     envelope.extra.insert(key.into_owned(), value);
