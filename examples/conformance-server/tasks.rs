@@ -789,14 +789,24 @@ mod tests {
 
     /// `tasks/get` of `task`, once its status is no longer `from`.
     fn get_after(task: &str, from: &str, client: &ClientCapabilities) -> Value {
+        get_until(task, client, |got| got["status"] != from)
+            .unwrap_or_else(|| panic!("task {task} stayed {from}"))
+    }
+
+    /// `tasks/get` until `done` holds of the task, for up to two seconds.
+    fn get_until(
+        task: &str,
+        client: &ClientCapabilities,
+        done: impl Fn(&Value) -> bool,
+    ) -> Option<Value> {
         for _ in 0..100 {
             let got = ask("tasks/get", json!({ "taskId": task }), client).expect("the task");
-            if got["status"] != from {
-                return got;
+            if done(&got) {
+                return Some(got);
             }
             std::thread::sleep(Duration::from_millis(20));
         }
-        panic!("task {task} stayed {from}");
+        None
     }
 
     #[test]
@@ -824,7 +834,12 @@ mod tests {
         let created = ask("tools/call", json!({ "name": MULTI_INPUT }), &client).expect("a task");
         assert_eq!(created["resultType"], "task");
         let task = created["taskId"].as_str().expect("a task id").to_owned();
-        let got = get_after(&task, "working", &client);
+        // The job asks its two questions one after the other, and a `tasks/get` may come
+        // between them: wait for both.
+        let got = get_until(&task, &client, |got| {
+            got["inputRequests"].as_object().map(Map::len) == Some(2)
+        })
+        .unwrap_or_else(|| panic!("task {task} never asked both questions"));
         assert_eq!(got["status"], "input_required");
         let keys: Vec<_> = got["inputRequests"]
             .as_object()
