@@ -1,6 +1,7 @@
 //! `Message::parse`: one pass through the crate's reader for the envelope, the params (typed
 //! when `method` precedes them) and an error object; any other order, and any failure, in two
 //! steps.
+
 use super::read::{read_member, strip};
 use super::{
     ErrorResponse, Message, MethodSet, NotificationEnvelope, RequestEnvelope, ResultResponse,
@@ -146,7 +147,6 @@ fn json_error(error: serde_json::Error) -> MessageError {
 }
 
 /// What one pass over a message found; what it read is in the seed's slots.
-#[derive(Clone, Copy)]
 enum Reading {
     /// A plain request (`jsonrpc` "2.0", a request id, a request's method): its params are
     /// typed.
