@@ -15,6 +15,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 use serde::Deserialize;
 use std::borrow::Cow;
 use std::fmt;
+use std::marker::PhantomData;
 
 /// What a message says of itself, read as a `Value` would be.
 #[derive(Debug, Default)]
@@ -54,7 +55,7 @@ pub(super) struct LineFacts<'a> {
 
 impl<'de> Deserialize<'de> for MessageFacts<'de> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(MessageVisitor)
+        deserializer.deserialize_any(Gather::SEED)
     }
 }
 
@@ -131,68 +132,90 @@ fn members<'de, A: MapAccess<'de>>(
     Ok(())
 }
 
-/// Reads the member `name` of a message into `facts`.
-fn message_member<'de, A: MapAccess<'de>>(
-    facts: &mut MessageFacts<'de>,
-    name: &str,
-    map: &mut A,
-) -> Result<(), A::Error> {
-    match name {
-        "id" => facts.id = map.next_value_seed(Id)?,
-        "method" => facts.method = map.next_value_seed(Text)?,
-        "params" => {
-            let params = map.next_value_seed(ParamsVisitor)?;
-            facts.params_version = params.version;
-            facts.meta_version = params.meta_version;
-        }
-        "result" => facts.result = Some(map.next_value_seed(ResultVisitor)?),
-        "error" => {
-            map.next_value::<Skip>()?;
-            facts.has_error = true;
-        }
-        _ => {
-            map.next_value::<Skip>()?;
+/// Facts gathered from the members of an object; any other value gives the default.
+trait Gathered<'de>: Default {
+    /// Reads the member `name` (its value is next in `map`).
+    fn member<A: MapAccess<'de>>(&mut self, name: &str, map: &mut A) -> Result<(), A::Error>;
+
+    /// The facts of an object before its members are read.
+    fn object() -> Self {
+        Self::default()
+    }
+}
+
+/// Reads any value as a `T`: an object member by member, an array or a scalar skipped.
+struct Gather<T>(PhantomData<T>);
+
+impl<T> Gather<T> {
+    const SEED: Self = Gather(PhantomData);
+}
+
+impl<'de, T: Gathered<'de>> DeserializeSeed<'de> for Gather<T> {
+    type Value = T;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<T, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de, T: Gathered<'de>> Visitor<'de> for Gather<T> {
+    type Value = T;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<T, A::Error> {
+        let mut facts = T::object();
+        members(&mut map, |name, map| facts.member(name, map))?;
+        Ok(facts)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<T, A::Error> {
+        while seq.next_element::<Skip>()?.is_some() {}
+        Ok(T::default())
+    }
+    ignore_scalars!();
+}
+
+impl<'de> Gathered<'de> for MessageFacts<'de> {
+    fn object() -> Self {
+        MessageFacts {
+            is_object: true,
+            ..MessageFacts::default()
         }
     }
-    Ok(())
+
+    fn member<A: MapAccess<'de>>(&mut self, name: &str, map: &mut A) -> Result<(), A::Error> {
+        match name {
+            "id" => self.id = map.next_value_seed(Id)?,
+            "method" => self.method = map.next_value_seed(Text)?,
+            "params" => {
+                let params = map.next_value_seed(Gather::<ParamsFacts>::SEED)?;
+                self.params_version = params.version;
+                self.meta_version = params.meta_version;
+            }
+            "result" => self.result = Some(map.next_value_seed(Gather::SEED)?),
+            "error" => {
+                map.next_value::<Skip>()?;
+                self.has_error = true;
+            }
+            _ => {
+                map.next_value::<Skip>()?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// A message's object.
-fn message_object<'de, A: MapAccess<'de>>(mut map: A) -> Result<MessageFacts<'de>, A::Error> {
-    let mut facts = MessageFacts {
-        is_object: true,
-        ..MessageFacts::default()
-    };
-    members(&mut map, |name, map| message_member(&mut facts, name, map))?;
-    Ok(facts)
+fn message_object<'de, A: MapAccess<'de>>(map: A) -> Result<MessageFacts<'de>, A::Error> {
+    Gather::SEED.visit_map(map)
 }
 
 /// A batch's items.
 fn batch_items<'de, A: SeqAccess<'de>>(mut seq: A) -> Result<Vec<MessageFacts<'de>>, A::Error> {
     let mut items = Vec::new();
-    while let Some(item) = seq.next_element_seed(MessageVisitor)? {
+    while let Some(item) = seq.next_element_seed(Gather::SEED)? {
         items.push(item);
     }
     Ok(items)
-}
-
-struct MessageVisitor;
-
-seed!(MessageVisitor => MessageFacts<'de>);
-
-impl<'de> Visitor<'de> for MessageVisitor {
-    type Value = MessageFacts<'de>;
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        message_object(map)
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        while seq.next_element::<Skip>()?.is_some() {}
-        Ok(MessageFacts::default())
-    }
-    ignore_scalars!();
 }
 
 /// A message or a batch: its messages.
@@ -224,10 +247,7 @@ impl<'de> Visitor<'de> for LineVisitor {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
         // Whether the object is a record is known only at its end (`jsonrpc` may follow
         // `msg`): both readings are kept until then.
-        let mut own = MessageFacts {
-            is_object: true,
-            ..MessageFacts::default()
-        };
+        let mut own = MessageFacts::object();
         let mut jsonrpc = false;
         let mut msg = None;
         members(&mut map, |name, map| match name {
@@ -239,7 +259,7 @@ impl<'de> Visitor<'de> for LineVisitor {
                 jsonrpc = true;
                 map.next_value::<Skip>().map(drop)
             }
-            _ => message_member(&mut own, name, map),
+            _ => own.member(name, map),
         })?;
         let items = match msg {
             Some(items) if !jsonrpc => items,
@@ -262,93 +282,45 @@ struct ParamsFacts<'a> {
     meta_version: Option<Cow<'a, str>>,
 }
 
-struct ParamsVisitor;
-
-seed!(ParamsVisitor => ParamsFacts<'de>);
-
-impl<'de> Visitor<'de> for ParamsVisitor {
-    type Value = ParamsFacts<'de>;
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut facts = ParamsFacts::default();
-        members(&mut map, |name, map| {
-            match name {
-                "protocolVersion" => facts.version = map.next_value_seed(Text)?,
-                "_meta" => facts.meta_version = map.next_value_seed(MetaVisitor)?,
-                _ => {
-                    map.next_value::<Skip>()?;
-                }
+impl<'de> Gathered<'de> for ParamsFacts<'de> {
+    fn member<A: MapAccess<'de>>(&mut self, name: &str, map: &mut A) -> Result<(), A::Error> {
+        match name {
+            "protocolVersion" => self.version = map.next_value_seed(Text)?,
+            "_meta" => self.meta_version = map.next_value_seed(Gather::<MetaFacts>::SEED)?.0,
+            _ => {
+                map.next_value::<Skip>()?;
             }
-            Ok(())
-        })?;
-        Ok(facts)
+        }
+        Ok(())
     }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        while seq.next_element::<Skip>()?.is_some() {}
-        Ok(ParamsFacts::default())
-    }
-    ignore_scalars!();
 }
 
 /// The protocol version of a `_meta`.
-struct MetaVisitor;
+#[derive(Default)]
+struct MetaFacts<'a>(Option<Cow<'a, str>>);
 
-seed!(MetaVisitor => Option<Cow<'de, str>>);
-
-impl<'de> Visitor<'de> for MetaVisitor {
-    type Value = Option<Cow<'de, str>>;
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any JSON value")
+impl<'de> Gathered<'de> for MetaFacts<'de> {
+    fn member<A: MapAccess<'de>>(&mut self, name: &str, map: &mut A) -> Result<(), A::Error> {
+        if name == PROTOCOL_VERSION_META_KEY {
+            self.0 = map.next_value_seed(Text)?;
+        } else {
+            map.next_value::<Skip>()?;
+        }
+        Ok(())
     }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut version = None;
-        members(&mut map, |name, map| {
-            if name == PROTOCOL_VERSION_META_KEY {
-                version = map.next_value_seed(Text)?;
-            } else {
-                map.next_value::<Skip>()?;
-            }
-            Ok(())
-        })?;
-        Ok(version)
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        while seq.next_element::<Skip>()?.is_some() {}
-        Ok(None)
-    }
-    ignore_scalars!();
 }
 
-struct ResultVisitor;
-
-seed!(ResultVisitor => ResultFacts<'de>);
-
-impl<'de> Visitor<'de> for ResultVisitor {
-    type Value = ResultFacts<'de>;
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut facts = ResultFacts::default();
-        members(&mut map, |name, map| {
-            match name {
-                "protocolVersion" => facts.version = map.next_value_seed(Text)?,
-                "supportedVersions" => facts.supported = map.next_value_seed(Texts)?,
-                _ => {
-                    map.next_value::<Skip>()?;
-                }
+impl<'de> Gathered<'de> for ResultFacts<'de> {
+    fn member<A: MapAccess<'de>>(&mut self, name: &str, map: &mut A) -> Result<(), A::Error> {
+        match name {
+            "protocolVersion" => self.version = map.next_value_seed(Text)?,
+            "supportedVersions" => self.supported = map.next_value_seed(Texts)?,
+            _ => {
+                map.next_value::<Skip>()?;
             }
-            Ok(())
-        })?;
-        Ok(facts)
+        }
+        Ok(())
     }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        while seq.next_element::<Skip>()?.is_some() {}
-        Ok(ResultFacts::default())
-    }
-    ignore_scalars!();
 }
 
 /// The strings of an array; nothing from any other value.
