@@ -189,4 +189,48 @@ mod tests {
             assert!(declared_members::<ClientCall>(method).contains(&RESULT_TYPE));
         }
     }
+
+    /// The member names and values this module types as constants are the schema's: every
+    /// stateless schema declares them where this module uses them (a bump that renames one
+    /// fails here, not in a peer).
+    #[test]
+    fn names_and_values_are_the_schemas() {
+        for (revision, text) in [
+            (
+                "2026-07-28",
+                include_str!("../schema/2026-07-28/schema.json"),
+            ),
+            ("draft", include_str!("../schema/draft/schema.json")),
+        ] {
+            let schema: Value = crate::json::from_str(text).expect("the bundled schema reads");
+            let definitions = &schema["$defs"];
+            assert!(
+                definitions["Result"]["properties"]
+                    .get(RESULT_TYPE)
+                    .is_some(),
+                "{revision}: Result.{RESULT_TYPE}"
+            );
+            let cacheable = &definitions["CacheableResult"]["properties"];
+            assert_eq!(cacheable[TTL_MS]["type"], "integer", "{revision}: {TTL_MS}");
+            let mut scopes: Vec<&str> = cacheable[CACHE_SCOPE]["enum"]
+                .as_array()
+                .map(|values| values.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default();
+            scopes.sort_unstable();
+            assert_eq!(
+                scopes,
+                [CacheScope::Private.as_str(), CacheScope::Public.as_str()],
+                "{revision}: {CACHE_SCOPE}"
+            );
+            // The schema names the kinds of result only in `ResultType`'s description, one
+            // per line, as "<value> - <meaning>".
+            let kinds = definitions["ResultType"]["description"]
+                .as_str()
+                .unwrap_or("");
+            assert!(
+                kinds.contains(&format!("\n{RESULT_TYPE_COMPLETE} - ")),
+                "{revision}: {RESULT_TYPE_COMPLETE}"
+            );
+        }
+    }
 }

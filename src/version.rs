@@ -15,6 +15,14 @@ include!(concat!(env!("OUT_DIR"), "/versions.rs"));
 ))]
 pub const PROTOCOL_VERSION_META_KEY: &str = "io.modelcontextprotocol/protocolVersion";
 
+/// The member of `initialize`'s params and result that names the protocol version.
+#[cfg(feature = "validate")]
+pub(crate) const PROTOCOL_VERSION_MEMBER: &str = "protocolVersion";
+
+/// The member of `server/discover`'s result that lists the versions a server supports.
+#[cfg(feature = "validate")]
+pub(crate) const SUPPORTED_VERSIONS_MEMBER: &str = "supportedVersions";
+
 impl ProtocolVersion {
     /// Whether this build has the revision's types (its feature is enabled).
     pub fn is_supported(&self) -> bool {
@@ -77,5 +85,49 @@ impl<'de> Deserialize<'de> for ProtocolVersion {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let version = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
         Ok(ProtocolVersion::from(&*version))
+    }
+}
+
+/// The member names above are the schema's, in every bundled schema that has the definitions
+/// they belong to.
+#[cfg(all(test, feature = "validate"))]
+mod tests {
+    use super::{PROTOCOL_VERSION_MEMBER, SUPPORTED_VERSIONS_MEMBER};
+    use serde_json::Value;
+
+    const SCHEMAS: [&str; 6] = [
+        include_str!("../schema/2024-11-05/schema.json"),
+        include_str!("../schema/2025-03-26/schema.json"),
+        include_str!("../schema/2025-06-18/schema.json"),
+        include_str!("../schema/2025-11-25/schema.json"),
+        include_str!("../schema/2026-07-28/schema.json"),
+        include_str!("../schema/draft/schema.json"),
+    ];
+
+    #[test]
+    fn member_names_are_the_schemas() {
+        let (mut initialize, mut discover) = (0, 0);
+        for text in SCHEMAS {
+            let schema: Value = crate::json::from_str(text).expect("the bundled schema reads");
+            let definitions = schema.get("definitions").or(schema.get("$defs"));
+            let definitions = definitions.expect("a schema has definitions");
+            if let Some(result) = definitions.get("InitializeResult") {
+                assert!(result["properties"].get(PROTOCOL_VERSION_MEMBER).is_some());
+                let params = &definitions["InitializeRequest"]["properties"]["params"];
+                let params = match params.get("$ref").and_then(Value::as_str) {
+                    Some(name) => &definitions[name.rsplit('/').next().unwrap_or_default()],
+                    None => params,
+                };
+                assert!(params["properties"].get(PROTOCOL_VERSION_MEMBER).is_some());
+                initialize += 1;
+            }
+            if let Some(result) = definitions.get("DiscoverResult") {
+                assert!(result["properties"]
+                    .get(SUPPORTED_VERSIONS_MEMBER)
+                    .is_some());
+                discover += 1;
+            }
+        }
+        assert_eq!((initialize, discover), (4, 2));
     }
 }

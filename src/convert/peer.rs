@@ -85,6 +85,7 @@
 //! - **A method the target lacks** is refused, as by the lossless conversion.
 
 use super::{convert_params, read, ConversionError, Definition};
+use crate::cache::{RESULT_TYPE, RESULT_TYPE_COMPLETE};
 use crate::dispatch::{CallSet, Message, MethodSet, PendingRequest};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
@@ -486,7 +487,7 @@ pub fn convert_result_for_peer<A: CallSet, B: CallSet>(
         }
     };
     refuse_incomplete(&value, B::REVISION, &select)
-        .map_err(|reason| error("resultType".into(), reason))?;
+        .map_err(|reason| error(RESULT_TYPE.into(), reason))?;
     let dropped = strip_for(B::REVISION, &select, &mut value);
     let raw = RawValue::from_string(value.to_string())
         .map_err(|e| error(String::new(), e.to_string()))?;
@@ -506,15 +507,15 @@ fn refuse_incomplete(
     target: &str,
     select: &dyn Fn(&'static Revision) -> Option<Shape>,
 ) -> Result<(), String> {
-    let Some(kind) = value.get("resultType").and_then(Value::as_str) else {
+    let Some(kind) = value.get(RESULT_TYPE).and_then(Value::as_str) else {
         return Ok(());
     };
-    if kind == "complete" {
+    if kind == RESULT_TYPE_COMPLETE {
         return Ok(());
     }
     let (mine, _) = places(target, select);
     let declares = mine.iter().any(|(revision, shape)| {
-        object_of(revision, *shape).is_some_and(|o| member(o, "resultType").is_some())
+        object_of(revision, *shape).is_some_and(|o| member(o, RESULT_TYPE).is_some())
     });
     if declares {
         Ok(())

@@ -97,7 +97,7 @@ pub const REQUEST_STATE: &str = "requestState";
 /// The `resultType` of a result object, [`RESULT_TYPE_COMPLETE`] when it has none (the
 /// schema's rule for results of servers on earlier revisions), `None` when it is not a string.
 pub fn result_type(result: &Map<String, Value>) -> Option<&str> {
-    match result.get("resultType") {
+    match result.get(crate::cache::RESULT_TYPE) {
         None => Some(RESULT_TYPE_COMPLETE),
         Some(Value::String(kind)) => Some(kind),
         Some(_) => None,
@@ -109,4 +109,43 @@ pub fn result_type(result: &Map<String, Value>) -> Option<&str> {
 /// [`InputRequiredResult`]: crate::v2026_07_28::InputRequiredResult
 pub fn is_input_required(result: &Map<String, Value>) -> bool {
     result_type(result) == Some(RESULT_TYPE_INPUT_REQUIRED)
+}
+
+/// The member names and the `resultType` value above are the schema's.
+#[cfg(test)]
+mod tests {
+    use super::{INPUT_RESPONSES, REQUEST_STATE, RESULT_TYPE_INPUT_REQUIRED};
+    use crate::cache::RESULT_TYPE;
+    use serde_json::Value;
+
+    #[test]
+    fn names_and_values_are_the_schemas() {
+        for (revision, text) in [
+            (
+                "2026-07-28",
+                include_str!("../../schema/2026-07-28/schema.json"),
+            ),
+            ("draft", include_str!("../../schema/draft/schema.json")),
+        ] {
+            let schema: Value = crate::json::from_str(text).expect("the bundled schema reads");
+            let definitions = &schema["$defs"];
+            let result = &definitions["InputRequiredResult"]["properties"];
+            for member in [RESULT_TYPE, REQUEST_STATE] {
+                assert!(result.get(member).is_some(), "{revision}: {member}");
+            }
+            let retry = &definitions["InputResponseRequestParams"]["properties"];
+            for member in [INPUT_RESPONSES, REQUEST_STATE] {
+                assert!(retry.get(member).is_some(), "{revision}: {member}");
+            }
+            // The schema names the kinds of result only in `ResultType`'s description, one
+            // per line, as "<value> - <meaning>".
+            let kinds = definitions["ResultType"]["description"]
+                .as_str()
+                .unwrap_or("");
+            assert!(
+                kinds.contains(&format!("\n{RESULT_TYPE_INPUT_REQUIRED} - ")),
+                "{revision}: {RESULT_TYPE_INPUT_REQUIRED}"
+            );
+        }
+    }
 }

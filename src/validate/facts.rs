@@ -10,7 +10,9 @@
 //! refused here too, and only the facts are kept.
 
 use crate::jsonrpc::RequestId;
-use crate::version::PROTOCOL_VERSION_META_KEY;
+use crate::version::{
+    PROTOCOL_VERSION_MEMBER, PROTOCOL_VERSION_META_KEY, SUPPORTED_VERSIONS_MEMBER,
+};
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
 use std::borrow::Cow;
@@ -285,7 +287,7 @@ struct ParamsFacts<'a> {
 impl<'de> Gathered<'de> for ParamsFacts<'de> {
     fn member<A: MapAccess<'de>>(&mut self, name: &str, map: &mut A) -> Result<(), A::Error> {
         match name {
-            "protocolVersion" => self.version = map.next_value_seed(Text)?,
+            PROTOCOL_VERSION_MEMBER => self.version = map.next_value_seed(Text)?,
             "_meta" => self.meta_version = map.next_value_seed(Gather::<MetaFacts>::SEED)?.0,
             _ => {
                 map.next_value::<Skip>()?;
@@ -313,8 +315,8 @@ impl<'de> Gathered<'de> for MetaFacts<'de> {
 impl<'de> Gathered<'de> for ResultFacts<'de> {
     fn member<A: MapAccess<'de>>(&mut self, name: &str, map: &mut A) -> Result<(), A::Error> {
         match name {
-            "protocolVersion" => self.version = map.next_value_seed(Text)?,
-            "supportedVersions" => self.supported = map.next_value_seed(Texts)?,
+            PROTOCOL_VERSION_MEMBER => self.version = map.next_value_seed(Text)?,
+            SUPPORTED_VERSIONS_MEMBER => self.supported = map.next_value_seed(Texts)?,
             _ => {
                 map.next_value::<Skip>()?;
             }
