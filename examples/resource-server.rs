@@ -32,7 +32,8 @@
 //!   `notifications/resources/updated` when a subscribed file changes, and
 //!   `notifications/resources/list_changed` when files appear or vanish, from a thread polling
 //!   every 100 ms.
-//! * -32002 with `data.uri` for a resource that does not exist; -32602 for bad params
+//! * "Resource not found" with `data.uri` for a resource that does not exist, with the code of
+//!   the client's revision (-32002 before 2026-07-28, -32602 from it); -32602 for bad params
 //!   (the parse error's message, with its JSON path) and for refused URIs; -32601 for methods
 //!   the server does not implement or that the client cannot send.
 //!
@@ -342,21 +343,25 @@ impl Server {
         }
     }
 
-    /// Validates a URI: the canonical path of its file, or the error to answer with.
-    fn resolve(&self, uri: &str) -> Result<PathBuf, RpcError> {
-        self.root.resolve(uri).map_err(|e| uri_error(uri, &e))
+    /// Validates a URI: the canonical path of its file, or the error to answer a client of
+    /// `version` with.
+    fn resolve(&self, uri: &str, version: &ProtocolVersion) -> Result<PathBuf, RpcError> {
+        self.root
+            .resolve(uri)
+            .map_err(|e| uri_error(uri, &e, version))
     }
 
-    fn read(&self, uri: &str) -> Result<Contents, RpcError> {
-        let path = self.resolve(uri)?;
-        files::read_contents(&path).map_err(|_| RpcError::resource_not_found(uri))
+    fn read(&self, uri: &str, version: &ProtocolVersion) -> Result<Contents, RpcError> {
+        let path = self.resolve(uri, version)?;
+        files::read_contents(&path).map_err(|_| RpcError::resource_not_found_for(version, uri))
     }
 }
 
-/// -32002 for a URI that names nothing; -32602 for a URI refused by validation.
-fn uri_error(uri: &str, error: &UriError) -> RpcError {
+/// "Resource not found" as `version`'s page has it (-32002 before 2026-07-28, -32602 from it)
+/// for a URI that names nothing; -32602 for a URI refused by validation.
+fn uri_error(uri: &str, error: &UriError, version: &ProtocolVersion) -> RpcError {
     if error.is_not_found() {
-        RpcError::resource_not_found(uri)
+        RpcError::resource_not_found_for(version, uri)
     } else {
         RpcError::invalid_params(format!("refused URI {uri:?}: {error}"))
             .with_data(serde_json::json!({ "uri": uri }))
@@ -597,6 +602,12 @@ mod core {
         stream: Option<(ProtocolVersion, &RequestId)>,
         call: &C,
     ) -> Result<Option<R>, RpcError> {
+        // The client's revision, for the errors whose code differs between revisions.
+        let version = match &stream {
+            Some((version, _)) => version.clone(),
+            None => (server.state().session.clone())
+                .unwrap_or_else(|| ProtocolVersion::from(handlers_rev::REVISION)),
+        };
         Ok(Some(match call {
             C::Discover(_) => R::Discover(handlers_rev::DiscoverResult {
                 cache_scope: handlers_rev::DiscoverResultCacheScope::Public,
@@ -643,7 +654,7 @@ mod core {
                 ))
             }
             C::ReadResource(params) => {
-                let item = match server.read(&params.uri)? {
+                let item = match server.read(&params.uri, &version)? {
                     Contents::Text { text, mime } => {
                         handlers_rev::ReadResourceResultContentsItem::TextResourceContents(
                             handlers_rev::TextResourceContents::new(&params.uri, text)
@@ -682,7 +693,7 @@ mod core {
     ) -> Result<(), RpcError> {
         let mut files = Watches::default();
         for uri in filter.resource_subscriptions.iter().flatten() {
-            files.add(server.resolve(uri)?, uri.clone());
+            files.add(server.resolve(uri, &revision)?, uri.clone());
         }
         let list_changed = filter.resources_list_changed == Some(true);
         let honoured = handlers_rev::SubscriptionFilter {
@@ -795,7 +806,7 @@ mod session {
             }
             C::Ping(_) => R::Ping(empty()),
             C::Subscribe(params) => {
-                let path = server.resolve(&params.uri)?;
+                let path = server.resolve(&params.uri, &ProtocolVersion::from(version))?;
                 server.state().subscriptions.add(path, params.uri);
                 R::Subscribe(empty())
             }

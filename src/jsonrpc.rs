@@ -1,6 +1,7 @@
 //! The JSON-RPC 2.0 envelope, shared by every revision: ids, progress tokens, error codes and
 //! error objects.
 
+use crate::version::ProtocolVersion;
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{Map, Value};
@@ -262,12 +263,50 @@ impl RpcError {
         self
     }
 
-    /// MCP's "resource not found": `{"code": -32002, "message": "Resource not found",
-    /// "data": {"uri": ...}}`, exactly as the specification shows it.
+    /// MCP's "resource not found" as the resources page of 2024-11-05 to 2025-11-25 shows it:
+    /// `{"code": -32002, "message": "Resource not found", "data": {"uri": ...}}`.
+    ///
+    /// From 2026-07-28 the code is -32602 and -32002 is reserved, never reused (SEP-2164): a
+    /// server answering more than one revision builds it with
+    /// [`RpcError::resource_not_found_for`].
     pub fn resource_not_found(uri: impl Into<String>) -> Self {
+        Self::resource_not_found_with(ErrorCode::ResourceNotFound, uri.into())
+    }
+
+    /// MCP's "resource not found" for a peer of `version`, as that revision's resources page
+    /// shows it: -32002 up to 2025-11-25; from 2026-07-28, -32602 (Invalid params), with the
+    /// same message and `data.uri`. A version the crate does not know is placed by its date.
+    ///
+    /// ```
+    /// use mcp_spec_types::{ErrorCode, ProtocolVersion, RpcError};
+    /// let old = RpcError::resource_not_found_for(&ProtocolVersion::V2025_11_25, "file:///a");
+    /// assert_eq!(old.code, ErrorCode::ResourceNotFound);
+    /// let new = RpcError::resource_not_found_for(&ProtocolVersion::V2026_07_28, "file:///a");
+    /// assert_eq!(new.code, ErrorCode::InvalidParams);
+    /// assert_eq!(new.message, "Resource not found");
+    /// ```
+    pub fn resource_not_found_for(version: &ProtocolVersion, uri: impl Into<String>) -> Self {
+        // The revision whose resources page replaced -32002 (SEP-2164).
+        let replaced_in = ProtocolVersion::V2026_07_28;
+        let replaced = match version {
+            ProtocolVersion::Unknown(date) => date.as_str() >= replaced_in.as_str(),
+            known => *known >= replaced_in,
+        };
+        let code = if replaced {
+            ErrorCode::InvalidParams
+        } else {
+            ErrorCode::ResourceNotFound
+        };
+        Self::resource_not_found_with(code, uri.into())
+    }
+
+    fn resource_not_found_with(code: ErrorCode, uri: String) -> Self {
         let mut data = Map::new();
-        data.insert("uri".into(), Value::String(uri.into()));
-        RpcError::from_code(ErrorCode::ResourceNotFound).with_data(Value::Object(data))
+        data.insert("uri".into(), Value::String(uri));
+        let message = ErrorCode::ResourceNotFound
+            .default_message()
+            .unwrap_or("Resource not found");
+        RpcError::new(code, message).with_data(Value::Object(data))
     }
 
     /// -32601 for `method`, with the method in `data`.

@@ -4,7 +4,7 @@
 
 use mcp_spec_types::blob::{self, Base64Error};
 use mcp_spec_types::dispatch::{ErrorResponse, RequestEnvelope};
-use mcp_spec_types::{AnnotationError, Cursor, ErrorCode, RpcError};
+use mcp_spec_types::{AnnotationError, Cursor, ErrorCode, ProtocolVersion};
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -440,29 +440,34 @@ fn resource_not_found_is_exactly_the_specification_error() {
     );
 }
 
+/// Each revision's resources page shows "resource not found" as an example (vendored in
+/// `tests/fixtures/spec/<revision>/docs/`, found here by its message): the error built for that
+/// revision is exactly the page's, -32002 through 2025-11-25 and -32602 from 2026-07-28.
 #[test]
-fn resource_not_found_as_the_2026_07_28_page_shows_it() {
-    // The 2026-07-28 (and draft) resources page shows the same error with code -32602 (invalid
-    // params); it is built from the generic constructors.
-    let error = ErrorResponse::new(
-        5,
-        RpcError::new(ErrorCode::InvalidParams, "Resource not found")
-            .with_data(json!({"uri": "file:///nonexistent.txt"})),
-    );
-    assert_eq!(
-        to_json(&error),
-        json!({
-          "jsonrpc": "2.0",
-          "id": 5,
-          "error": {
-            "code": -32602,
-            "message": "Resource not found",
-            "data": {
-              "uri": "file:///nonexistent.txt"
-            }
-          }
-        })
-    );
+fn resource_not_found_is_exactly_each_revision_page_example() {
+    let spec = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/spec");
+    let mut revisions = 0;
+    for version in ProtocolVersion::KNOWN {
+        let docs = spec.join(version.as_str()).join("docs");
+        let examples: Vec<Value> = std::fs::read_dir(&docs)
+            .unwrap_or_else(|e| panic!("{}: {e}", docs.display()))
+            .map(|entry| std::fs::read_to_string(entry.unwrap().path()).unwrap())
+            .filter_map(|text| serde_json::from_str::<Value>(&text).ok())
+            .filter(|example| example["error"]["message"] == "Resource not found")
+            .collect();
+        let [page] = examples.as_slice() else {
+            panic!(
+                "{version}: {} examples of resource not found",
+                examples.len()
+            );
+        };
+        let id: mcp_spec_types::RequestId = serde_json::from_value(page["id"].clone()).unwrap();
+        let uri = page["error"]["data"]["uri"].as_str().unwrap();
+        let built = ErrorResponse::resource_not_found_for(version, id, uri);
+        assert_eq!(to_json(&built), *page, "{version}");
+        revisions += 1;
+    }
+    assert_eq!(revisions, ProtocolVersion::KNOWN.len());
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -271,9 +271,21 @@ impl ErrorResponse {
         }
     }
 
-    /// MCP's -32002 for `uri`, as the specification shows it.
+    /// MCP's -32002 for `uri`, as the resources page of 2024-11-05 to 2025-11-25 shows it
+    /// ([`RpcError::resource_not_found`]; for a peer of any revision,
+    /// [`ErrorResponse::resource_not_found_for`]).
     pub fn resource_not_found(id: impl Into<RequestId>, uri: impl Into<String>) -> Self {
         ErrorResponse::new(id, RpcError::resource_not_found(uri))
+    }
+
+    /// "Resource not found" for `uri`, as `version`'s resources page shows it
+    /// ([`RpcError::resource_not_found_for`]: -32602 from 2026-07-28, -32002 before).
+    pub fn resource_not_found_for(
+        version: &crate::ProtocolVersion,
+        id: impl Into<RequestId>,
+        uri: impl Into<String>,
+    ) -> Self {
+        ErrorResponse::new(id, RpcError::resource_not_found_for(version, uri))
     }
 
     /// The error's code.

@@ -189,8 +189,12 @@ async function run() {
 
     step('missing and refused resources');
     const missing = fileUri('missing.txt');
-    const notFound = await expectError(client.readResource({ ...meta, uri: missing }), -32002, 'a missing resource');
-    expect(notFound.data?.uri === missing, `-32002 data.uri, got ${JSON.stringify(notFound.data)}`);
+    // The resources page: -32002 up to 2025-11-25; from 2026-07-28 (SEP-2164) -32602, -32002
+    // being reserved.
+    const notFoundCode = stateless ? -32602 : -32002;
+    const notFound = await expectError(client.readResource({ ...meta, uri: missing }), notFoundCode, 'a missing resource');
+    expect(notFound.message.includes('Resource not found'), `the page's message, got ${JSON.stringify(notFound.message)}`);
+    expect(notFound.data?.uri === missing, `${notFoundCode} data.uri, got ${JSON.stringify(notFound.data)}`);
     await expectError(client.readResource({ ...meta, uri: `file://${root}/../outside.txt` }), -32602, 'a .. traversal');
     await expectError(client.readResource({ ...meta, uri: 'https://example.com/hello.txt' }), -32602, 'another scheme');
 
