@@ -1,13 +1,15 @@
 //! End to end: the official MCP TypeScript SDK (`tests/e2e/`, pinned in its `package.json` and
 //! `package-lock.json`) drives the example resource server (`examples/resource-server.rs`) over
 //! stdio, once per protocol version, and every recorded session is checked with the crate's
-//! validator.
+//! validator and, independently, with the official schema and the pages' rules
+//! (`conformance/judge.rs`).
 //!
 //! The versions are those both sides support: the SDK's `SUPPORTED_PROTOCOL_VERSIONS` (read
 //! from the installed package) that this build supports and that have `initialize`, plus the
 //! stateless 2026-07-28, which the SDK predates and `client.mjs` drives through the SDK's
-//! generic request API. It needs node and npm, and the npm registry for `npm ci`: when they
-//! are missing the test fails, saying so; it never skips.
+//! generic request API. It runs on the Node 22 that `npm ci` installs (pinned beside the SDK),
+//! and needs npm and the npm registry for `npm ci`: when they are missing the test fails,
+//! saying so; it never skips.
 //!
 //! Compiled only when every released revision and the conversions are enabled (`cargo test --all-features`).
 //! `MCP_E2E_UPDATE_SAMPLE=1` also saves the 2026-07-28 recording as the validator's bundled
@@ -25,6 +27,13 @@
 
 #[path = "e2e/support.rs"]
 mod support;
+// The official schema as the judge of every recording (as of the upstream traffic), with the
+// rules the pages state beyond it.
+#[path = "conformance/judge.rs"]
+mod judge;
+#[path = "conformance/oracle.rs"]
+#[allow(dead_code)] // The judge uses part of the oracle; the conformance tests use the rest.
+mod oracle;
 
 use mcp_spec_types::validate::validate_session;
 use mcp_spec_types::ProtocolVersion;
@@ -63,7 +72,13 @@ fn npm() -> &'static str {
     }
 }
 
-/// `npm ci` in tests/e2e: the SDK at the version the lock file pins.
+/// The Node 22 that `npm ci` installs beside the SDK (`package.json` pins it), not whatever
+/// `node` is on PATH.
+fn node(dir: &Path) -> Command {
+    Command::new(dir.join("node_modules").join(".bin").join("node"))
+}
+
+/// `npm ci` in tests/e2e: the SDK and Node at the versions the lock file pins.
 fn install_sdk(dir: &Path) {
     let mut ci = Command::new(npm());
     ci.current_dir(dir)
@@ -75,15 +90,17 @@ fn install_sdk(dir: &Path) {
     );
 }
 
-/// The SDK's `SUPPORTED_PROTOCOL_VERSIONS` and its version, from the installed package.
+/// The SDK's `SUPPORTED_PROTOCOL_VERSIONS` and its version, from the installed package, on
+/// the pinned Node (whose major version is checked: 22).
 fn sdk_versions(dir: &Path) -> (String, Vec<String>) {
-    let mut node = Command::new("node");
+    let mut node = node(dir);
     node.current_dir(dir).args([
         "--input-type=module",
         "-e",
         "import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';\n\
          import { readFileSync } from 'node:fs';\n\
          const pkg = JSON.parse(readFileSync('node_modules/@modelcontextprotocol/sdk/package.json', 'utf8'));\n\
+         if (!process.version.startsWith('v22.')) throw new Error(`Node ${process.version}, not the pinned 22`);\n\
          console.log(JSON.stringify({ version: pkg.version, supported: SUPPORTED_PROTOCOL_VERSIONS }));",
     ]);
     let (stdout, _) = run(node, "reading the SDK's versions", Duration::from_secs(30));
@@ -135,7 +152,7 @@ fn typescript_sdk_client_against_the_example_server() {
         support::copy_tree(&data, &resources);
         let recording = scratch.join("session.jsonl");
 
-        let mut client = Command::new("node");
+        let mut client = node(&e2e);
         client.current_dir(&e2e).arg("client.mjs").args([
             server.as_os_str(),
             resources.as_os_str(),
@@ -171,6 +188,26 @@ fn typescript_sdk_client_against_the_example_server() {
             warnings.join("\n")
         );
         assert_eq!(report.summary.checked, report.summary.valid);
+        // The crate's validator is not the only judge of what the crate's server wrote.
+        let revision: &'static str = Box::leak(version.clone().into_boxed_str());
+        let mut schema = judge::SchemaJudge::new(revision);
+        let text = String::from_utf8_lossy(&session);
+        let mut objections = Vec::new();
+        for (index, line) in text.lines().enumerate() {
+            let mut found = schema.judge(line);
+            found.extend(judge::page_objections(revision, line));
+            objections.extend(
+                found
+                    .into_iter()
+                    .map(|o| format!("line {}: {o}", index + 1)),
+            );
+        }
+        assert!(
+            objections.is_empty(),
+            "{version}: the official schema or the pages refuse {}:\n{}",
+            recording.display(),
+            objections.join("\n")
+        );
         assert!(
             report.summary.checked >= 25,
             "{version}: only {} messages recorded",
@@ -183,7 +220,13 @@ fn typescript_sdk_client_against_the_example_server() {
                 .join("examples")
                 .join("data")
                 .join("sample-session.jsonl");
-            std::fs::copy(&recording, &sample).expect("saving the sample session");
+            // The folder is named as a deployment would name it, not after this run's scratch
+            // directory.
+            let text = String::from_utf8_lossy(&session).replace(
+                resources.to_str().expect("a UTF-8 scratch path"),
+                "/srv/mcp/resources",
+            );
+            std::fs::write(&sample, text).expect("saving the sample session");
             eprintln!("saved {}", sample.display());
         }
     }

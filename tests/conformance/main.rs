@@ -34,6 +34,8 @@ mod disagreements;
 mod docs;
 mod fixtures;
 mod generated;
+#[cfg(feature = "validate")]
+mod judge;
 mod negative;
 mod oracle;
 mod revision;

@@ -10,7 +10,7 @@
 //! answer normally). An error response fits the error envelope. The two verdicts must agree on
 //! every line; where they may not, the reason is written in `DELIBERATE`.
 
-use crate::oracle::{oracle, Oracle};
+use crate::judge::SchemaJudge;
 use mcp_spec_types::validate::{LineStatus, SessionValidator, WarningKind};
 use mcp_spec_types::ProtocolVersion;
 use serde_json::{json, Value};
@@ -37,86 +37,6 @@ fn traffic_dir() -> PathBuf {
 pub fn read_session(file: &str) -> String {
     let path = traffic_dir().join(file);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
-}
-
-/// The schema's verdict on each line of a session, pairing responses by (direction, id).
-struct SchemaJudge {
-    oracle: &'static Oracle,
-    /// (the side that sent the request, its id as JSON text) -> (method, asked for a task).
-    pending: HashMap<(bool, String), (String, bool)>,
-}
-
-impl SchemaJudge {
-    fn new(revision: &'static str) -> Self {
-        SchemaJudge {
-            oracle: oracle(revision),
-            pending: HashMap::new(),
-        }
-    }
-
-    /// The schema's objections to one line (empty when it is valid).
-    fn judge(&mut self, line: &str) -> Vec<String> {
-        let Ok(record) = serde_json::from_str::<Value>(line) else {
-            return vec!["not JSON".into()];
-        };
-        let client = match record.get("dir").and_then(Value::as_str) {
-            Some("c2s") => true,
-            Some("s2c") => false,
-            other => return vec![format!("no valid dir: {other:?}")],
-        };
-        let Some(msg) = record.get("msg") else {
-            return vec!["no msg".into()];
-        };
-        let o = self.oracle;
-        let mut errors = o.errors(&o.message(), msg);
-        let id = msg.get("id").map(Value::to_string);
-        if let Some(method) = msg.get("method").and_then(Value::as_str) {
-            let request = id.is_some();
-            if let Some(id) = id {
-                let task = msg.pointer("/params/task").is_some();
-                self.pending.insert((client, id), (method.to_owned(), task));
-            }
-            if method == "notifications/cancelled" {
-                if let Some(cancelled) = msg.pointer("/params/requestId") {
-                    self.pending.remove(&(client, cancelled.to_string()));
-                }
-            }
-            match o.side_union(client, request) {
-                Some(union) => errors.extend(o.errors(&union, msg)),
-                None => errors.push(format!("the schema has no union for {method}")),
-            }
-            return errors;
-        }
-        let Some(id) = id else {
-            return errors;
-        };
-        // A response answers a request the other side sent.
-        let answered = self.pending.remove(&(!client, id));
-        if msg.get("error").is_some() {
-            errors.extend(o.errors(&o.error_envelope(), msg));
-            return errors;
-        }
-        let Some((method, task)) = answered else {
-            // Nothing to pair with: only the envelope can be checked.
-            return errors;
-        };
-        let Some(own) = o.response_schema(&method) else {
-            // A method no revision defines: its result is free-form.
-            return errors;
-        };
-        let schema = if task {
-            let created = json!({
-                "type": "object",
-                "required": ["result"],
-                "properties": { "result": o.def("CreateTaskResult") }
-            });
-            o.any_of(vec![own, created])
-        } else {
-            own
-        };
-        errors.extend(o.errors(&o.all_of(vec![o.result_envelope(), schema]), msg));
-        errors
-    }
 }
 
 pub struct Verdicts {
@@ -198,6 +118,44 @@ fn the_crate_and_the_schema_agree_on_every_recorded_line() {
     if cfg!(feature = "all-revisions") {
         assert_eq!(checked, SESSIONS.len());
     }
+}
+
+/// The validator's bundled sample (`examples/data/sample-session.jsonl`, recorded from the
+/// crate's own example server) is held to what the upstream recordings are: every line valid
+/// by the official schema and by the page rules the schema cannot state, and the crate's
+/// validator agreeing line by line. The crate alone never vouches for what it wrote.
+#[test]
+fn the_bundled_sample_session_is_valid_by_the_official_schema() {
+    const SAMPLE_REVISION: &str = "2026-07-28";
+    if !ProtocolVersion::from(SAMPLE_REVISION).is_supported() {
+        return;
+    }
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/data/sample-session.jsonl");
+    let session = std::fs::read_to_string(&path).unwrap();
+    let mut judge = SchemaJudge::new(SAMPLE_REVISION);
+    let mut objections = Vec::new();
+    for (index, line) in session.lines().enumerate() {
+        let mut found = judge.judge(line);
+        found.extend(crate::judge::page_objections(SAMPLE_REVISION, line));
+        objections.extend(
+            found
+                .into_iter()
+                .map(|o| format!("line {}: {o}", index + 1)),
+        );
+    }
+    assert!(objections.is_empty(), "{}", objections.join("\n"));
+    let verdicts = compare("sample-session.jsonl", SAMPLE_REVISION, &session);
+    assert!(
+        verdicts.disagreements.is_empty(),
+        "{:?}",
+        verdicts.disagreements
+    );
+    assert_eq!(verdicts.valid, verdicts.lines);
+    // The sample shows a missing resource, so the page rule above has something to judge.
+    assert!(
+        session.contains("\"Resource not found\""),
+        "the sample has no resource-not-found answer"
+    );
 }
 
 #[test]
