@@ -186,7 +186,13 @@ impl Requirements {
 pub struct Tally {
     pub total: usize,
     pub passed: usize,
+    /// Checks that succeeded, failed or warned (not `INFO`, not `SKIPPED`).
     pub checks: usize,
+    /// Checks the suite itself marked `SKIPPED`: neither passes nor failures.
+    pub skipped: usize,
+    /// Scenarios whose every check the suite itself skipped: not passed, and not failed (the
+    /// suite says why in the check's message).
+    pub skipped_scenarios: Vec<String>,
     pub failures: usize,
     pub warnings: usize,
     pub left_out: usize,
@@ -205,7 +211,10 @@ pub struct Tally {
 struct ScenarioResult {
     name: String,
     passed: bool,
+    /// The suite skipped every check of it.
+    skipped_whole: bool,
     checks: usize,
+    skipped: usize,
     failures: usize,
     warnings: usize,
 }
@@ -221,12 +230,21 @@ impl Tally {
         known: &[Known],
     ) {
         self.total += 1;
-        let before = (self.checks, self.failures, self.warnings, self.passed);
+        let before = (
+            self.checks,
+            self.failures,
+            self.warnings,
+            self.passed,
+            self.skipped,
+        );
+        let skipped_before = self.skipped_scenarios.len();
         self.add_checks(scenario, checks, clean_exit, known);
         self.scenarios.push(ScenarioResult {
             name: scenario.to_owned(),
             passed: self.passed > before.3,
+            skipped_whole: self.skipped_scenarios.len() > skipped_before,
             checks: self.checks - before.0,
+            skipped: self.skipped - before.4,
             failures: self.failures - before.1,
             warnings: self.warnings - before.2,
         });
@@ -249,19 +267,28 @@ impl Tally {
             self.missed.push(format!("{scenario}: no checks.json"));
             return;
         };
-        // Passed: no FAILURE or WARNING at all, and the suite's run ended cleanly.
+        // Passed: at least one check succeeded, none failed or warned, and the suite's run
+        // ended cleanly. A skipped check is counted apart and passes nothing.
         let mut passed = clean_exit;
         let mut first_miss = None;
         let mut excused = 0;
+        let mut succeeded = 0;
         for check in &checks {
             let status = check["status"].as_str().unwrap_or("");
             let id = check["id"].as_str().unwrap_or("?");
-            if status == "INFO" {
-                continue;
-            }
-            self.checks += 1;
             match status {
-                "SUCCESS" | "SKIPPED" => continue,
+                "INFO" => continue,
+                "SKIPPED" => {
+                    self.skipped += 1;
+                    continue;
+                }
+                _ => self.checks += 1,
+            }
+            match status {
+                "SUCCESS" => {
+                    succeeded += 1;
+                    continue;
+                }
                 "FAILURE" => self.failures += 1,
                 "WARNING" => self.warnings += 1,
                 _ => {}
@@ -277,6 +304,33 @@ impl Tally {
                 None => self
                     .problems
                     .push(format!("{scenario}: {status} {id}: {message}")),
+            }
+        }
+        // A scenario the suite skipped whole is reported as such: not passed, not failed.
+        if succeeded == 0 && first_miss.is_none() && !checks.is_empty() && clean_exit {
+            let all_skipped = checks
+                .iter()
+                .filter(|c| c["status"] != "INFO")
+                .all(|c| c["status"] == "SKIPPED");
+            if all_skipped && checks.iter().any(|c| c["status"] == "SKIPPED") {
+                let reason = checks
+                    .iter()
+                    .find(|c| c["status"] == "SKIPPED")
+                    .and_then(|c| c["errorMessage"].as_str())
+                    .unwrap_or("");
+                self.skipped_scenarios.push(format!("{scenario}: {reason}"));
+                return;
+            }
+        }
+        // A scenario that checked nothing proves nothing, whatever its exit status.
+        if succeeded == 0 && first_miss.is_none() {
+            passed = false;
+            let miss = format!("{scenario}: no check succeeded (none, or only skipped ones)");
+            first_miss = Some(miss.clone());
+            if known_here.iter().any(|(_, c, _)| *c == "*") {
+                self.known_seen.push((scenario.to_owned(), "*".to_owned()));
+            } else {
+                self.problems.push(miss);
             }
         }
         if !clean_exit && excused == 0 {
@@ -305,13 +359,14 @@ impl Tally {
             subset.total += 1;
             subset.passed += usize::from(scenario.passed);
             subset.checks += scenario.checks;
+            subset.skipped += scenario.skipped;
             subset.failures += scenario.failures;
             subset.warnings += scenario.warnings;
         }
         let label = prefix.trim_end_matches('/');
         format!(
-            "conformance-suite {version} {set} {side} {label}: {}/{} scenarios, {} checks, {} failures, {} warnings",
-            subset.passed, subset.total, subset.checks, subset.failures, subset.warnings
+            "conformance-suite {version} {set} {side} {label}: {}/{} scenarios, {} checks, {} skipped, {} failures, {} warnings",
+            subset.passed, subset.total, subset.checks, subset.skipped, subset.failures, subset.warnings
         )
     }
 
@@ -321,10 +376,15 @@ impl Tally {
             .iter()
             .map(|s| {
                 format!(
-                    "conformance-suite {version} {set} {side} {}: {}, {} checks, {} failures, {} warnings",
+                    "conformance-suite {version} {set} {side} {}: {}, {} checks, {} skipped, {} failures, {} warnings",
                     s.name,
-                    if s.passed { "passed" } else { "FAILED" },
+                    match (s.passed, s.skipped_whole) {
+                        (true, _) => "passed",
+                        (false, true) => "skipped by the suite",
+                        (false, false) => "FAILED",
+                    },
                     s.checks,
+                    s.skipped,
                     s.failures,
                     s.warnings
                 )
@@ -332,11 +392,25 @@ impl Tally {
             .collect()
     }
 
+    /// The names of the scenarios added, in order.
+    pub fn scenario_names(&self) -> Vec<String> {
+        self.scenarios.iter().map(|s| s.name.clone()).collect()
+    }
+
     /// The line the test prints for `side` of set `set`.
     pub fn line(&self, version: &str, set: &str, side: &str) -> String {
         let mut line = format!(
-            "conformance-suite {version} {set} {side}: {}/{} scenarios, {} checks, {} failures, {} warnings",
-            self.passed, self.total, self.checks, self.failures, self.warnings
+            "conformance-suite {version} {set} {side}: {}/{} scenarios{}, {} checks, {} skipped, {} failures, {} warnings",
+            self.passed,
+            self.total,
+            match self.skipped_scenarios.len() {
+                0 => String::new(),
+                n => format!(" ({n} skipped by the suite)"),
+            },
+            self.checks,
+            self.skipped,
+            self.failures,
+            self.warnings
         );
         if side == "client" {
             line.push_str(&format!(", {} left out", self.left_out));
@@ -460,4 +534,68 @@ fn requirement_files_are_read_exactly() {
     )
     .is_err());
     assert!(Requirements::parse("server:\n  - a\nclient:\n").is_err());
+}
+
+/// The scoring itself can say no: a scenario passes only with a check that succeeded, no
+/// failure or warning and a clean exit; skipped checks are counted apart from the others.
+#[test]
+fn a_scenario_passes_only_on_checks_that_succeeded() {
+    let check = |id: &str, status: &str| serde_json::json!({ "id": id, "status": status });
+    let mut tally = Tally::default();
+    tally.add(
+        "ok",
+        Some(vec![
+            check("a", "SUCCESS"),
+            check("b", "SKIPPED"),
+            check("c", "INFO"),
+        ]),
+        true,
+        &[],
+    );
+    tally.add("empty", Some(vec![]), true, &[]);
+    // Skipped whole by the suite: reported apart, neither passed nor a problem.
+    tally.add("only-skipped", Some(vec![check("a", "SKIPPED")]), true, &[]);
+    tally.add("only-info", Some(vec![check("a", "INFO")]), true, &[]);
+    tally.add("crashed", Some(vec![check("a", "SUCCESS")]), false, &[]);
+    tally.add(
+        "failed",
+        Some(vec![check("a", "SUCCESS"), check("b", "FAILURE")]),
+        true,
+        &[],
+    );
+    tally.add("warned", Some(vec![check("a", "WARNING")]), true, &[]);
+    tally.add("missing", None, true, &[]);
+    assert_eq!(tally.total, 8);
+    assert_eq!(tally.passed, 1);
+    assert_eq!((tally.checks, tally.skipped), (5, 2));
+    assert_eq!((tally.failures, tally.warnings), (1, 1));
+    let problems = tally.problems("test", &tally.scenario_names(), &[]);
+    assert_eq!(tally.skipped_scenarios, ["only-skipped: "]);
+    assert!(
+        !problems.iter().any(|p| p.starts_with("only-skipped:")),
+        "{problems:?}"
+    );
+    for scenario in [
+        "empty",
+        "only-info",
+        "crashed",
+        "failed",
+        "warned",
+        "missing",
+    ] {
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.starts_with(&format!("{scenario}:"))),
+            "{scenario} is not a problem: {problems:?}"
+        );
+    }
+    assert!(
+        !problems.iter().any(|p| p.starts_with("ok:")),
+        "{problems:?}"
+    );
+    assert_eq!(
+        tally.line("v", "set", "server"),
+        "conformance-suite v set server: 1/8 scenarios (1 skipped by the suite), 5 checks, 2 skipped, 1 failures, 1 warnings"
+    );
 }
