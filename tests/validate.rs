@@ -9,8 +9,8 @@
 mod support;
 
 use mcp_spec_types::validate::{
-    detect_revision, validate_session, DetectionSource, Report, SessionValidator, Side,
-    ValidateError,
+    detect_revision, validate_session, DetectionSource, LineReport, LineStatus, Report,
+    SessionValidator, Side, ValidateError,
 };
 use mcp_spec_types::{MessageErrorKind, ProtocolVersion};
 use serde_json::{json, Value};
@@ -171,49 +171,124 @@ fn detection_reads_meta_then_discover_then_falls_back() {
     }
 }
 
+/// Hostile lines, each with the verdict it must get: valid, or invalid with its kind. The
+/// verdicts come from the JSON-RPC and MCP texts (and, where the crate differs from the schema
+/// on purpose, from `tests/conformance/disagreements.rs`), not from running the validator.
 #[test]
-fn the_validator_never_panics_whatever_the_input() {
+fn hostile_lines_get_their_known_verdicts() {
+    use MessageErrorKind::{BatchNotAllowed, Envelope, Json, Params, WrongKind};
     let nested = "[".repeat(10_000) + &"]".repeat(10_000);
     let deep_msg = format!("{{\"dir\":\"c2s\",\"msg\":{nested}}}");
     let long_id = format!(
         "{{\"jsonrpc\":\"2.0\",\"id\":{},\"result\":{{}}}}",
         "9".repeat(400)
     );
-    let lines: Vec<&[u8]> = vec![
-        b"",
-        b"   ",
-        b"\r",
-        b"null",
-        b"[]",
-        b"[1,2]",
-        b"{}",
-        b"{\"msg\":null}",
-        b"{\"dir\":5,\"msg\":{}}",
-        b"{\"dir\":\"c2s\"}",
-        b"{\"jsonrpc\":\"2.0\"}",
-        b"{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":1,\"message\":\"x\"}}",
-        b"{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"ping\"}",
-        b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"\xff\"}",
-        b"\xff\xfe",
-        b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"notifications/cancelled\",\"params\":{}}",
-        b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":{}}}",
-        nested.as_bytes(),
-        deep_msg.as_bytes(),
-        long_id.as_bytes(),
-        b"{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}",
+    // A top-level array is a batch: refused as such where the revision has none, read as one
+    // (and refused for what it holds) where it has them.
+    let batch = |with_batches: MessageErrorKind| -> [Option<MessageErrorKind>; 2] {
+        [Some(BatchNotAllowed), Some(with_batches)]
+    };
+    // (line, verdict without batches, verdict with batches); `None` is valid.
+    let lines: Vec<(&[u8], [Option<MessageErrorKind>; 2])> = vec![
+        // Not JSON: a JSON Lines file has no blank lines.
+        (b"", [Some(Json); 2]),
+        (b"   ", [Some(Json); 2]),
+        (b"\r", [Some(Json); 2]),
+        // JSON, but no JSON-RPC message.
+        (b"null", [Some(Envelope); 2]),
+        // JSON-RPC 2.0 section 6: an empty array is an invalid request.
+        (b"[]", batch(Envelope)),
+        (b"[1,2]", batch(Envelope)),
+        (b"{}", [Some(Envelope); 2]),
+        (b"{\"msg\":null}", [Some(Envelope); 2]),
+        // A record's `dir` is "c2s" or "s2c".
+        (b"{\"dir\":5,\"msg\":{}}", [Some(Envelope); 2]),
+        // No `msg`: a bare object, without `jsonrpc`.
+        (b"{\"dir\":\"c2s\"}", [Some(Envelope); 2]),
+        (b"{\"jsonrpc\":\"2.0\"}", [Some(Envelope); 2]),
+        // JSON-RPC 2.0 section 5 answers what it could not read with `"id": null`.
+        (
+            b"{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":1,\"message\":\"x\"}}",
+            [None; 2],
+        ),
+        // An id is a string or an integer.
+        (b"{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"ping\"}", [Some(Envelope); 2]),
+        // Not UTF-8.
+        (b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"\xff\"}", [Some(Json); 2]),
+        (b"\xff\xfe", [Some(Json); 2]),
+        // A notification's method sent as a request.
+        (
+            b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"notifications/cancelled\",\"params\":{}}",
+            [Some(WrongKind); 2],
+        ),
+        // `requestId` is a RequestId, not an object.
+        (
+            b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":{}}}",
+            [Some(Params); 2],
+        ),
+        // Deep nesting is JSON (the schema bounds no depth): a batch, holding a batch.
+        (nested.as_bytes(), batch(Envelope)),
+        (deep_msg.as_bytes(), batch(Envelope)),
+        // An id past i64: refused on purpose (disagreements.rs).
+        (long_id.as_bytes(), [Some(Envelope); 2]),
+        // Cut short.
+        (b"{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}", [Some(Json); 2]),
     ];
+    let has_batches = |version: &ProtocolVersion| {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("schema")
+            .join(version.as_str())
+            .join("schema.json");
+        std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+            .contains("\"JSONRPCBatchRequest\"")
+    };
+    let verdict = |report: &LineReport| match &report.status {
+        LineStatus::Valid { .. } => None,
+        LineStatus::Invalid(invalid) => Some(invalid.error.kind()),
+    };
     for version in ProtocolVersion::SUPPORTED {
+        let batches = usize::from(has_batches(version));
         let mut validator = SessionValidator::new(version.clone()).unwrap();
-        for line in &lines {
-            let _ = validator.check_bytes(line);
+        for (number, (line, expected)) in lines.iter().enumerate() {
+            let report = validator.check_bytes(line);
+            assert_eq!(report.line, number + 1, "{version}");
+            assert_eq!(
+                verdict(&report),
+                expected[batches],
+                "{version}, line {}: {:?}",
+                number + 1,
+                report.status
+            );
         }
         let (summary, _) = validator.finish();
-        assert_eq!(summary.checked, summary.valid + summary.invalid);
-        // Every line counts, blank ones included (JSON Lines has none: each is invalid).
-        assert_eq!(summary.checked, lines.len(), "{version}");
+        let invalid = lines.iter().filter(|(_, e)| e[batches].is_some()).count();
+        assert_eq!(
+            (summary.checked, summary.invalid),
+            (lines.len(), invalid),
+            "{version}"
+        );
     }
-    let whole: Vec<u8> = lines.join(&b'\n');
-    let _ = validate_session(&whole, None).unwrap();
+    // The whole session at once: the same verdicts, under the revision it falls back to.
+    let whole: Vec<u8> = lines
+        .iter()
+        .map(|(line, _)| *line)
+        .collect::<Vec<_>>()
+        .join(&b'\n');
+    let report = validate_session(&whole, None).unwrap();
+    let batches = usize::from(has_batches(&report.revision));
+    let invalid: Vec<(usize, Option<MessageErrorKind>)> = report
+        .invalid
+        .iter()
+        .map(|i| (i.line, Some(i.error.kind())))
+        .collect();
+    let expected: Vec<(usize, Option<MessageErrorKind>)> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, e))| e[batches].is_some())
+        .map(|(i, (_, e))| (i + 1, e[batches]))
+        .collect();
+    assert_eq!(invalid, expected, "{}", report.revision);
 }
 
 #[test]
