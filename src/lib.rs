@@ -154,3 +154,14 @@ pub mod v2025_06_18;
 pub mod v2025_11_25;
 #[cfg(feature = "v2026_07_28")]
 pub mod v2026_07_28;
+
+/// The README's Rust examples, compiled and run as doc tests (with every feature they use), so
+/// that the first code a user reads is code that works.
+#[cfg(all(
+    doctest,
+    feature = "all-revisions",
+    feature = "convert",
+    feature = "auth"
+))]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
