@@ -42,9 +42,26 @@ TOML
 cat >"$consumer/src/main.rs" <<'RS'
 //! Reads one message with the newest enabled revision, as a user's first program would.
 use mcp_spec_types::dispatch::Message;
-use mcp_spec_types::latest::{ClientCall, ClientMessage};
+use mcp_spec_types::latest::{ClientCall, ClientMessage, ProgressNotificationParams};
+
+/// A long decimal survives parse -> write -> parse when a user reads the crate's types with
+/// serde_json itself (tests/regressions.rs, `a_long_decimal_survives_the_round_trip`). The
+/// crate's own reader rounds correctly whatever serde_json's features; serde_json does only
+/// with `float_roundtrip`, which the crate's dependency turns on. Checked here because this
+/// build has none of the crate's dev-dependencies (the `jsonschema` one turns it on too).
+fn check_float_round_trip() {
+    let text = r#"{"progressToken":"t","progress":999999999999999999999999999999999999999999999950,"total":100}"#;
+    let first: ProgressNotificationParams = serde_json::from_str(text).expect("the params read");
+    let written = serde_json::to_string(&first).expect("the params write");
+    let second: ProgressNotificationParams = serde_json::from_str(&written).expect("read back");
+    if first != second {
+        eprintln!("consumer: a long decimal changed in a round trip: {text} -> {written}");
+        std::process::exit(1);
+    }
+}
 
 fn main() {
+    check_float_round_trip();
     let line = r#"{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"file:///a.txt","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#;
     match ClientMessage::parse(line) {
         Ok(Message::Request(request)) if matches!(request.call, ClientCall::ReadResource(_)) => {

@@ -29,12 +29,16 @@ fn jsonrpc_message_2025_03_26() -> jsonschema::Validator {
 /// serde_json without its `float_roundtrip` feature reads
 /// `999999999999999999999999999999999999999999999950` as `9.999999999999999e47`, one ulp
 /// below the nearest double (`1e48`); the crate writes that back as `9.999999999999999e+47`,
-/// which reads as `1e48`: parse -> serialize -> parse changes the message. The crate's
-/// `[dependencies]` ask serde_json for `raw_value` only; in `cargo test` the `jsonschema`
-/// dev-dependency turns `float_roundtrip` on (features unify), so this test passes here and the
-/// bug shows only in a build without that dev-dependency (the fuzz crate before it enabled the
-/// feature, or any user of the crate). Fix: `features = ["raw_value", "float_roundtrip"]` on
-/// the crate's serde_json dependency.
+/// which reads as `1e48`: parse -> serialize -> parse changes the message. Fix:
+/// `features = ["raw_value", "float_roundtrip"]` on the crate's serde_json dependency.
+///
+/// Since then the crate reads numbers with its own reader, which rounds correctly whatever
+/// serde_json's features (`src/json/read/reader.rs`), so this test holds the crate's reader;
+/// the feature still decides what serde_json reads when a user reads the crate's types with
+/// it. That this test cannot see: in `cargo test` the `jsonschema` dev-dependency turns
+/// `float_roundtrip` on too (features unify). The consumer crate `.ci/package.sh` builds
+/// against the packaged crate, with no dev-dependency, reads a long decimal with serde_json
+/// into a crate type and back, and fails without the fix.
 #[test]
 fn a_long_decimal_survives_the_round_trip() {
     let line = r#"{"jsonrpc":"2.0","method":"notifiactions/progress","params":{"progressToken":"abc12+","progress":999999999999999999999999999999999999999999999950,"total":100}}"#;
