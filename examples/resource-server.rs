@@ -282,7 +282,7 @@ impl Server {
                 .pointer("/params/protocolVersion")
                 .and_then(Value::as_str)
                 .unwrap_or_default();
-            return match negotiate_stateful(requested) {
+            return match ProtocolVersion::negotiate(requested) {
                 Some(version) => handle(self, &version, line),
                 None => id.map(|id| error_line(Some(id), unsupported_version(requested))),
             };
@@ -823,18 +823,6 @@ mod session {
             server.state().initialized = true;
         }
     }
-}
-
-/// The revision `initialize` settles on: the negotiated one, or the newest revision with
-/// `initialize` when negotiation picks a stateless one.
-fn negotiate_stateful(requested: &str) -> Option<ProtocolVersion> {
-    ProtocolVersion::negotiate(requested)
-        .filter(|v| !negotiation::is_stateless(v))
-        .or_else(|| {
-            (ProtocolVersion::SUPPORTED_RELEASED.iter())
-                .find(|v| !negotiation::is_stateless(v))
-                .cloned()
-        })
 }
 
 fn stateless_versions() -> Vec<String> {

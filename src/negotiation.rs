@@ -39,6 +39,41 @@ use std::fmt;
 /// The method whose presence makes a revision stateful.
 const HANDSHAKE: &str = "initialize";
 
+// The lifecycle's version rule for `initialize` lives here, beside the rule for the stateless
+// revisions, since it needs to know which revisions have `initialize`.
+impl ProtocolVersion {
+    /// The version a server answers to a client's `initialize`, among the revisions that have
+    /// `initialize` (2026-07-28 and later have none: each request carries its version): the
+    /// requested one when this build supports it and it has `initialize`, otherwise the newest
+    /// released such revision this build supports (the lifecycle rule: "If the server
+    /// supports the requested protocol version, it MUST respond with the same version.
+    /// Otherwise, the server MUST respond with another protocol version it supports. This
+    /// SHOULD be the latest version supported by the server.").
+    ///
+    /// `None` when the build supports no revision with `initialize` (the default features
+    /// enable only 2026-07-28): such a server cannot answer an `initialize` at all.
+    ///
+    /// ```
+    /// use mcp_spec_types::ProtocolVersion;
+    /// # #[cfg(all(feature = "v2025_06_18", feature = "v2025_11_25", feature = "v2026_07_28"))] {
+    /// assert_eq!(ProtocolVersion::negotiate("2025-06-18").unwrap().as_str(), "2025-06-18");
+    /// // An unknown version, or one without `initialize`, gets the newest with it.
+    /// assert_eq!(ProtocolVersion::negotiate("1999-01-01"), Some(ProtocolVersion::V2025_11_25));
+    /// assert_eq!(ProtocolVersion::negotiate("2026-07-28"), Some(ProtocolVersion::V2025_11_25));
+    /// # }
+    /// ```
+    pub fn negotiate(requested: &str) -> Option<ProtocolVersion> {
+        let has_initialize = |v: &&ProtocolVersion| !is_stateless(v);
+        let requested = ProtocolVersion::from(requested);
+        if requested.is_supported() && has_initialize(&&requested) {
+            return Some(requested);
+        }
+        (Self::SUPPORTED_RELEASED.iter().find(has_initialize))
+            .or_else(|| Self::SUPPORTED.iter().find(has_initialize))
+            .cloned()
+    }
+}
+
 /// Whether `version` is a stateless revision the crate knows: one whose schema has no
 /// `initialize`, so that each request carries its own version and client capabilities.
 /// An unknown version is not known to be stateless.

@@ -28,32 +28,6 @@ impl ProtocolVersion {
     pub fn is_supported(&self) -> bool {
         Self::SUPPORTED.contains(self)
     }
-
-    /// The version a server answers to a client's `initialize`: the requested one when this
-    /// build supports it, otherwise the newest released revision it supports (the lifecycle
-    /// rule: "If the server supports the requested protocol version, it MUST respond with the
-    /// same version. Otherwise, the server MUST respond with another protocol version it
-    /// supports. This SHOULD be the latest version supported by the server.").
-    ///
-    /// `None` only when the build supports no revision at all.
-    ///
-    /// ```
-    /// use mcp_spec_types::ProtocolVersion;
-    /// # #[cfg(feature = "v2026_07_28")]
-    /// assert_eq!(ProtocolVersion::negotiate("1999-01-01"), Some(ProtocolVersion::LATEST));
-    /// # #[cfg(feature = "v2025_06_18")]
-    /// assert_eq!(ProtocolVersion::negotiate("2025-06-18").unwrap().as_str(), "2025-06-18");
-    /// ```
-    pub fn negotiate(requested: &str) -> Option<ProtocolVersion> {
-        let requested = ProtocolVersion::from(requested);
-        if requested.is_supported() {
-            return Some(requested);
-        }
-        Self::SUPPORTED_RELEASED
-            .first()
-            .or(Self::SUPPORTED.first())
-            .cloned()
-    }
 }
 
 impl From<&str> for ProtocolVersion {

@@ -144,22 +144,37 @@ fn protocol_versions_parse_and_negotiate() {
     let unknown = ProtocolVersion::from("1999-01-01");
     assert_eq!(unknown, ProtocolVersion::Unknown("1999-01-01".into()));
     assert!(!unknown.is_supported());
-    // A supported request is echoed; anything else gets the newest released supported revision.
+    // `initialize` exists up to 2025-11-25 (2026-07-28's schema has none): a supported
+    // revision with it is echoed; anything else gets the newest released one with it.
+    let stateful = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"];
+    let newest_stateful = ProtocolVersion::SUPPORTED_RELEASED
+        .iter()
+        .find(|v| stateful.contains(&v.as_str()));
     for supported in ProtocolVersion::SUPPORTED {
+        let expected = if stateful.contains(&supported.as_str()) {
+            Some(supported)
+        } else {
+            newest_stateful
+        };
         assert_eq!(
             ProtocolVersion::negotiate(supported.as_str()).as_ref(),
-            Some(supported)
+            expected,
+            "{supported}"
         );
     }
-    let fallback = ProtocolVersion::negotiate("1999-01-01").unwrap();
     assert_eq!(
-        Some(&fallback),
-        ProtocolVersion::SUPPORTED_RELEASED
-            .first()
-            .or(ProtocolVersion::SUPPORTED.first())
+        ProtocolVersion::negotiate("1999-01-01").as_ref(),
+        newest_stateful
     );
-    #[cfg(feature = "v2026_07_28")]
-    assert_eq!(fallback, ProtocolVersion::LATEST);
+    #[cfg(feature = "v2025_11_25")]
+    assert_eq!(
+        ProtocolVersion::negotiate("1999-01-01"),
+        Some(ProtocolVersion::V2025_11_25)
+    );
+    // A build with no revision that has `initialize` cannot answer one.
+    if newest_stateful.is_none() {
+        assert_eq!(ProtocolVersion::negotiate("2026-07-28"), None);
+    }
 }
 
 #[cfg(all(feature = "v2024_11_05", feature = "v2025_06_18"))]

@@ -107,8 +107,7 @@ impl<A: CallSet> Visit for ForPeer<'_, A> {
 /// crate's negotiation rule over the stateful revisions (a stateless or unknown request gets
 /// the newest stateful one).
 pub fn negotiate(requested: &str) -> Negotiated {
-    let chosen = ProtocolVersion::negotiate(requested).filter(|v| !negotiation::is_stateless(v));
-    Negotiated(chosen.unwrap_or(ProtocolVersion::V2025_11_25))
+    Negotiated(ProtocolVersion::negotiate(requested).unwrap_or(ProtocolVersion::V2025_11_25))
 }
 
 /// The stateful revision named `version`, if this server speaks it.
