@@ -14,10 +14,10 @@
 
 use crate::normalize::{marker_value, CONST_MARKER};
 use crate::runtime_api::{
-    self, ARM_SHAPE, BOUNDS, CHECK_OBJECT, CONST_VALUE, FROM_BUFFERED, KEYED, KEYED_VISITOR,
-    KEYWORDS, KIND, LITERAL, MEMBER, MEMBER_SEED, OBJECT, OBJECT_KEYWORDS, OBJECT_VISITOR, PATTERN,
-    READ_CONST, READ_EXTRA, READ_OPTIONAL_CONST, REQUIRED, REQUIRE_CONST, SELECT_ARM,
-    SERIALIZE_CONST, TAGGED, TAGGED_VISITOR, UNREACHABLE_ARM,
+    self, ARM_SHAPE, BOUNDS, CHECK_OBJECT, CONST_VALUE, DECLARED_IN_EXTRA, FROM_BUFFERED, KEYED,
+    KEYED_VISITOR, KEYWORDS, KIND, LITERAL, MEMBER, MEMBER_SEED, OBJECT, OBJECT_KEYWORDS,
+    OBJECT_VISITOR, PATTERN, PUT_EXTRA, READ_CONST, READ_EXTRA, READ_OPTIONAL_CONST, REQUIRED,
+    REQUIRE_CONST, SELECT_ARM, SERIALIZE_CONST, TAGGED, TAGGED_VISITOR, UNREACHABLE_ARM,
 };
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -453,6 +453,8 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
             }
             kept.push(syn::parse_quote!(
                 /// Members the schema does not name, kept so that what was read is written back unchanged.
+                /// A member the type declares (a field, or a constant it writes itself) does not
+                /// belong here: writing the value then fails rather than write the member twice.
                 pub extra: ::serde_json::Map<::std::string::String, ::serde_json::Value>
             ));
             format_ident!("extra")
@@ -562,6 +564,9 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
                 let mut map = serializer.serialize_map(::std::option::Option::None)?;
                 #(#ser)*
                 for (key, value) in &self.#extra {
+                    if <Self as #OBJECT>::member(key).is_some() {
+                        return ::std::result::Result::Err(#DECLARED_IN_EXTRA(#name_str, key));
+                    }
                     ::serde::ser::SerializeMap::serialize_entry(&mut map, key, value)?;
                 }
                 ::serde::ser::SerializeMap::end(map)
@@ -574,19 +579,26 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
         }
         impl #OBJECT for #name {
             const NAME: &'static str = #name_str;
+            fn member(name: &str) -> ::std::option::Option<u8> {
+                match name {
+                    #(#key_arms)*
+                    _ => ::std::option::Option::None,
+                }
+            }
+            fn put_extra(
+                &mut self,
+                name: ::std::string::String,
+                value: ::serde_json::Value,
+            ) -> ::std::result::Result<(), ::serde_json::Error> {
+                #PUT_EXTRA(&mut self.#extra, name, value)
+            }
             fn visit_members<'de, A: ::serde::de::MapAccess<'de>>(
                 mut map: A,
                 #preset_binding: ::std::option::Option<u8>,
             ) -> ::std::result::Result<Self, A::Error> {
-                fn member(name: &str) -> ::std::option::Option<u8> {
-                    match name {
-                        #(#key_arms)*
-                        _ => ::std::option::Option::None,
-                    }
-                }
                 #(#slots)*
                 let mut #extra = ::std::default::Default::default();
-                while let ::std::option::Option::Some(key) = ::serde::de::MapAccess::next_key_seed(&mut map, #MEMBER_SEED(member))? {
+                while let ::std::option::Option::Some(key) = ::serde::de::MapAccess::next_key_seed(&mut map, #MEMBER_SEED(<Self as #OBJECT>::member))? {
                     match key {
                         #(#arms)*
                         #MEMBER::Unknown(name) => #READ_EXTRA(&mut #extra, name, &mut map)?,

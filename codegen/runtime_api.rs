@@ -65,6 +65,10 @@ entries! {
     READ_MAP_MEMBER = read_map_member;
     /// Reads an undeclared member into `extra`.
     READ_EXTRA = read_extra;
+    /// Puts a JSON value into `extra` (tests and fuzz targets).
+    PUT_EXTRA = put_extra;
+    /// The error of writing a declared member found in `extra`.
+    DECLARED_IN_EXTRA = declared_in_extra;
     /// Takes a required member out of its slot.
     REQUIRED = required;
     // Constants (src/runtime/consts.rs).

@@ -413,7 +413,7 @@ pub fn tool_input_schema(name: &str) -> Option<Value> {
 
 /// A tool's input schema: a JSON Schema document, kept as it is written (2026-07-28 names
 /// no member of it but `$schema`, and writes `"type": "object"` itself).
-fn input_schema(schema: Value) -> ToolInputSchema {
+pub fn input_schema(schema: Value) -> ToolInputSchema {
     let mut extra = match schema {
         Value::Object(members) => members,
         _ => Map::new(),

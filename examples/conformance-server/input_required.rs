@@ -85,9 +85,10 @@ pub fn tools() -> Vec<Tool> {
             annotations: None,
             description: Some(description.to_owned()),
             icons: None,
+            // `"type": "object"` is the constant the struct writes itself.
             input_schema: ToolInputSchema {
                 schema: None,
-                extra: object(json!({ "type": "object", "properties": {} })),
+                extra: object(json!({ "properties": {} })),
             },
             meta: None,
             name: name.to_owned(),

@@ -26,7 +26,6 @@ use mcp_spec_types::v2026_07_28::{
     CallToolResult, ClientCapabilities, ContentBlock, ElicitResult, ElicitResultAction,
     ElicitResultContentValue, ElicitResultContentValueVariant1, InputRequest,
     MissingRequiredClientCapabilityErrorErrorData, ServerCapabilities, TextContent, Tool,
-    ToolInputSchema,
 };
 use mcp_spec_types::{ErrorCode, JsonObject, RpcError};
 use serde::{Deserialize, Serialize};
@@ -135,13 +134,7 @@ pub fn tools() -> Vec<Tool> {
             annotations: None,
             description: Some(description.to_owned()),
             icons: None,
-            input_schema: ToolInputSchema {
-                schema: None,
-                extra: match schema {
-                    Value::Object(schema) => schema,
-                    _ => Map::new(),
-                },
-            },
+            input_schema: crate::fixtures::input_schema(schema),
             meta: None,
             name: name.to_owned(),
             output_schema: None,

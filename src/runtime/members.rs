@@ -193,6 +193,26 @@ impl<V: de::DeserializeOwned> Extra for BTreeMap<String, V> {
     }
 }
 
+/// Puts a JSON value into an `extra` map, read as the map's value type.
+pub fn put_extra<X: Extra>(
+    extra: &mut X,
+    name: String,
+    value: Value,
+) -> Result<(), serde_json::Error> {
+    extra.put(name, serde_json::from_value(value)?);
+    Ok(())
+}
+
+/// The error of writing a struct whose `extra` holds a member the struct declares or writes as
+/// a constant: written, the member would appear twice, which JSON readers (this crate's
+/// among them) refuse or read as either value.
+#[cold]
+pub fn declared_in_extra<E: serde::ser::Error>(type_name: &str, member: &str) -> E {
+    E::custom(format_args!(
+        "{type_name} declares the member `{member}`: set it on its field, not in `extra`"
+    ))
+}
+
 /// Reads an undeclared member into the struct's `extra` map.
 #[inline]
 pub fn read_extra<'de, A: MapAccess<'de>, X: Extra>(

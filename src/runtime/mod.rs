@@ -36,7 +36,8 @@ pub use keywords::{
     Keywords, Literal, ObjectKeywords,
 };
 pub use members::{
-    read_array_member, read_extra, read_map_member, read_member, required, Member, MemberSeed,
+    declared_in_extra, put_extra, read_array_member, read_extra, read_map_member, read_member,
+    required, Member, MemberSeed,
 };
 #[cfg(feature = "schemars")]
 pub use schema::official_schema;

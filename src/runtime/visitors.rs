@@ -24,6 +24,12 @@ pub trait Object: Sized {
     /// Reads the members; `preset` is the index of a constant member the caller already read
     /// and checked (a union's discriminator).
     fn visit_members<'de, A: MapAccess<'de>>(map: A, preset: Option<u8>) -> Result<Self, A::Error>;
+    /// The index of a member the type declares (constants included), by its JSON name: what
+    /// reading dispatches on, and what writing refuses to find in `extra`.
+    fn member(name: &str) -> Option<u8>;
+    /// Puts `value` into the type's `extra` under `name`, read as `extra`'s value type. For
+    /// the crate's tests and fuzz targets: users set `extra` directly.
+    fn put_extra(&mut self, name: String, value: Value) -> Result<(), serde_json::Error>;
 }
 
 /// The serde visitor of every generated object type.

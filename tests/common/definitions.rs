@@ -70,6 +70,62 @@ pub fn reads_alike<T: DeserializeOwned + Serialize + Debug>(text: &str) -> Resul
     }
 }
 
+/// Picks, for a concrete type, the check of a generated object type (`Probe<T>`, when `T`
+/// implements the runtime's `Object`) or none (`&Probe<T>`, for unions, enums and shared
+/// types): called on `&Probe<T>`, method lookup takes the impl whose receiver matches as it
+/// is before the one that needs another reference.
+pub struct Probe<T>(pub std::marker::PhantomData<T>);
+
+/// The check of a generated object type: see [`ObjectProbe::declared_in_extra`].
+pub trait ObjectProbe {
+    /// Reads `value`, then puts each of `names` into the value's `extra`: writing it must fail,
+    /// naming the member, rather than write the member twice. Returns how many names were put
+    /// (a name whose value `extra`'s type cannot hold is not), or the first failure.
+    fn declared_in_extra(&self, value: Value, names: &[String]) -> Option<Result<usize, String>>;
+}
+
+impl<T: mcp_spec_types::__private::Object + DeserializeOwned + Serialize> ObjectProbe for Probe<T> {
+    fn declared_in_extra(&self, value: Value, names: &[String]) -> Option<Result<usize, String>> {
+        let check = || -> Result<usize, String> {
+            let read: T = serde_json::from_value(value.clone()).map_err(|e| e.to_string())?;
+            let written = serde_json::to_string(&read).map_err(|e| e.to_string())?;
+            let mut put = 0;
+            for name in names {
+                let mut copy: T = serde_json::from_str(&written).map_err(|e| e.to_string())?;
+                let candidates = [Value::Null, Value::from("x"), serde_json::json!({})];
+                if !candidates
+                    .into_iter()
+                    .any(|v| copy.put_extra(name.clone(), v).is_ok())
+                {
+                    continue;
+                }
+                put += 1;
+                match serde_json::to_string(&copy) {
+                    Ok(text) => return Err(format!("`{name}` in extra was written: {text}")),
+                    Err(e) if !e.to_string().contains(&format!("`{name}`")) => {
+                        return Err(format!(
+                            "`{name}` in extra: the error does not name it: {e}"
+                        ))
+                    }
+                    Err(_) => {}
+                }
+            }
+            Ok(put)
+        };
+        Some(check())
+    }
+}
+
+/// The fallback of [`ObjectProbe`]: not a generated object type.
+pub trait OtherProbe {
+    /// Nothing to check.
+    fn declared_in_extra(&self, _value: Value, _names: &[String]) -> Option<Result<usize, String>> {
+        None
+    }
+}
+
+impl<T> OtherProbe for &Probe<T> {}
+
 // Unused in a build with no revision enabled.
 #[allow(unused_macros)]
 macro_rules! table {
@@ -125,6 +181,21 @@ macro_rules! table {
                     $($name => super::reads_alike::<$ty>(text),)*
                     _ => return ::std::option::Option::None,
                 })
+            }
+
+            /// `None` when the table has no such definition or its type is not a generated
+            /// object type; otherwise [`super::ObjectProbe::declared_in_extra`] on it.
+            pub fn declared_in_extra(
+                definition: &str,
+                value: ::serde_json::Value,
+                names: &[::std::string::String],
+            ) -> ::std::option::Option<::std::result::Result<usize, ::std::string::String>> {
+                #[allow(unused_imports)]
+                use super::{ObjectProbe, OtherProbe, Probe};
+                match definition {
+                    $($name => (&Probe::<$ty>(::std::marker::PhantomData)).declared_in_extra(value, names),)*
+                    _ => ::std::option::Option::None,
+                }
             }
 
             /// As [`parse`], for the union at `pointer` (one of [`UNIONS`]).
