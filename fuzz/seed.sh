@@ -80,6 +80,7 @@ def compact(value):
 
 sessions = {i: [] for i in range(len(REVISIONS))}
 templates, uris, blobs = set(), set(), set()
+schemas, requests, retry_params, input_results, auth_documents = [], [], [], [], []
 files = []
 for dirpath, _, names in os.walk(examples):
     for name in sorted(names):
@@ -110,6 +111,23 @@ for path in files:
             uris.add(v)
         elif key in ("blob", "data") and isinstance(v, str):
             blobs.add(v)
+        if key == "inputSchema" and isinstance(v, dict):
+            schemas.append(v)
+        if isinstance(v, dict):
+            if v.get("resultType") == "input_required":
+                input_results.append(v)
+            elif "inputResponses" in v or "requestState" in v:
+                retry_params.append(v)
+            if isinstance(v.get("method"), str) and isinstance(v.get("params"), dict):
+                requests.append((v["method"], v["params"]))
+    base = os.path.basename(path)
+    if "authorization" in base and isinstance(value, dict):
+        auth_documents.append(raw)
+        auth_documents.append(compact(value))
+    if os.sep + "InputResponses" + os.sep in path and isinstance(value, dict):
+        retry_params.append({"inputResponses": value})
+    if os.sep + "InputRequests" + os.sep in path and isinstance(value, dict):
+        input_results.append({"resultType": "input_required", "inputRequests": value})
     # Every example as it is written (whitespace and all) and compact.
     put("json_reader", raw)
     put("json_reader", compact(value))
@@ -168,7 +186,175 @@ for blob in sorted(blobs) + ["", "QQ==", "QUI=", "QUJD", "QR==", "Q===", "aGk=\n
 for data in [b"", b"\x00", b"hello", bytes(range(256)), b"\xff\xfe\xfd"]:
     put("base64", b"\x00" + data)
 
-for target in ("dispatch", "results", "uri_template", "base64", "validate"):
+# `WWW-Authenticate` values: RFC 6750 §3, RFC 9728 §5.1, RFC 9110 §11.6.1, RFC 9449 §7.1 and
+# §8, RFC 7617, and the MCP authorization pages (including their folded lines).
+CHALLENGES = [
+    'Bearer realm="example"',
+    'Bearer realm="example", error="invalid_token", error_description="The access token expired"',
+    'Bearer error="invalid_request", error_description="No access token was provided in this request", resource_metadata="https://resource.example.com/.well-known/oauth-protected-resource"',
+    'Bearer resource_metadata="https://resource.example.com/.well-known/oauth-protected-resource"',
+    'Bearer resource_metadata="https://mcp.example.com/.well-known/oauth-protected-resource", scope="files:read"',
+    'Bearer error="insufficient_scope", scope="files:read files:write user:profile:write", resource_metadata="https://mcp.example.com/.well-known/oauth-protected-resource/mcp", error_description="Additional file write permission required"',
+    'Bearer error="insufficient_scope",\r\n                         scope="files:read files:write",\r\n                         resource_metadata="https://mcp.example.com/.well-known/oauth-protected-resource"',
+    'Bearer realm="example",\n  error="invalid_token",\n  error_description="The access token expired"',
+    'Newauth realm="apps", type=1, title="Login to \\"apps\\"", Basic realm="simple"',
+    'Basic realm="WallyWorld", charset="UTF-8"',
+    'Basic realm="simple", Bearer, Negotiate YIIFyQYGKwYBBQUCoIIFvTCCBbmgMDAuBgkqhkiC9xIBAgIGCSqGSIb3EgECAgYKKwYBBAGCNwICHgYKKwYBBAGCNwICCqKCBYMEggV/',
+    'DPoP algs="ES256 PS256"',
+    'DPoP error="use_dpop_nonce", error_description="Resource server requires nonce in DPoP proof"',
+    'DPoP algs="ES256", Bearer realm="example", error="invalid_token"',
+    'Digest realm="http-auth@example.org", qop="auth, auth-int", algorithm=SHA-256, nonce="7ypf/xlj9XXwfDPEoM4URrv/xwf94BcCAzFZH4GiTo0v", opaque="FQhe/qaU925kfnzjCev0ciny7QMkPqMAFRtzCUYo5tdS"',
+    'Newauth abc==, Bearer',
+    'bearer REALM=x , , error = invalid_token',
+    ', Bearer',
+    'Bearer realm="caf\u00e9", error_description="\\\\ and \\" escaped"',
+]
+for header in CHALLENGES:
+    put("www_authenticate", header)
+put("www_authenticate", "\0".join(CHALLENGES[:3]))
+put("www_authenticate", "\0".join(['Basic realm="simple"', CHALLENGES[5]]))
+put("www_authenticate", "\0".join(["Bearer", "realm", "example", "scope", "files:read files:write"]))
+put("www_authenticate", "\0".join(["Newauth", "abc=="]))
+
+# `http_headers`: inputSchema \0 arguments \0 method \0 params \0 name:value...
+SCHEMA = {"type": "object", "properties": {
+    "region": {"type": "string", "description": "The region", "x-mcp-header": "Region"},
+    "priority": {"type": "integer", "x-mcp-header": "Priority"},
+    "verbose": {"type": ["boolean", "null"], "x-mcp-header": "Verbose"},
+    "query": {"type": "string"},
+    "target": {"type": "object", "properties": {
+        "tenant": {"type": "string", "x-mcp-header": "Tenant-Id"}}}},
+    "required": ["region"]}
+META = {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}
+tool_schemas = [SCHEMA] + schemas[:20] + [
+    {"type": "object", "properties": {"list": {"type": "array", "items": {"type": "string", "x-mcp-header": "L"}}}},
+    {"type": "object", "properties": {"p": {"type": "number", "x-mcp-header": "P"}}},
+    {"type": "object", "properties": {"a": {"type": "string", "x-mcp-header": "Dup"}, "b": {"type": "string", "x-mcp-header": "dup"}}},
+    {"type": "object", "properties": {"a": {"type": "string", "x-mcp-header": "My Region"}}},
+]
+ARGUMENTS = [
+    {"region": "us-west1", "priority": 42, "verbose": True, "query": "SELECT 1", "target": {"tenant": "acme"}},
+    {"region": "Hello, \u4e16\u754c", "priority": 42.0, "verbose": None},
+    {"region": " padded ", "priority": -9007199254740991},
+    {"region": "=?base64?literal?=", "priority": 1.5},
+    {"location": "New York"},
+]
+HEADER_VALUES = ["us-west1", "=?base64?SGVsbG8sIOS4lueVjA==?=", "=?base64?IHBhZGRlZCA=?=",
+                 "=?base64?SGVsbG8?=", " 42 ", "true", "\u00e9t\u00e9", "=?base64?/w==?="]
+for i, schema in enumerate(tool_schemas):
+    arguments = ARGUMENTS[i % len(ARGUMENTS)]
+    params = {"name": "execute_sql", "arguments": arguments, "_meta": META}
+    headers = ["Mcp-Method:tools/call", "Mcp-Name:execute_sql", "MCP-Protocol-Version:2026-07-28",
+               "Mcp-Param-Region:" + HEADER_VALUES[i % len(HEADER_VALUES)], "mcp-param-priority: 42"]
+    put("http_headers", "\0".join([compact(schema), compact(arguments), "tools/call", compact(params)] + headers))
+    put("http_headers", compact(schema))
+for method, params in requests[:40]:
+    headers = ["Mcp-Method:" + method, "MCP-Protocol-Version:2026-07-28"]
+    name = params.get("name", params.get("uri", params.get("taskId")))
+    if isinstance(name, str):
+        headers.append("Mcp-Name:" + name)
+    put("http_headers", "\0".join([compact(SCHEMA), compact(params.get("arguments", {})), method, compact(params)] + headers))
+for method, params in [("resources/read", {"uri": "file:///a b", "_meta": META}),
+                       ("prompts/get", {"name": "m\u00e9t\u00e9o", "_meta": META}),
+                       ("tasks/get", {"taskId": "t-1", "_meta": META}),
+                       ("tools/list", {"_meta": META})]:
+    put("http_headers", "\0".join(["{}", "{}", method, compact(params), "mcp-method: " + method, "Mcp-Name:=?base64?bcOpdMOpbw==?="]))
+for value in HEADER_VALUES:
+    put("http_headers", value)
+
+# `input_required`: retried params \0 InputRequiredResult \0 client capabilities \0 state.
+CAPABILITIES = [{"elicitation": {}, "sampling": {}, "roots": {}},
+                {"elicitation": {"form": {}, "url": {}}, "sampling": {"tools": {}, "context": {}}},
+                {"roots": {"listChanged": True}}, {}]
+STATES = [b'{"round":1,"tool":"get_weather","asked":["github_login"]}',
+          b'{"round":2,"tool":"scan","asked":[],"answers":{"name":"Ada"}}',
+          b'"opaque"', b'AEAD-protected blob', b'v1.eyJyb3VuZCI6MX0=', b'\xff{"round":1}']
+ROUND_TRIP = {"name": "get_weather", "arguments": {"location": "New York"},
+              "inputResponses": {"github_login": {"action": "accept", "content": {"name": "octocat"}},
+                                 "capital_of_france": {"role": "assistant", "model": "claude-3-sonnet-20240307",
+                                                       "content": {"type": "text", "text": "Paris."}},
+                                 "client_roots": {"roots": [{"uri": "file:///work", "name": "work"}]}},
+              "requestState": "AEAD-protected blob", "_meta": META}
+retries = retry_params[:20] + [ROUND_TRIP, {"name": "t"}, {"inputResponses": None}, {"requestState": 7},
+                               {"uri": "file:///a", "inputResponses": {"k": {"neither": "kind"}}}]
+results = input_results[:20] + [
+    {"resultType": "input_required", "requestState": "s"},
+    {"resultType": "input_required", "inputRequests": {"client_roots": {"method": "roots/list"}}}]
+for i, retry in enumerate(retries):
+    result = results[i % len(results)]
+    put("input_required", "\0".join([compact(retry), compact(result),
+                                      compact(CAPABILITIES[i % len(CAPABILITIES)])]).encode() + b"\0" + STATES[i % len(STATES)])
+for i, result in enumerate(results):
+    put("input_required", "\0".join([compact(ROUND_TRIP), compact(result),
+                                      compact(CAPABILITIES[i % len(CAPABILITIES)])]).encode() + b"\0" + STATES[i % len(STATES)])
+for state in STATES:
+    put("input_required", b"{}\0{}\0{}\0" + state)
+
+# `auth_metadata`: a document \0 a URL, scope or expected value \0 a redirect \0 a redirect URI.
+AUTH_DOCUMENTS = [
+    # RFC 9728 §3.2
+    {"resource": "https://resource.example.com", "authorization_servers": ["https://as1.example.com", "https://as2.example.net"],
+     "bearer_methods_supported": ["header", "body"], "scopes_supported": ["profile", "email", "phone"],
+     "resource_documentation": "https://resource.example.com/resource_documentation.html"},
+    # The MCP authorization pages
+    {"resource": "https://mcp.example.com/mcp", "authorization_servers": ["https://auth.example.com"],
+     "scopes_supported": ["mcp:tools", "mcp:resources"], "resource_name#ja-Jpan-JP": "\u30ea\u30bd\u30fc\u30b9",
+     "dpop_bound_access_tokens_required": False, "jwks_uri": None},
+    # RFC 8414 §3.2
+    {"issuer": "https://server.example.com", "authorization_endpoint": "https://server.example.com/authorize",
+     "token_endpoint": "https://server.example.com/token",
+     "token_endpoint_auth_methods_supported": ["client_secret_basic", "private_key_jwt"],
+     "token_endpoint_auth_signing_alg_values_supported": ["RS256", "ES256"],
+     "userinfo_endpoint": "https://server.example.com/userinfo", "jwks_uri": "https://server.example.com/jwks.json",
+     "registration_endpoint": "https://server.example.com/register",
+     "scopes_supported": ["openid", "profile", "email", "address", "phone", "offline_access"],
+     "response_types_supported": ["code", "code token"],
+     "service_documentation": "http://server.example.com/service_documentation.html",
+     "ui_locales_supported": ["en-US", "en-GB", "en-CA", "fr-FR", "fr-CA"]},
+    {"issuer": "https://auth.example.com", "authorization_endpoint": "https://auth.example.com/authorize",
+     "token_endpoint": "https://auth.example.com/token", "code_challenge_methods_supported": ["S256"],
+     "grant_types_supported": ["authorization_code", "refresh_token"],
+     "authorization_response_iss_parameter_supported": True, "client_id_metadata_document_supported": True,
+     "dpop_signing_alg_values_supported": ["ES256"], "protected_resources": ["https://mcp.example.com/mcp"]},
+    # RFC 7591 §3.2.1 and §3.2.2
+    {"client_id": "s6BhdRkqt3", "client_secret": "cf136dc3c1fc93f31185e5885805d", "client_id_issued_at": 2893256800,
+     "client_secret_expires_at": 2893276800, "redirect_uris": ["https://client.example.org/callback",
+     "https://client.example.org/callback2"], "grant_types": ["authorization_code", "refresh_token"],
+     "client_name": "My Example Client", "client_name#ja-Jpan-JP": "\u30af\u30e9\u30a4\u30a2\u30f3\u30c8\u540d",
+     "token_endpoint_auth_method": "client_secret_basic", "logo_uri": "https://client.example.org/logo.png",
+     "jwks_uri": "https://client.example.org/my_public_keys.jwks", "example_extension_parameter": "example_value"},
+    {"error": "invalid_redirect_uri", "error_description": "The redirection URI http://sketchy.example.com is not allowed by this server."},
+    {"error": "invalid_client_metadata", "error_description": "The grant type 'authorization_code' must be registered along with the response type 'code' but found only 'implicit' instead."},
+    # RFC 6749 §5.1 and §5.2
+    {"access_token": "2YotnFZFEjr1zCsicMWpAA", "token_type": "example", "expires_in": 3600,
+     "refresh_token": "tGzv3JOkF0XG5Qx2TlKWIA", "example_parameter": "example_value"},
+    {"access_token": "eyJhbGciOiJFUzI1NiJ9.e30.sig", "token_type": "DPoP", "expires_in": 3600, "scope": "mcp:tools offline_access",
+     "issued_token_type": "urn:ietf:params:oauth:token-type:access_token"},
+    {"error": "invalid_request"},
+    {"error": "use_dpop_nonce", "error_description": "Authorization server requires nonce in DPoP proof", "error_uri": "https://as.example.com/errors"},
+    # RFC 7591 §2 client metadata
+    {"redirect_uris": ["http://localhost:3000/callback"], "client_name": "Example MCP Client", "application_type": "native",
+     "token_endpoint_auth_method": "none", "grant_types": ["authorization_code"], "response_types": ["code"],
+     "jwks": {"keys": [{"kty": "EC", "crv": "P-256", "x": "f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU", "y": "x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"}]}},
+]
+EXTRAS = [
+    ["https://mcp.example.com/mcp", "http://localhost:3000/callback?code=SplxlOBeZQQYbYS6WxSbIA&state=xyz&iss=https%3A%2F%2Fauth.example.com", "http://localhost:3000/callback"],
+    ["xyz", "code=SplxlOBeZQQYbYS6WxSbIA&state=xyz", "http://localhost:3000/callback"],
+    ["https://auth.example.com", "error=access_denied&error_description=denied&state=xyz", "https://client.example.org/callback"],
+    ["dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk", "https://evil.example.com/callback?code=c", "http://localhost:3000/callback"],
+    ["HTTPS://MCP.Example.com:8443/mcp/?q=1#frag", "mcp:basic mcp:write", "offline_access"],
+]
+documents = auth_documents + [compact(d) for d in AUTH_DOCUMENTS]
+for i, document in enumerate(documents):
+    put("auth_metadata", document)
+    put("auth_metadata", "\0".join([document] + EXTRAS[i % len(EXTRAS)]))
+put("auth_metadata", "\0".join(["https://mcp.example.com"] + EXTRAS[0]))
+put("auth_metadata", '{"resource": 1}')
+put("auth_metadata", '{"issuer": "https://a", "issuer": "https://b"}')
+put("auth_metadata", '"not an object"')
+
+for target in ("dispatch", "results", "uri_template", "base64", "validate", "www_authenticate",
+               "http_headers", "input_required", "auth_metadata"):
     os.makedirs(os.path.join(corpus, target), exist_ok=True)
     total = len(os.listdir(os.path.join(corpus, target)))
     print(f"seed {target}: {counts.get(target, 0)} new, {total} in corpus")

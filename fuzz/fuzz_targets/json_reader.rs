@@ -42,8 +42,12 @@ fuzz_target!(|data: &[u8]| {
     alike::<Value>(text);
     alike::<Box<RawValue>>(text);
     assert_eq!(
-        json::from_str_strict::<&RawValue>(text).ok().map(RawValue::get),
-        serde_json::from_str::<&RawValue>(text).ok().map(RawValue::get)
+        json::from_str_strict::<&RawValue>(text)
+            .ok()
+            .map(RawValue::get),
+        serde_json::from_str::<&RawValue>(text)
+            .ok()
+            .map(RawValue::get)
     );
     alike::<IgnoredAny>(text);
     alike::<v2025_06_18::JsonRpcMessage>(text);
