@@ -146,12 +146,21 @@ fn protocol_versions_parse_and_negotiate() {
     assert!(!unknown.is_supported());
     // `initialize` exists up to 2025-11-25 (2026-07-28's schema has none): a supported
     // revision with it is echoed; anything else gets the newest released one with it.
-    let stateful = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"];
+    // Which revisions have it, as each bundled schema says (an `InitializeRequest` definition).
+    let has_initialize = |version: &ProtocolVersion| {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("schema")
+            .join(version.as_str())
+            .join("schema.json");
+        std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+            .contains("\"InitializeRequest\"")
+    };
     let newest_stateful = ProtocolVersion::SUPPORTED_RELEASED
         .iter()
-        .find(|v| stateful.contains(&v.as_str()));
+        .find(|v| has_initialize(v));
     for supported in ProtocolVersion::SUPPORTED {
-        let expected = if stateful.contains(&supported.as_str()) {
+        let expected = if has_initialize(supported) {
             Some(supported)
         } else {
             newest_stateful
