@@ -3,7 +3,7 @@
 //! and result types.
 
 use crate::normalize::Facts;
-use crate::rewrite::Rewritten;
+use crate::rewrite::{Rewritten, StructInfo};
 use crate::runtime_api::ASKS_FOR_TASK;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -464,6 +464,7 @@ fn dispatch_sets(
             let doc = format!(
                 " Every {what} {sender_name} sends in revision {revision}, with its typed params."
             );
+            let accessors = accessors(rewritten, &members, is_request)?;
             let lists_body = if listed.is_empty() {
                 quote!(let _ = method; false)
             } else {
@@ -481,6 +482,10 @@ fn dispatch_sets(
                         /// The params, as JSON.
                         params: ::std::option::Option<::serde_json::Value>,
                     },
+                }
+
+                impl #name {
+                    #accessors
                 }
 
                 impl crate::dispatch::MethodSet for #name {
@@ -543,6 +548,7 @@ fn dispatch_sets(
             });
             if is_request {
                 let result_name = format_ident!("{sender}CallResult");
+                let mut variant_types = Vec::new();
                 let mut variants = Vec::new();
                 let mut parse_arms = Vec::new();
                 let mut ser_arms = Vec::new();
@@ -602,11 +608,15 @@ fn dispatch_sets(
                     let method = &m.method;
                     let doc = format!(" The result of `{method}`.");
                     variants.push(quote!(#[doc = #doc] #v(#ty),));
+                    variant_types.push((v.clone(), ty.clone()));
                     parse_arms.push(quote!(#method => crate::dispatch::read_result(method, result).map(Self::#v),));
                     ser_arms.push(quote!(Self::#v(value) => ::serde::Serialize::serialize(value, serializer),));
                 }
+                let froms = result_froms(rewritten, &result_name, &variant_types);
                 let doc = format!(" The result of a request {sender_name} sends in revision {revision}, typed by the request's method.");
                 out.extend(quote! {
+                    #(#froms)*
+
                     #[doc = #doc]
                     #[derive(Debug, Clone, PartialEq)]
                     pub enum #result_name {
@@ -676,6 +686,337 @@ fn dispatch_sets(
     Ok(out)
 }
 
+/// How a variant's params reach a value: `Sure` holds a place of the value's type (a field
+/// path, always there), `Maybe` an expression of type `Option<&T>`.
+enum Reach {
+    Sure(TokenStream),
+    Maybe(TokenStream),
+}
+
+impl Reach {
+    /// `self`, then `step` applied to what it reaches, bound as `binding` where it may be absent.
+    fn then(
+        self,
+        binding: &syn::Ident,
+        step: impl FnOnce(TokenStream) -> Option<Reach>,
+    ) -> Option<Reach> {
+        match self {
+            Reach::Sure(place) => step(place),
+            Reach::Maybe(option) => Some(Reach::Maybe(match step(quote!(#binding))? {
+                Reach::Sure(place) => quote!(#option.map(|#binding| &#place)),
+                Reach::Maybe(inner) => quote!(#option.and_then(|#binding| #inner)),
+            })),
+        }
+    }
+
+    /// The expression of type `Option<&T>`.
+    fn reference(self) -> TokenStream {
+        match self {
+            Reach::Sure(place) => quote!(::std::option::Option::Some(&#place)),
+            Reach::Maybe(option) => option,
+        }
+    }
+}
+
+/// The field of `info` whose JSON name `matches`, as reached from `base`, with the type it holds
+/// (the `T` of an `Option<T>`) and its JSON name.
+fn member(
+    info: &StructInfo,
+    base: &TokenStream,
+    matches: impl Fn(&str) -> bool,
+) -> Option<(Reach, syn::Type, String)> {
+    let (field, json, ty) = info.fields.iter().find(|(_, json, _)| matches(json))?;
+    let field = format_ident!("{field}");
+    Some(match crate::rewrite::option_inner(ty) {
+        Some(inner) => (
+            Reach::Maybe(quote!(#base.#field.as_ref())),
+            inner.clone(),
+            json.clone(),
+        ),
+        None => (Reach::Sure(quote!(#base.#field)), ty.clone(), json.clone()),
+    })
+}
+
+/// The struct generated for a type named by a bare identifier (`CallToolRequestParams`).
+fn struct_named<'a>(rewritten: &'a Rewritten, ty: &syn::Type) -> Option<&'a StructInfo> {
+    rewritten.structs.get(&local_name(ty)?)
+}
+
+/// The identifier of a type written as a bare, local name; `None` for `crate::JsonObject`,
+/// `Option<T>` and the like.
+fn local_name(ty: &syn::Type) -> Option<String> {
+    let syn::Type::Path(path) = ty else {
+        return None;
+    };
+    match (
+        path.qself.as_ref(),
+        path.path.segments.len(),
+        path.path.leading_colon,
+    ) {
+        (None, 1, None) if path.path.segments[0].arguments.is_none() => {
+            Some(path.path.segments[0].ident.to_string())
+        }
+        _ => None,
+    }
+}
+
+/// The arms of a generated union whose every arm holds one value: (arm, the value's type).
+fn union_arms(rewritten: &Rewritten, ty: &syn::Type) -> Option<Vec<(syn::Ident, syn::Type)>> {
+    let name = local_name(ty)?;
+    rewritten.file.items.iter().find_map(|item| match item {
+        syn::Item::Enum(e) if e.ident == name => e
+            .variants
+            .iter()
+            .map(|v| match &v.fields {
+                syn::Fields::Unnamed(f) if f.unnamed.len() == 1 => {
+                    Some((v.ident.clone(), f.unnamed[0].ty.clone()))
+                }
+                _ => None,
+            })
+            .collect(),
+        _ => None,
+    })
+}
+
+/// Reaches a value in a params struct from `base` (`None` where the struct has none), naming
+/// what it reached (its type, or where it is).
+type Leaf<'a> = &'a dyn Fn(&StructInfo, TokenStream) -> Result<Option<(Reach, String)>, String>;
+
+/// What `leaf` reaches from a variant's params, bound as `params`: in the params struct, or in
+/// each arm of a union of structs (an arm without it gives `None`). `leaf` also names the type
+/// it reached, for the caller to compare. `None` when no part of the params has it.
+fn reach_in_params(
+    rewritten: &Rewritten,
+    params: &syn::Type,
+    optional: bool,
+    leaf: Leaf<'_>,
+    types: &mut Vec<String>,
+) -> Result<Option<Reach>, String> {
+    let binding = format_ident!("params");
+    let inner = if let Some(info) = struct_named(rewritten, params) {
+        leaf(info, quote!(#binding))?.map(|(reach, ty)| {
+            types.push(ty);
+            reach
+        })
+    } else if let Some(arms) = union_arms(rewritten, params) {
+        let mut found = false;
+        let mut match_arms = Vec::new();
+        for (arm, ty) in &arms {
+            let reached = match struct_named(rewritten, ty) {
+                Some(info) => leaf(info, quote!(#binding))?,
+                None => None,
+            };
+            let body = match reached {
+                Some((reach, ty)) => {
+                    found = true;
+                    types.push(ty);
+                    reach.reference()
+                }
+                None => quote!(::std::option::Option::None),
+            };
+            match_arms.push(quote!(#params::#arm(#binding) => #body,));
+        }
+        found.then(|| Reach::Maybe(quote!(match #binding { #(#match_arms)* })))
+    } else {
+        None
+    };
+    let Some(inner) = inner else {
+        return Ok(None);
+    };
+    if !optional {
+        return Ok(Some(inner));
+    }
+    Ok(Reach::Maybe(quote!(#binding.as_ref())).then(&binding, |_| Some(inner)))
+}
+
+/// `_meta` of a params struct, with the Rust type it holds.
+fn meta_leaf(info: &StructInfo, base: TokenStream) -> Result<Option<(Reach, String)>, String> {
+    Ok(member(info, &base, |json| json == "_meta").map(|(reach, ty, _)| (reach, type_text(&ty))))
+}
+
+/// A member naming the protocol version (`protocolVersion`, or a `_meta` key ending in
+/// `/protocolVersion`).
+fn is_protocol_version(json: &str) -> bool {
+    json == "protocolVersion" || json.ends_with("/protocolVersion")
+}
+
+/// The protocol version of a params struct: its own member, else its `_meta`'s, as a `&str`.
+fn protocol_version_leaf(
+    rewritten: &Rewritten,
+    info: &StructInfo,
+    base: TokenStream,
+) -> Result<Option<(Reach, String)>, String> {
+    let as_str =
+        |(reach, ty, json): (Reach, syn::Type, String)| -> Result<(Reach, String), String> {
+            if !matches!(type_text(&ty).as_str(), "::std::string::String" | "String") {
+                return Err(format!(
+                "`{json}` is a {}, not a string: teach codegen/methods.rs to read it as a `&str`",
+                type_text(&ty)
+            ));
+            }
+            Ok((reach, json))
+        };
+    if let Some(found) = member(info, &base, is_protocol_version) {
+        return as_str(found).map(Some);
+    }
+    let Some((meta, meta_ty, _)) = member(info, &base, |json| json == "_meta") else {
+        return Ok(None);
+    };
+    let Some(meta_info) = struct_named(rewritten, &meta_ty) else {
+        return Ok(None);
+    };
+    let mut outcome = Ok(None);
+    let reach = meta.then(&format_ident!("meta"), |meta| {
+        let found = member(meta_info, &meta, is_protocol_version)?;
+        match as_str(found) {
+            Ok((reach, json)) => {
+                outcome = Ok(Some(format!("_meta[\"{json}\"]")));
+                Some(reach)
+            }
+            Err(e) => {
+                outcome = Err(e);
+                None
+            }
+        }
+    });
+    Ok(outcome?.and_then(|json| reach.map(|reach| (reach, json))))
+}
+
+/// A type as source text without spaces (`crate::JsonObject`).
+fn type_text(ty: &syn::Type) -> String {
+    quote!(#ty).to_string().replace(' ', "")
+}
+
+/// `meta()` and `protocol_version()` of a call set, from where its methods' params declare
+/// `_meta` and a protocol version. `meta()` is left out when the methods' `_meta` types differ
+/// (or none has one): there is no one type to return.
+fn accessors(
+    rewritten: &Rewritten,
+    members: &[&MethodDef],
+    is_request: bool,
+) -> Result<TokenStream, String> {
+    let what = if is_request {
+        "request"
+    } else {
+        "notification"
+    };
+    let mut meta_arms = Vec::new();
+    let mut meta_types: Vec<String> = Vec::new();
+    let mut without_meta = Vec::new();
+    // Whether every method's params, and their `_meta`, are required.
+    let mut meta_always = true;
+    let mut version_arms = Vec::new();
+    let mut version_sources: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    // Whether every method carries a version that cannot be left out.
+    let mut version_always = true;
+    for m in members {
+        let v = format_ident!("{}", m.variant);
+        let (params, optional) = params_of(rewritten, m)?;
+        match reach_in_params(rewritten, &params, optional, &meta_leaf, &mut meta_types)? {
+            Some(reach) => {
+                meta_always &= matches!(reach, Reach::Sure(_));
+                let body = reach.reference();
+                meta_arms.push(quote!(Self::#v(params) => #body,));
+            }
+            None => {
+                meta_always = false;
+                without_meta.push(format!("`{}`", m.method));
+            }
+        }
+        let mut sources = Vec::new();
+        let leaf =
+            |info: &StructInfo, base: TokenStream| protocol_version_leaf(rewritten, info, base);
+        let reached = reach_in_params(rewritten, &params, optional, &leaf, &mut sources)
+            .map_err(|e| format!("{}: {e}", m.definition))?;
+        version_always &= matches!(reached, Some(Reach::Sure(_)));
+        if let Some(reach) = reached {
+            let body = match reach {
+                Reach::Sure(place) => quote!(::std::option::Option::Some(#place.as_str())),
+                Reach::Maybe(option) => quote!(#option.map(::std::string::String::as_str)),
+            };
+            version_arms.push(quote!(Self::#v(params) => #body,));
+            sources.sort();
+            sources.dedup();
+            version_sources
+                .entry(sources.join("` or `params."))
+                .or_default()
+                .push(format!("`{}`", m.method));
+        }
+    }
+    let everywhere = |methods: &[String]| methods.len() == members.len();
+    let mut out = TokenStream::new();
+    meta_types.sort();
+    meta_types.dedup();
+    if let [meta_type] = meta_types.as_slice() {
+        let ty: syn::Type = syn::parse_str(meta_type)
+            .map_err(|e| format!("`_meta` type {meta_type} does not parse: {e}"))?;
+        let mut doc = vec![
+            format!(" The {what}'s `_meta`: the params' member `_meta`, which the schema types [`{meta_type}`]."),
+            String::new(),
+        ];
+        doc.push(if meta_always {
+            " Always `Some`, but for [`Self::Unknown`].".to_owned()
+        } else if without_meta.is_empty() {
+            " `None` when the params or their `_meta` are left out, and for [`Self::Unknown`].".to_owned()
+        } else {
+            format!(
+                " `None` when the params or their `_meta` are left out, for {} (whose params the schema gives no `_meta`), and for [`Self::Unknown`].",
+                without_meta.join(", ")
+            )
+        });
+        out.extend(quote! {
+            #(#[doc = #doc])*
+            pub fn meta(&self) -> ::std::option::Option<&#ty> {
+                match self {
+                    #(#meta_arms)*
+                    _ => ::std::option::Option::None,
+                }
+            }
+        });
+    }
+    // A request set always answers (`None` where no method carries a version); a notification
+    // set only when one of its methods carries one.
+    if version_sources.is_empty() && !is_request {
+        return Ok(out);
+    }
+    let mut doc = Vec::new();
+    let body = if version_sources.is_empty() {
+        doc.push(format!(
+            " The protocol version the {what} carries: always `None`, as the schema gives no method of this set one in its params."
+        ));
+        quote!(::std::option::Option::None)
+    } else {
+        doc.push(format!(
+            " The protocol version the {what} carries, where the schema puts one in the params:"
+        ));
+        for (source, methods) in &version_sources {
+            let which = if everywhere(methods) {
+                format!("every method's `params.{source}`")
+            } else {
+                format!("`params.{source}` of {}", methods.join(", "))
+            };
+            doc.push(format!(" {which}."));
+        }
+        doc.push(String::new());
+        doc.push(if version_always {
+            " Always `Some`, but for [`Self::Unknown`].".to_owned()
+        } else {
+            " `None` where the params (or the `_meta` holding it) are left out, for a method without one, and for [`Self::Unknown`].".to_owned()
+        });
+        quote!(match self {
+            #(#version_arms)*
+            _ => ::std::option::Option::None,
+        })
+    };
+    out.extend(quote! {
+        #(#[doc = #doc])*
+        pub fn protocol_version(&self) -> ::std::option::Option<&str> {
+            #body
+        }
+    });
+    Ok(out)
+}
+
 /// The method names a schema file defines (its `method` constants), read without the full
 /// pipeline.
 pub fn method_names(path: &std::path::Path) -> Result<Vec<String>, String> {
@@ -717,4 +1058,74 @@ pub fn all_methods_table(revisions: &[(String, Vec<String>)]) -> String {
         const ALL_METHODS: &[(&str, &[&str])] = &[#(#rows)*];
     };
     table.to_string()
+}
+
+/// `From` impls into a call-result enum, so a handler writes `ListToolsResult::complete(…).into()`:
+/// one from each result type only one method answers with, and one from each arm of a union
+/// result (`CallToolResult` of the union with `InputRequiredResult`) that no other variant or
+/// union holds. A type several methods share (an empty result) gets none: which method it
+/// answers is the caller's to say.
+fn result_froms(
+    rewritten: &Rewritten,
+    result_name: &syn::Ident,
+    variants: &[(syn::Ident, syn::Type)],
+) -> Vec<TokenStream> {
+    let text = |ty: &syn::Type| quote!(#ty).to_string().replace(' ', "");
+    let union_arms = |ty: &syn::Type| -> Vec<String> {
+        let name = text(ty);
+        rewritten
+            .file
+            .items
+            .iter()
+            .find_map(|item| match item {
+                syn::Item::Enum(e) if e.ident == name => Some(
+                    e.variants
+                        .iter()
+                        .filter_map(|v| match &v.fields {
+                            syn::Fields::Unnamed(f) if f.unnamed.len() == 1 => {
+                                let ty = &f.unnamed[0].ty;
+                                Some(quote!(#ty).to_string().replace(' ', ""))
+                            }
+                            _ => None,
+                        })
+                        .collect(),
+                ),
+                _ => None,
+            })
+            .unwrap_or_default()
+    };
+    let mut count: BTreeMap<String, usize> = BTreeMap::new();
+    for (_, ty) in variants {
+        *count.entry(text(ty)).or_default() += 1;
+        for arm in union_arms(ty) {
+            *count.entry(arm).or_default() += 1;
+        }
+    }
+    let mut out = Vec::new();
+    for (v, ty) in variants {
+        if count[&text(ty)] == 1 {
+            out.push(quote! {
+                impl ::std::convert::From<#ty> for #result_name {
+                    fn from(value: #ty) -> Self {
+                        Self::#v(value)
+                    }
+                }
+            });
+        }
+        for arm in union_arms(ty) {
+            if count[&arm] == 1 {
+                let Ok(arm) = syn::parse_str::<syn::Type>(&arm) else {
+                    continue;
+                };
+                out.push(quote! {
+                    impl ::std::convert::From<#arm> for #result_name {
+                        fn from(value: #arm) -> Self {
+                            Self::#v(::std::convert::From::from(value))
+                        }
+                    }
+                });
+            }
+        }
+    }
+    out
 }

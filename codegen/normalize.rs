@@ -9,7 +9,10 @@
 //!   marker. typify ignores `const` (the member would become a plain `String`); the rewrite pass
 //!   reads the marker back, drops the member from the Rust struct and emits serde code that
 //!   writes the constant and rejects any other value;
-//! - bounds (`minimum`, `maxItems`, ...) are recorded the same way (`codegen/bounds.rs`).
+//! - bounds (`minimum`, `maxItems`, ...) are recorded the same way (`codegen/bounds.rs`);
+//! - a member written out in full where the schema has a definition for it, or the same inline
+//!   enum or object written out in several definitions, becomes a `$ref` to one definition
+//!   ([`share_repeated_members`]), so that one concept is one Rust type.
 
 use crate::schema_walk::walk_mut;
 use serde_json::{Map, Value};
@@ -58,6 +61,9 @@ pub fn normalize(schema: &mut Value) -> Result<Facts, String> {
     // typify reads draft-07 documents; the `$schema` URI only names the dialect.
     root.remove("$schema");
     rewrite_refs(schema);
+    if let Some(Value::Object(definitions)) = schema.get_mut("definitions") {
+        share_repeated_members(definitions)?;
+    }
 
     let definitions_before: Map<String, Value> = schema
         .get("definitions")
@@ -208,4 +214,147 @@ pub fn ref_name(schema: &Value) -> Option<String> {
         .as_str()?
         .strip_prefix("#/definitions/")
         .map(str::to_owned)
+}
+
+/// Makes one definition of what the schema writes out more than once, so that one concept is
+/// one Rust type (the schema is generated from TypeScript, where these were one type, and
+/// inlines them):
+/// - a member whose inline schema is the definition named after it (`resultType` spelled as
+///   the `ResultType` definition's `{"type": "string"}`) becomes a `$ref` to that definition;
+/// - an inline enum or object written out identically under the same member name in several
+///   definitions (`cacheScope` in every cacheable result) becomes one new definition named
+///   after the member (`CacheScope`), when that name is free and no other repeated inline
+///   schema shares the member name (2024-11-05's three different `params` stay as they are);
+/// - a response's `result` that is the response's own result or another one becomes a
+///   definition named for both (`CallToolResultOrInputRequired`).
+///
+/// Descriptions are ignored in the comparison and kept beside each `$ref`, so every field keeps
+/// its own documentation; nothing the schema accepts changes.
+pub fn share_repeated_members(definitions: &mut Map<String, Value>) -> Result<(), String> {
+    fn without_description(schema: &Map<String, Value>) -> Value {
+        let mut schema = schema.clone();
+        schema.remove("description");
+        Value::Object(schema)
+    }
+    fn type_name(member: &str) -> String {
+        let mut chars = member.trim_start_matches('_').chars();
+        chars
+            .next()
+            .map(|first| first.to_uppercase().chain(chars).collect())
+            .unwrap_or_default()
+    }
+    fn reference(name: &str, inline: &Map<String, Value>) -> Map<String, Value> {
+        let mut schema = Map::new();
+        schema.insert(
+            "$ref".into(),
+            Value::String(format!("#/definitions/{name}")),
+        );
+        if let Some(description) = inline.get("description") {
+            schema.insert("description".into(), description.clone());
+        }
+        schema
+    }
+
+    // Inline members, with their definition, member name and schema without description.
+    let mut inline: Vec<(String, String, Value)> = Vec::new();
+    for (definition, schema) in definitions.iter() {
+        let Some(Value::Object(properties)) = schema.get("properties") else {
+            continue;
+        };
+        for (member, schema) in properties {
+            if let Value::Object(schema) = schema {
+                if !schema.contains_key("$ref") {
+                    inline.push((
+                        definition.clone(),
+                        member.clone(),
+                        without_description(schema),
+                    ));
+                }
+            }
+        }
+    }
+
+    let mut targets: BTreeMap<(String, String), String> = BTreeMap::new();
+    let mut new_definitions: BTreeMap<String, Value> = BTreeMap::new();
+    for (definition, member, schema) in &inline {
+        let name = type_name(member);
+        let named = definitions
+            .get(&name)
+            .and_then(Value::as_object)
+            .map(without_description);
+        if named.as_ref() == Some(schema) {
+            targets.insert((definition.clone(), member.clone()), name);
+        }
+    }
+    // Repeated inline enums and objects with members, grouped by member name and schema.
+    let mut groups: BTreeMap<(String, String), Vec<String>> = BTreeMap::new();
+    for (definition, member, schema) in &inline {
+        let worth_a_type = schema.get("enum").is_some()
+            || schema
+                .get("properties")
+                .and_then(Value::as_object)
+                .is_some_and(|p| !p.is_empty());
+        if worth_a_type && !targets.contains_key(&(definition.clone(), member.clone())) {
+            groups
+                .entry((member.clone(), schema.to_string()))
+                .or_default()
+                .push(definition.clone());
+        }
+    }
+    // A response's `result` that is its own result or another (2026-07-28's
+    // `CallToolResultResponse.result`: `CallToolResult` or `InputRequiredResult`) is named for
+    // what it holds, `CallToolResultOrInputRequired`, not `CallToolResultResponseResult`.
+    for (definition, member, schema) in &inline {
+        let Some(own) = definition.strip_suffix("Response") else {
+            continue;
+        };
+        let arms: Vec<String> = schema
+            .get("anyOf")
+            .or_else(|| schema.get("oneOf"))
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(ref_name)
+            .collect();
+        if member != "result" || arms.len() < 2 || !arms.iter().any(|a| a == own) {
+            continue;
+        }
+        let others: Vec<&str> = arms
+            .iter()
+            .filter(|a| *a != own)
+            .map(|a| a.strip_suffix("Result").unwrap_or(a))
+            .collect();
+        let name = format!("{own}Or{}", others.join("Or"));
+        if definitions.contains_key(&name) || new_definitions.contains_key(&name) {
+            continue;
+        }
+        new_definitions.insert(name.clone(), schema.clone());
+        targets.insert((definition.clone(), member.clone()), name);
+    }
+    let repeated: Vec<_> = groups.iter().filter(|(_, d)| d.len() > 1).collect();
+    for ((member, schema), users) in &repeated {
+        let name = type_name(member);
+        let shared_name = repeated.iter().filter(|((m, _), _)| m == member).count() > 1;
+        if shared_name || definitions.contains_key(&name) || name.is_empty() {
+            continue;
+        }
+        let schema: Value =
+            serde_json::from_str(schema).map_err(|e| format!("sharing `{member}`: {e}"))?;
+        new_definitions.insert(name.clone(), schema);
+        for definition in users.iter() {
+            targets.insert((definition.clone(), member.clone()), name.clone());
+        }
+    }
+
+    for ((definition, member), name) in &targets {
+        let property = definitions
+            .get_mut(definition)
+            .and_then(|d| d.get_mut("properties"))
+            .and_then(|p| p.get_mut(member))
+            .and_then(Value::as_object_mut)
+            .ok_or(format!("{definition}.{member} vanished while sharing it"))?;
+        *property = reference(name, property);
+    }
+    definitions.extend(new_definitions);
+    Ok(())
 }

@@ -36,6 +36,10 @@ pub struct StructInfo {
     pub members: Vec<String>,
     /// Rust field name and JSON name of each remaining field, for lookups.
     pub fields: Vec<(String, String, syn::Type)>,
+    /// The field that keeps the members the schema does not name.
+    pub extra: String,
+    /// Whether the struct derives `Default` (every member optional, no constant required).
+    pub derives_default: bool,
 }
 
 /// The rewritten file plus what was learned while rewriting it.
@@ -46,6 +50,13 @@ pub struct Rewritten {
 
 pub fn rewrite(mut file: syn::File, _facts: &crate::normalize::Facts) -> Result<Rewritten, String> {
     RenameIdents.visit_file_mut(&mut file);
+    let stutters = stuttering_names(&file);
+    if !stutters.is_empty() {
+        return Err(format!(
+            "generated names that stutter: {} (name them in rewrite.rs's STUTTERS)",
+            stutters.join(", ")
+        ));
+    }
     NumberType.visit_file_mut(&mut file);
     strip_schema_dumps(&mut file);
 
@@ -91,15 +102,53 @@ pub fn rewrite(mut file: syn::File, _facts: &crate::normalize::Facts) -> Result<
 }
 
 /// `JSONRPCRequest` is `JsonrpcRequest` to typify; a Rust user would write `JsonRpcRequest`.
+/// typify names an inline member's type `{Parent}{Member}`, which stutters where the member is
+/// named like its parent's last word: `HeaderMismatchError.error` would be
+/// `HeaderMismatchErrorError`. Each such pair is named for what the member holds instead (the
+/// JSON-RPC error object, as the `Error` definition is `ErrorObject`; the contents of an
+/// embedded resource); [`stuttering_names`] fails the build on any other.
+const STUTTERS: &[(&str, &str)] = &[
+    ("ErrorError", "ErrorObject"),
+    ("ResourceResource", "ResourceContents"),
+];
+
 struct RenameIdents;
 
 impl VisitMut for RenameIdents {
     fn visit_ident_mut(&mut self, ident: &mut syn::Ident) {
-        let name = ident.to_string();
+        let mut name = ident.to_string();
         if let Some(rest) = name.strip_prefix("Jsonrpc") {
-            *ident = syn::Ident::new(&format!("JsonRpc{rest}"), ident.span());
+            name = format!("JsonRpc{rest}");
+        }
+        for (stutter, meant) in STUTTERS {
+            name = name.replace(stutter, meant);
+        }
+        if *ident != name {
+            *ident = syn::Ident::new(&name, ident.span());
         }
     }
+}
+
+/// The generated type names in which a word follows itself (`ResourceResource`).
+fn stuttering_names(file: &syn::File) -> Vec<String> {
+    file.items
+        .iter()
+        .filter_map(|item| match item {
+            syn::Item::Struct(s) => Some(s.ident.to_string()),
+            syn::Item::Enum(e) => Some(e.ident.to_string()),
+            _ => None,
+        })
+        .filter(|name| {
+            let mut words: Vec<String> = Vec::new();
+            for c in name.chars() {
+                match words.last_mut() {
+                    Some(word) if !c.is_ascii_uppercase() => word.push(c),
+                    _ => words.push(c.to_string()),
+                }
+            }
+            words.windows(2).any(|pair| pair[0] == pair[1])
+        })
+        .collect()
 }
 
 /// JSON numbers keep their written form (integer or not) through `serde_json::Number`.
@@ -299,6 +348,11 @@ pub fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
     type_argument(ty, "Option")
 }
 
+/// The `T` of `Vec<T>`.
+pub fn vec_inner(ty: &syn::Type) -> Option<&syn::Type> {
+    type_argument(ty, "Vec")
+}
+
 /// The `T` of `Wrapper<T>` (the last path segment named `wrapper`).
 fn type_argument<'a>(ty: &'a syn::Type, wrapper: &str) -> Option<&'a syn::Type> {
     let syn::Type::Path(path) = ty else {
@@ -476,6 +530,11 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
         required: Vec::new(),
         members: Vec::new(),
         fields: Vec::new(),
+        extra: extra.to_string(),
+        derives_default: item
+            .attrs
+            .iter()
+            .any(|a| a.path().is_ident("derive") && quote!(#a).to_string().contains("Default")),
     };
     // Constants first: a reader that dispatches on `method` or `type` finds them at once.
     members.sort_by_key(|m| !matches!(m.kind, MemberKind::Const(..)));
@@ -540,6 +599,22 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
                 build.push(quote!(#ident: #slot,));
             }
         }
+    }
+    // The constants are written by the serde impl, not stored: say so where a reader of the
+    // struct's documentation looks.
+    let written: Vec<String> = info
+        .consts
+        .iter()
+        .filter(|(_, _, required)| *required)
+        .map(|(json, value, _)| format!("`\"{json}\": {value}`"))
+        .collect();
+    if !written.is_empty() {
+        let doc = format!(
+            " Always written with {}: a constant of the schema, checked when read and not stored.",
+            written.join(", ")
+        );
+        item.attrs.push(syn::parse_quote!(#[doc = ""]));
+        item.attrs.push(syn::parse_quote!(#[doc = #doc]));
     }
     let uses_preset = members
         .iter()
@@ -854,7 +929,7 @@ fn string_like_types(file: &syn::File) -> BTreeSet<String> {
 }
 
 /// The last path segment of a type (`::std::string::String` → `String`).
-fn type_name(ty: &syn::Type) -> String {
+pub fn type_name(ty: &syn::Type) -> String {
     match ty {
         syn::Type::Path(p) => p
             .path

@@ -85,6 +85,8 @@ entries! {
     // Visitors (src/runtime/visitors.rs).
     /// What every generated object type implements.
     OBJECT = Object;
+    /// The JSON names `new` takes, for the constructor tests (src/runtime/constructors.rs).
+    CONSTRUCTED = Constructed;
     /// The visitor of every generated object type.
     OBJECT_VISITOR = ObjectVisitor;
     /// What every union with a string discriminator implements.

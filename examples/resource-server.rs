@@ -561,7 +561,6 @@ mod core {
     /// How long a result may be reused: not at all (the folder changes under the server), and
     /// only by the client that asked.
     const TTL_MS: u64 = 0;
-    const COMPLETE: &str = "complete";
 
     pub fn resource(entry: &Entry) -> handlers_rev::Resource {
         let size = i64::try_from(entry.size).unwrap_or(i64::MAX);
@@ -610,11 +609,11 @@ mod core {
         };
         Ok(Some(match call {
             C::Discover(_) => R::Discover(handlers_rev::DiscoverResult {
-                cache_scope: handlers_rev::DiscoverResultCacheScope::Public,
+                cache_scope: handlers_rev::CacheScope::Public,
                 capabilities: capabilities(),
                 instructions: Some(INSTRUCTIONS.to_owned()),
                 meta: None,
-                result_type: COMPLETE.to_owned(),
+                result_type: handlers_rev::ResultType::COMPLETE,
                 supported_versions: stateless_versions(),
                 ttl_ms: TTL_MS,
                 extra: Default::default(),
@@ -628,11 +627,10 @@ mod core {
             }
             C::ListResources(params) => {
                 let (page, next) = server.page(params.cursor.as_deref())?;
-                let result = handlers_rev::ListResourcesResult::new(
-                    handlers_rev::ListResourcesResultCacheScope::Private,
-                    page.iter().map(resource).collect::<Vec<_>>(),
-                    COMPLETE,
+                let result = handlers_rev::ListResourcesResult::complete(
+                    page.iter().map(resource),
                     TTL_MS,
+                    handlers_rev::CacheScope::Private,
                 );
                 R::ListResources(match next {
                     Some(next) => result.with_next_cursor(next),
@@ -641,16 +639,15 @@ mod core {
             }
             C::ListResourceTemplates(params) => {
                 server.single_page(params.cursor.as_deref())?;
-                R::ListResourceTemplates(handlers_rev::ListResourceTemplatesResult::new(
-                    handlers_rev::ListResourceTemplatesResultCacheScope::Public,
-                    vec![
+                R::ListResourceTemplates(handlers_rev::ListResourceTemplatesResult::complete(
+                    [
                         handlers_rev::ResourceTemplate::new(files::TEMPLATE, "files")
                             .with_description(
                                 "Any file under the served folder, by its absolute path",
                             ),
                     ],
-                    COMPLETE,
                     TTL_MS,
+                    handlers_rev::CacheScope::Public,
                 ))
             }
             C::ReadResource(params) => {
@@ -669,12 +666,11 @@ mod core {
                     }
                 };
                 R::ReadResource(
-                    handlers_rev::ReadResourceResultResponseResult::ReadResourceResult(
-                        handlers_rev::ReadResourceResult::new(
-                            handlers_rev::ReadResourceResultCacheScope::Private,
-                            vec![item],
-                            COMPLETE,
+                    handlers_rev::ReadResourceResultOrInputRequired::ReadResourceResult(
+                        handlers_rev::ReadResourceResult::complete(
+                            [item],
                             TTL_MS,
+                            handlers_rev::CacheScope::Private,
                         ),
                     ),
                 )

@@ -5,12 +5,12 @@
 //!
 //! | revision | type | members |
 //! |---|---|---|
-//! | 2024-11-05 | one inline type per owner: `TextContentAnnotations`, `ImageContentAnnotations`, `EmbeddedResourceAnnotations`, `ResourceAnnotations`, `ResourceTemplateAnnotations` (and `AnnotatedAnnotations` of the `Annotated` base) | `audience`, `priority` |
+//! | 2024-11-05 | `Annotations` (the schema writes it out in each owner; the build makes it one type) | `audience`, `priority` |
 //! | 2025-03-26 | `Annotations` | `audience`, `priority` |
 //! | 2025-06-18 and later | `Annotations` | `audience`, `priority`, `lastModified` |
 //!
-//! Every one of these types gets the same checked API (2024-11-05's also get the `new()`,
-//! `with_audience` and `with_priority` that later revisions have generated):
+//! Every one of these types gets the generated `new()`, `with_audience` and `with_priority`
+//! (any integer or float), and the same checked API:
 //!
 //! * `try_with_priority(f64) -> Result<Self, AnnotationError>` rejects a priority outside
 //!   0.0–1.0, NaN and the infinities (the generated `with_priority` takes any JSON number);
@@ -351,29 +351,6 @@ macro_rules! annotations_api {
                     $crate::annotations::check_last_modified(last_modified)?;
                 }
                 ::std::result::Result::Ok(())
-            }
-        }
-    };
-    ($ty:ident, builders) => {
-        $crate::annotations::annotations_api!($ty);
-        impl $ty {
-            /// Empty annotations; set members with the `with_` methods.
-            pub fn new() -> Self {
-                ::std::default::Default::default()
-            }
-
-            /// Sets `audience`.
-            #[must_use]
-            pub fn with_audience(mut self, value: impl ::std::convert::Into<::std::vec::Vec<Role>>) -> Self {
-                self.audience = ::std::option::Option::Some(value.into());
-                self
-            }
-
-            /// Sets `priority` unchecked; see `try_with_priority` for the checked setter.
-            #[must_use]
-            pub fn with_priority(mut self, value: impl ::std::convert::Into<::serde_json::Number>) -> Self {
-                self.priority = ::std::option::Option::Some(value.into());
-                self
             }
         }
     };

@@ -21,7 +21,7 @@
 //! # }
 //! ```
 
-use crate::dispatch::ErrorResponse;
+use crate::dispatch::{ErrorResponse, Message, MethodSet, ResultResponse};
 use crate::error::{MessageError, MessageErrorKind};
 use crate::jsonrpc::{ErrorCode, RequestId, RpcError};
 use serde::Deserialize;
@@ -92,6 +92,62 @@ pub fn error_response(text: &str, error: &MessageError) -> Option<ErrorResponse>
     Some(match request_id(text) {
         Some(id) => ErrorResponse::new(id, rpc),
         None => ErrorResponse::without_id(rpc),
+    })
+}
+
+/// Answers one line a client sent, for a server that reads and writes lines (stdio): a
+/// request (of the set `C`, notifications `N`) gets `handler`'s result, or its error, as a
+/// response; a message that cannot be read gets the error response [`error_response`] makes; a
+/// batch gets the array of its answers. `None` when nothing is to be sent back: a
+/// notification, a response, a batch of those.
+///
+/// Each revision module has it as `reply_to(line, handler)`, with its own sets. A result that
+/// cannot be written (a declared member put into `extra`) is answered with an internal error
+/// (-32603) that says why, never with a malformed line.
+pub fn reply_to<C: MethodSet, N: MethodSet, T: serde::Serialize>(
+    line: &str,
+    mut handler: impl FnMut(C) -> Result<T, RpcError>,
+) -> Option<String> {
+    let message = match Message::<C, N>::parse(line) {
+        Ok(message) => message,
+        Err(error) => {
+            let response = error_response(line, &error)?;
+            return Some(Message::<C, N>::Error(response).to_json());
+        }
+    };
+    let answer = match message {
+        Message::Batch(messages) => {
+            let answers: Vec<Message<C, N>> = messages
+                .into_iter()
+                .filter_map(|message| answer(message, &mut handler))
+                .collect();
+            return (!answers.is_empty()).then(|| Message::<C, N>::Batch(answers).to_json());
+        }
+        message => answer(message, &mut handler)?,
+    };
+    Some(answer.to_json())
+}
+
+fn answer<C: MethodSet, N: MethodSet, T: serde::Serialize>(
+    message: Message<C, N>,
+    handler: &mut impl FnMut(C) -> Result<T, RpcError>,
+) -> Option<Message<C, N>> {
+    let Message::Request(request) = message else {
+        return None;
+    };
+    let id = request.id;
+    Some(match handler(request.call) {
+        Ok(result) => match ResultResponse::new(id.clone(), &result) {
+            Ok(response) => Message::Response(response),
+            Err(error) => Message::Error(ErrorResponse::new(
+                id,
+                RpcError::new(
+                    ErrorCode::InternalError,
+                    format!("the result cannot be written: {error}"),
+                ),
+            )),
+        },
+        Err(error) => Message::Error(ErrorResponse::new(id, error)),
     })
 }
 

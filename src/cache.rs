@@ -38,12 +38,114 @@ pub const TTL_MS: &str = "ttlMs";
 pub const CACHE_SCOPE: &str = "cacheScope";
 
 /// Who may reuse a cached result (`cacheScope`), as HTTP's `Cache-Control: public`/`private`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+///
+/// The one type of the member in every revision that has it: each cacheable result's
+/// `cache_scope` field is this enum (the schema writes the enum out in each result; the build
+/// makes it one definition, and tests/cache_types.rs holds it to each schema's values).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum CacheScope {
     /// `"public"`: no user-specific data; any client or intermediary may share it.
     Public,
     /// `"private"`: reused only within the same authorization context.
     Private,
+}
+
+impl std::fmt::Display for CacheScope {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What kind of result a result is (`resultType`, 2026-07-28 on): [`ResultType::COMPLETE`],
+/// [`ResultType::INPUT_REQUIRED`], or a kind a later revision adds (the schema leaves the
+/// string open, so an unknown kind is kept, not refused).
+///
+/// The one type of the member in every result of every revision that has it. It compares
+/// with a `&str` (`result.result_type == "complete"`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ResultType(std::borrow::Cow<'static, str>);
+
+impl ResultType {
+    /// `"complete"`: the result is final and carries the answer.
+    pub const COMPLETE: ResultType = ResultType(std::borrow::Cow::Borrowed(RESULT_TYPE_COMPLETE));
+    /// `"input_required"`: the server needs more input before it can answer.
+    pub const INPUT_REQUIRED: ResultType = ResultType(std::borrow::Cow::Borrowed("input_required"));
+
+    /// The wire value.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// Whether this is [`ResultType::COMPLETE`].
+    pub fn is_complete(&self) -> bool {
+        self.as_str() == RESULT_TYPE_COMPLETE
+    }
+}
+
+impl Default for ResultType {
+    /// [`ResultType::COMPLETE`]: what a client assumes of a result without `resultType`.
+    fn default() -> Self {
+        ResultType::COMPLETE
+    }
+}
+
+impl From<&str> for ResultType {
+    fn from(kind: &str) -> Self {
+        ResultType(std::borrow::Cow::Owned(kind.to_owned()))
+    }
+}
+
+impl From<String> for ResultType {
+    fn from(kind: String) -> Self {
+        ResultType(std::borrow::Cow::Owned(kind))
+    }
+}
+
+impl PartialEq<str> for ResultType {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for ResultType {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl std::fmt::Display for ResultType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl serde::Serialize for ResultType {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for ResultType {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer).map(ResultType::from)
+    }
+}
+
+/// The schema's own `ResultType` definition: an open string.
+#[cfg(feature = "schemars")]
+impl schemars::JsonSchema for ResultType {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("ResultType")
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("mcp_spec_types::ResultType")
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({"type": "string"})
+    }
 }
 
 impl CacheScope {

@@ -8,9 +8,9 @@
 //! | `binary_content!` | `ImageContent`/`AudioContent` `::{from_bytes, from_base64, bytes}` | image: all; audio: 2025-03-26+ |
 //! | `content_union!` | `text`, `image`, `audio`, `resource_link`, `resource_text`, `resource_blob`, `as_text` on a content union | `ContentBlock` 2025-06-18+; `CallToolResultContentItem` and `PromptMessageContent` before |
 //! | `contents_union!` | `uri`, `mime_type`, `as_text`, `to_bytes` on a resource-contents union | all |
-//! | `read_result!` | `ReadResourceResult::{from_contents, text, blob}` (2026-07-28: also `complete`, `with_ttl_ms`, `with_cache_scope`) | all |
-//! | `cached_result!` | `complete`, `with_ttl_ms`, `with_cache_scope` on a result with `resultType`/`ttlMs`/`cacheScope` | 2026-07-28, draft |
+//! | `read_result!` | `ReadResourceResult::{from_contents, text, blob}`  | all |
 //! | `resource_template!` | `ResourceTemplate::{parse_uri_template, expand, match_uri}` | all |
+//! | `tool_result!` | `CallToolResult::{text, error}` | all |
 //! | `resource_messages!` | `ClientCall::{read_resource, list_resources, list_resource_templates, subscribe, unsubscribe}`, `ServerNotify::{resource_updated, resource_list_changed}` | before 2026-07-28 |
 //! | `resource_messages!(stateless ...)` | `ClientCall::{read_resource, list_resources, list_resource_templates, listen_resources, subscriptions_listen}` (each with the request `_meta`), `ServerNotify::{resource_updated, resource_updated_for_subscription, resource_list_changed}` | 2026-07-28, draft |
 
@@ -171,7 +171,7 @@ macro_rules! content_union {
 pub(crate) use content_union;
 
 /// Accessors on a union of text and blob resource contents (`ReadResourceResultContentsItem`,
-/// `EmbeddedResourceResource`).
+/// `EmbeddedResourceContents`).
 #[allow(unused_macros)] // Which macros are used depends on the enabled revisions.
 macro_rules! contents_union {
     ($ty:ident) => {
@@ -255,11 +255,17 @@ macro_rules! read_result {
                 I: ::std::iter::IntoIterator,
                 I::Item: ::std::convert::Into<$item>,
             {
-                Self::complete(contents, 0, $scope::Private)
+                Self::complete(
+                    contents
+                        .into_iter()
+                        .map(::std::convert::Into::into)
+                        .collect::<::std::vec::Vec<$item>>(),
+                    0u64,
+                    $scope::Private,
+                )
             }
             $crate::content::read_result!(@shortcuts $item);
         }
-        $crate::content::cached_result!($ty, $item, $scope);
     };
     (@shortcuts $item:ident) => {
         /// A result with one text resource: `uri` and its `text` (set the MIME type through
@@ -285,49 +291,31 @@ macro_rules! read_result {
 #[allow(unused_imports)]
 pub(crate) use read_result;
 
-/// `complete`, `with_ttl_ms` and `with_cache_scope` on a 2026-07-28 result whose generated
-/// `new(cache_scope, items, result_type, ttl_ms)` asks for every caching member.
+/// `CallToolResult::{text, error}`: the tool results the spec's pages show most, one text
+/// content block, as a success or as a tool error (`isError: true`, which the model sees, unlike
+/// a JSON-RPC error). `stateless` (2026-07-28 on): complete results (`resultType: "complete"`).
 #[allow(unused_macros)] // Which macros are used depends on the enabled revisions.
-macro_rules! cached_result {
-    ($ty:ident, $item:ident, $scope:ident) => {
-        impl $ty {
-            /// A complete result (`resultType: "complete"`) carrying `items`, which the client
-            /// may cache for `ttl_ms` milliseconds within `cache_scope`.
-            pub fn complete<I>(items: I, ttl_ms: u64, cache_scope: $scope) -> Self
-            where
-                I: ::std::iter::IntoIterator,
-                I::Item: ::std::convert::Into<$item>,
-            {
-                Self::new(
-                    cache_scope,
-                    items
-                        .into_iter()
-                        .map(::std::convert::Into::into)
-                        .collect::<::std::vec::Vec<$item>>(),
-                    "complete",
-                    ttl_ms,
-                )
+macro_rules! tool_result {
+    ($($stateless:ident)?) => {
+        impl CallToolResult {
+            /// A successful result with one text content block.
+            pub fn text(text: impl ::std::convert::Into<::std::string::String>) -> Self {
+                $crate::content::tool_result!(@make $($stateless)? [TextContent::new(text)])
             }
 
-            /// Sets `ttlMs`: how long, in milliseconds, the client may cache the result.
-            #[must_use]
-            pub fn with_ttl_ms(mut self, ttl_ms: u64) -> Self {
-                self.ttl_ms = ttl_ms;
-                self
-            }
-
-            /// Sets `cacheScope`: whether caches may share the result across authorization
-            /// contexts (`Public`) or not (`Private`).
-            #[must_use]
-            pub fn with_cache_scope(mut self, cache_scope: $scope) -> Self {
-                self.cache_scope = cache_scope;
-                self
+            /// A tool error (`isError: true`) with one text content block saying what went
+            /// wrong: the model sees it and can correct itself, as it cannot with a JSON-RPC
+            /// error.
+            pub fn error(text: impl ::std::convert::Into<::std::string::String>) -> Self {
+                Self::text(text).with_is_error(true)
             }
         }
     };
+    (@make stateless $content:expr) => { Self::complete($content) };
+    (@make $content:expr) => { Self::new($content) };
 }
 #[allow(unused_imports)]
-pub(crate) use cached_result;
+pub(crate) use tool_result;
 
 /// RFC 6570 expansion and matching on `ResourceTemplate`, through
 /// [`UriTemplate`](crate::uri_template::UriTemplate).

@@ -2,6 +2,8 @@
 #![allow(missing_docs, clippy::all)]
 include!(concat!(env!("OUT_DIR"), "/draft.rs"));
 crate::revision::revision_face!();
+// The cache hints and result kind are one type in every revision that has them.
+pub use crate::cache::{CacheScope, ResultType};
 
 // Resources, content and annotations, hand-written once (src/content.rs, src/annotations.rs).
 // Results carry `resultType`, `ttlMs` and `cacheScope`; requests carry `params._meta`;
@@ -11,14 +13,9 @@ crate::content::binary_content!(ImageContent, "image");
 crate::content::binary_content!(AudioContent, "audio");
 crate::content::content_union!(ContentBlock: text, image, audio, link, embedded);
 crate::content::contents_union!(ReadResourceResultContentsItem);
-crate::content::contents_union!(EmbeddedResourceResource);
-crate::content::read_result!(ReadResourceResult, ReadResourceResultContentsItem, cached: ReadResourceResultCacheScope);
-crate::content::cached_result!(ListResourcesResult, Resource, ListResourcesResultCacheScope);
-crate::content::cached_result!(
-    ListResourceTemplatesResult,
-    ResourceTemplate,
-    ListResourceTemplatesResultCacheScope
-);
+crate::content::contents_union!(EmbeddedResourceContents);
+crate::content::read_result!(ReadResourceResult, ReadResourceResultContentsItem, cached: CacheScope);
 crate::content::resource_template!();
+crate::content::tool_result!(stateless);
 crate::content::resource_messages!(stateless);
 crate::annotations::annotations_api!(Annotations, last_modified);

@@ -4,10 +4,11 @@
 //! Every property kind of the revision has a constructor: [`string`], [`integer`], [`number`],
 //! [`boolean`], and the enum kinds of SEP-1330 ([`single_select`], [`titled_single_select`],
 //! [`legacy_titled_select`], [`multi_select`], [`titled_multi_select`]). [`Property`] adds a
-//! description or title to any of them, and [`WithDefault`] the default value of SEP-1034.
+//! description or title to any of them, and each schema's generated `with_default` the default
+//! value of SEP-1034 (a number's takes any integer or float).
 //!
 //! ```
-//! use mcp_spec_types::elicitation::{boolean, integer, single_select, string, FormSchema, Property, WithDefault};
+//! use mcp_spec_types::elicitation::{boolean, integer, single_select, string, FormSchema, Property};
 //! use mcp_spec_types::v2025_11_25::ElicitRequestParams;
 //!
 //! let params = FormSchema::new()
@@ -33,7 +34,7 @@ use crate::v2025_11_25::{
     UntitledMultiSelectEnumSchema, UntitledMultiSelectEnumSchemaItems,
     UntitledSingleSelectEnumSchema,
 };
-use serde_json::{Map, Number};
+use serde_json::Map;
 use std::collections::BTreeMap;
 
 /// The requested schema of a form elicitation, built one property at a time.
@@ -292,66 +293,6 @@ property!(
     UntitledMultiSelectEnumSchema,
     TitledMultiSelectEnumSchema
 );
-
-/// A property's default value (SEP-1034), of the property's own type.
-pub trait WithDefault<T>: Sized {
-    /// Sets `default`.
-    #[must_use]
-    fn with_default(self, value: T) -> Self;
-}
-
-macro_rules! string_default {
-    ($($ty:ty),*) => {$(
-        impl<S: Into<String>> WithDefault<S> for $ty {
-            fn with_default(mut self, value: S) -> Self {
-                self.default = Some(value.into());
-                self
-            }
-        }
-    )*};
-}
-
-string_default!(
-    StringSchema,
-    UntitledSingleSelectEnumSchema,
-    TitledSingleSelectEnumSchema,
-    LegacyTitledEnumSchema
-);
-
-impl WithDefault<bool> for BooleanSchema {
-    fn with_default(mut self, value: bool) -> Self {
-        self.default = Some(value);
-        self
-    }
-}
-
-impl WithDefault<i64> for NumberSchema {
-    fn with_default(mut self, value: i64) -> Self {
-        self.default = Some(Number::from(value));
-        self
-    }
-}
-
-/// A non-finite `f64` (NaN, infinities) has no JSON form and leaves the default unset.
-impl WithDefault<f64> for NumberSchema {
-    fn with_default(mut self, value: f64) -> Self {
-        self.default = Number::from_f64(value);
-        self
-    }
-}
-
-macro_rules! list_default {
-    ($($ty:ty),*) => {$(
-        impl<I: IntoIterator<Item = S>, S: Into<String>> WithDefault<I> for $ty {
-            fn with_default(mut self, values: I) -> Self {
-                self.default = Some(strings(values));
-                self
-            }
-        }
-    )*};
-}
-
-list_default!(UntitledMultiSelectEnumSchema, TitledMultiSelectEnumSchema);
 
 #[cfg(test)]
 mod tests {

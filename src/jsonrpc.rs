@@ -113,6 +113,14 @@ impl Cursor {
     }
 }
 
+/// A cursor reads as its text: `params.cursor.as_deref()` is an `Option<&str>`.
+impl std::ops::Deref for Cursor {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
 impl From<&str> for Cursor {
     fn from(value: &str) -> Self {
         Cursor(value.to_owned())

@@ -31,17 +31,35 @@
 //! ```
 //! # #[cfg(feature = "v2026_07_28")] {
 //! use mcp_spec_types::dispatch::ResultResponse;
-//! use mcp_spec_types::v2026_07_28::{ReadResourceResult, ReadResourceResultCacheScope, TextResourceContents};
+//! use mcp_spec_types::v2026_07_28::{CacheScope, ReadResourceResult, TextResourceContents};
 //!
 //! let result = ReadResourceResult::complete(
 //!     [TextResourceContents::new("file:///a.txt", "hello").with_mime_type("text/plain")],
 //!     60_000,
-//!     ReadResourceResultCacheScope::Private,
+//!     CacheScope::Private,
 //! );
 //! let response = ResultResponse::new(1, &result).unwrap();
 //! assert!(mcp_spec_types::json::to_string(&response).unwrap().starts_with(r#"{"jsonrpc":"2.0","id":1,"result":{"#));
 //! # }
 //! ```
+//!
+//! ## Build any value
+//!
+//! Every struct of every revision has constructors generated from its schema:
+//! - `new(…)` takes the members the schema requires, always in this order: first the members
+//!   that name or carry the thing (`uri`, `uriTemplate`, `name`, `text`, `blob`, `data`,
+//!   `mimeType`, `resource`, in that order), then the other required members alphabetically by
+//!   JSON name, then `ttlMs`, `cacheScope` and `resultType`. A struct that requires nothing has
+//!   `new()` and `Default`. Constants (`"type": "text"`, `"method"`) are never arguments: the
+//!   type writes them, and its documentation says which;
+//! - `complete(…)`, on a result that carries `resultType`: `new` without the result type, which
+//!   it sets to `"complete"`;
+//! - `with_<member>(value)` for every member, and `with_extra(name, value)` for a member the
+//!   schema does not name (a member the type declares is refused when the value is written).
+//!
+//! A list member takes anything iterable whose items convert (`[TextContent::new("hi")]` for a
+//! list of content blocks), and an optional number member any integer or float
+//! ([`IntoNumber`]).
 //!
 //! [`Message::to_json`](dispatch::Message::to_json) and [`json::to_string`] write the bytes
 //! `serde_json::to_string` writes, faster; the types are plain `serde::Serialize` for any other
@@ -119,6 +137,7 @@ mod json_object;
 pub mod jsonrpc;
 mod method;
 pub mod negotiation;
+mod number;
 mod pending;
 pub mod progress;
 pub mod revision;
@@ -135,6 +154,7 @@ pub use error::{MessageError, MessageErrorKind};
 pub use json_object::JsonObject;
 pub use jsonrpc::{Cursor, ErrorCode, ProgressToken, RequestId, RpcError};
 pub use method::{Direction, MethodKind, Notification, Request};
+pub use number::IntoNumber;
 pub use version::ProtocolVersion;
 
 include!(concat!(env!("OUT_DIR"), "/latest.rs"));

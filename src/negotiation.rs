@@ -171,9 +171,9 @@ impl UnsupportedVersion {
 }
 
 #[cfg(feature = "v2026_07_28")]
-impl From<&UnsupportedVersion> for crate::v2026_07_28::UnsupportedProtocolVersionErrorErrorData {
+impl From<&UnsupportedVersion> for crate::v2026_07_28::UnsupportedProtocolVersionErrorObjectData {
     fn from(refusal: &UnsupportedVersion) -> Self {
-        crate::v2026_07_28::UnsupportedProtocolVersionErrorErrorData {
+        crate::v2026_07_28::UnsupportedProtocolVersionErrorObjectData {
             requested: refusal.requested.clone(),
             supported: refusal.supported.clone(),
             extra: Map::new(),
@@ -295,7 +295,7 @@ mod tests {
     #[test]
     fn refusal_converts_to_the_schema_type() {
         let refusal = check_request_version("2000-01-01").unwrap_err();
-        let data = crate::v2026_07_28::UnsupportedProtocolVersionErrorErrorData::from(&refusal);
+        let data = crate::v2026_07_28::UnsupportedProtocolVersionErrorObjectData::from(&refusal);
         assert_eq!(data.requested, "2000-01-01");
         assert_eq!(data.supported, refusal.supported);
     }

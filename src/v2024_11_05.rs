@@ -11,16 +11,12 @@ crate::content::binary_content!(ImageContent, "image");
 crate::content::content_union!(CallToolResultContentItem: text, image, embedded);
 crate::content::content_union!(PromptMessageContent: text, image, embedded);
 crate::content::contents_union!(ReadResourceResultContentsItem);
-crate::content::contents_union!(EmbeddedResourceResource);
+crate::content::contents_union!(EmbeddedResourceContents);
 crate::content::read_result!(ReadResourceResult, ReadResourceResultContentsItem);
 crate::content::resource_template!();
+crate::content::tool_result!();
 crate::content::resource_messages!(
     ListResourcesRequestParams,
     ListResourceTemplatesRequestParams
 );
-crate::annotations::annotations_api!(AnnotatedAnnotations, builders);
-crate::annotations::annotations_api!(TextContentAnnotations, builders);
-crate::annotations::annotations_api!(ImageContentAnnotations, builders);
-crate::annotations::annotations_api!(EmbeddedResourceAnnotations, builders);
-crate::annotations::annotations_api!(ResourceAnnotations, builders);
-crate::annotations::annotations_api!(ResourceTemplateAnnotations, builders);
+crate::annotations::annotations_api!(Annotations);

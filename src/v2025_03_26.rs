@@ -11,9 +11,10 @@ crate::content::binary_content!(AudioContent, "audio");
 crate::content::content_union!(CallToolResultContentItem: text, image, audio, embedded);
 crate::content::content_union!(PromptMessageContent: text, image, audio, embedded);
 crate::content::contents_union!(ReadResourceResultContentsItem);
-crate::content::contents_union!(EmbeddedResourceResource);
+crate::content::contents_union!(EmbeddedResourceContents);
 crate::content::read_result!(ReadResourceResult, ReadResourceResultContentsItem);
 crate::content::resource_template!();
+crate::content::tool_result!();
 crate::content::resource_messages!(
     ListResourcesRequestParams,
     ListResourceTemplatesRequestParams

@@ -9,9 +9,10 @@ crate::content::binary_content!(ImageContent, "image");
 crate::content::binary_content!(AudioContent, "audio");
 crate::content::content_union!(ContentBlock: text, image, audio, link, embedded);
 crate::content::contents_union!(ReadResourceResultContentsItem);
-crate::content::contents_union!(EmbeddedResourceResource);
+crate::content::contents_union!(EmbeddedResourceContents);
 crate::content::read_result!(ReadResourceResult, ReadResourceResultContentsItem);
 crate::content::resource_template!();
+crate::content::tool_result!();
 crate::content::resource_messages!(
     ListResourcesRequestParams,
     ListResourceTemplatesRequestParams

@@ -601,7 +601,7 @@ fn empty_objects_and_arrays_where_members_are_required() {
     fails(client("{}"), MessageErrorKind::Envelope);
     says(
         &fails(client("{}"), MessageErrorKind::Envelope),
-        "missing member `jsonrpc`",
+        "missing field `jsonrpc`",
     );
     fails(client("[]"), MessageErrorKind::BatchNotAllowed);
     says(
@@ -628,7 +628,7 @@ fn empty_objects_and_arrays_where_members_are_required() {
         client(r#"{"jsonrpc":"2.0","id":1,"method":"resources/read"}"#),
         MessageErrorKind::Params,
     );
-    says(&error, "missing member `params`");
+    says(&error, "missing field `params`");
     let error = fails(
         client(r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#),
         MessageErrorKind::Params,

@@ -666,6 +666,34 @@ macro_rules! construction_tests {
             }
 
             #[test]
+            fn every_struct_has_constructors_taking_what_its_schema_requires() {
+                let root = load_schema($revision);
+                let (mut structs, mut failures) = (0, Vec::new());
+                for (name, schema) in definitions(&root) {
+                    let Some(arguments) = table::new_arguments(name) else {
+                        continue;
+                    };
+                    structs += 1;
+                    let Some(arguments) = arguments else {
+                        failures.push(format!("{name}: no `new`"));
+                        continue;
+                    };
+                    let expected = expected_new_arguments(&root, schema);
+                    if arguments != expected.as_slice() {
+                        failures.push(format!("{name}: new({arguments:?}), expected new({expected:?})"));
+                    }
+                }
+                assert_no_failures("constructors", &failures);
+                // Every object definition of the schema is a struct here: the count is the
+                // schema's, so a new definition without constructors fails above.
+                let objects = definitions(&root)
+                    .values()
+                    .filter(|d| d.get("properties").is_some() || d["type"] == "object")
+                    .count();
+                assert!(structs >= objects * 9 / 10 && structs >= 50, "{structs} structs of {objects} objects");
+            }
+
+            #[test]
             fn a_member_given_twice_is_rejected() {
                 let text = r#"{"type": "text", "text": "a", "text": "b"}"#;
                 let error = serde_json::from_str::<rev::TextContent>(text).unwrap_err();
@@ -1230,4 +1258,74 @@ mod defects {
             "{error}"
         );
     }
+}
+
+/// What `new` takes, by the rule the README states, computed from the schema alone: the
+/// required members the schema does not fix to one string or integer (those are constants,
+/// written by the type itself), first the ones that name or carry the thing, then the rest
+/// alphabetically, then the cache hints and `resultType`.
+#[allow(dead_code)] // Unused in a build with no revision enabled.
+fn expected_new_arguments(root: &Value, schema: &Value) -> Vec<String> {
+    const LEADING: &[&str] = &[
+        "uri",
+        "uriTemplate",
+        "name",
+        "text",
+        "blob",
+        "data",
+        "mimeType",
+        "resource",
+    ];
+    const TRAILING: &[&str] = &["ttlMs", "cacheScope", "resultType"];
+    // An `allOf` (2025-11-25's `GetTaskResult`: a result and a task) requires what each of
+    // its parts requires.
+    fn collect(
+        root: &Value,
+        schema: &Value,
+        properties: &mut Map<String, Value>,
+        required: &mut Vec<String>,
+    ) {
+        if let Some(target) = schema.get("$ref").and_then(Value::as_str) {
+            let name = target.rsplit('/').next().unwrap_or_default();
+            return collect(root, &definitions(root)[name], properties, required);
+        }
+        for part in schema
+            .get("allOf")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            collect(root, part, properties, required);
+        }
+        if let Some(declared) = schema.get("properties").and_then(Value::as_object) {
+            properties.extend(declared.clone());
+        }
+        for member in schema
+            .get("required")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            if let Some(member) = member.as_str().filter(|m| !required.iter().any(|r| r == m)) {
+                required.push(member.to_owned());
+            }
+        }
+    }
+    let (mut properties, mut required) = (Map::new(), Vec::new());
+    collect(root, schema, &mut properties, &mut required);
+    required.retain(|member| {
+        let constant = properties.get(member).and_then(|p| p.get("const"));
+        !constant.is_some_and(|c| c.is_string() || c.is_i64() || c.is_u64())
+    });
+    let key = |member: &str| {
+        if let Some(at) = LEADING.iter().position(|l| *l == member) {
+            (0, at, String::new())
+        } else if let Some(at) = TRAILING.iter().position(|t| *t == member) {
+            (2, at, String::new())
+        } else {
+            (1, 0, member.to_owned())
+        }
+    };
+    required.sort_by_key(|m| key(m));
+    required
 }

@@ -8,11 +8,11 @@ use mcp_spec_types::input_required::{
     RoundTripParams, StateCodec, StateError, RESULT_TYPE_COMPLETE,
 };
 use mcp_spec_types::v2026_07_28::{
-    CallToolRequest, CallToolRequestParams, CallToolResultResponseResult, ClientCapabilities,
+    CallToolRequest, CallToolRequestParams, CallToolResultOrInputRequired, ClientCapabilities,
     CreateMessageRequest, CreateMessageRequestParams, ElicitRequest, ElicitRequestParams,
-    ElicitResult, GetPromptRequest, GetPromptRequestParams, GetPromptResultResponseResult,
+    ElicitResult, GetPromptRequest, GetPromptRequestParams, GetPromptResultOrInputRequired,
     InputRequest, InputRequiredResult, InputResponse, ListRootsRequest, ListRootsResult,
-    ReadResourceRequest, ReadResourceRequestParams, ReadResourceResultResponseResult,
+    ReadResourceRequest, ReadResourceRequestParams, ReadResourceResultOrInputRequired,
 };
 use mcp_spec_types::{ErrorCode, Request, RpcError};
 use serde_json::{json, Map, Value};
@@ -136,15 +136,15 @@ fn only_requests_that_admit_input_required_get_one() {
     let ask = || InputRequired::new().list_roots("r");
     assert!(matches!(
         ask().result_for::<CallToolRequest>(&client).unwrap(),
-        CallToolResultResponseResult::InputRequiredResult(_)
+        CallToolResultOrInputRequired::InputRequiredResult(_)
     ));
     assert!(matches!(
         ask().result_for::<GetPromptRequest>(&client).unwrap(),
-        GetPromptResultResponseResult::InputRequiredResult(_)
+        GetPromptResultOrInputRequired::InputRequiredResult(_)
     ));
     assert!(matches!(
         ask().result_for::<ReadResourceRequest>(&client).unwrap(),
-        ReadResourceResultResponseResult::InputRequiredResult(_)
+        ReadResourceResultOrInputRequired::InputRequiredResult(_)
     ));
     // `result_for::<ListToolsRequest>` does not compile: its result is never input_required.
 }

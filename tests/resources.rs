@@ -590,9 +590,9 @@ macro_rules! contents_tests {
                 let bad = ReadResourceResultContentsItem::from(BlobResourceContents::new("file:///b", "%%%%"));
                 assert!(bad.to_bytes().is_err());
 
-                let embedded = EmbeddedResourceResource::from(TextResourceContents::new("file:///e", "e"));
+                let embedded = EmbeddedResourceContents::from(TextResourceContents::new("file:///e", "e"));
                 assert_eq!((embedded.uri(), embedded.mime_type(), embedded.as_text()), ("file:///e", None, Some("e")));
-                let embedded = EmbeddedResourceResource::from(BlobResourceContents::from_bytes("file:///f", b"f", "x/y"));
+                let embedded = EmbeddedResourceContents::from(BlobResourceContents::from_bytes("file:///f", b"f", "x/y"));
                 assert_eq!(embedded.to_bytes(), Ok(b"f".to_vec()));
             }
 
@@ -1012,7 +1012,7 @@ macro_rules! stateless_message_tests {
                         theme: None,
                         extra: Default::default(),
                     }]);
-                let result = ListResourcesResult::complete([main_rs], 300000, ListResourcesResultCacheScope::Public)
+                let result = ListResourcesResult::complete([main_rs], 300000, CacheScope::Public)
                     .with_next_cursor(Cursor::from("next-page-cursor"));
                 assert_message!(
                     ServerMessage,
@@ -1046,8 +1046,8 @@ macro_rules! stateless_message_tests {
                 );
                 let changed = result
                     .with_ttl_ms(5)
-                    .with_cache_scope(ListResourcesResultCacheScope::Private);
-                assert_eq!((changed.ttl_ms, changed.cache_scope), (5, ListResourcesResultCacheScope::Private));
+                    .with_cache_scope(CacheScope::Private);
+                assert_eq!((changed.ttl_ms, changed.cache_scope), (5, CacheScope::Private));
             }
 
             #[test]
@@ -1080,7 +1080,7 @@ macro_rules! stateless_message_tests {
                 let result = ListResourceTemplatesResult::complete(
                     [template],
                     300000,
-                    ListResourceTemplatesResultCacheScope::Public,
+                    CacheScope::Public,
                 )
                 .with_next_cursor("next-page-cursor");
                 assert_message!(
@@ -1149,7 +1149,7 @@ macro_rules! stateless_message_tests {
                     )
                     .with_mime_type("text/x-rust")],
                     60000,
-                    ReadResourceResultCacheScope::Private,
+                    CacheScope::Private,
                 );
                 assert_message!(
                     ServerMessage,
@@ -1178,7 +1178,7 @@ macro_rules! stateless_message_tests {
                 );
                 let blob = ReadResourceResult::blob("file:///a.png", [0xffu8], "image/png")
                     .with_ttl_ms(1000)
-                    .with_cache_scope(ReadResourceResultCacheScope::Public);
+                    .with_cache_scope(CacheScope::Public);
                 assert_eq!(
                     to_json(&blob),
                     json!({"resultType": "complete", "contents": [{"uri": "file:///a.png", "mimeType": "image/png", "blob": "/w=="}], "ttlMs": 1000, "cacheScope": "public"})
@@ -1478,17 +1478,12 @@ mod v2024_11_05 {
     union_tests!(prompt_message_content, PromptMessageContent: text, image, embedded);
     legacy_message_tests!();
     legacy_list_results_test!();
-    annotations_tests!(annotated, AnnotatedAnnotations);
-    annotations_tests!(text_content, TextContentAnnotations);
-    annotations_tests!(image_content, ImageContentAnnotations);
-    annotations_tests!(embedded_resource, EmbeddedResourceAnnotations);
-    annotations_tests!(resource, ResourceAnnotations);
-    annotations_tests!(resource_template, ResourceTemplateAnnotations);
+    annotations_tests!(annotations, Annotations);
 
     #[test]
-    fn annotations_are_per_owner() {
+    fn annotations_are_one_type_for_every_owner() {
         let resource = Resource::new("file:///project/README.md", "README.md").with_annotations(
-            ResourceAnnotations::new()
+            Annotations::new()
                 .with_audience(vec![Role::User])
                 .try_with_priority(0.8)
                 .unwrap(),
@@ -1498,8 +1493,7 @@ mod v2024_11_05 {
             json!({"uri": "file:///project/README.md", "name": "README.md", "annotations": {"audience": ["user"], "priority": 0.8}})
         );
         // `lastModified` is not a member in 2024-11-05: kept as an unknown member.
-        let sent: ResourceAnnotations =
-            serde_json::from_value(json!({"lastModified": "x"})).unwrap();
+        let sent: Annotations = serde_json::from_value(json!({"lastModified": "x"})).unwrap();
         assert_eq!(sent.extra.get("lastModified"), Some(&json!("x")));
         assert_eq!(sent.validate(), Ok(()));
     }

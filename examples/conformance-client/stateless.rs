@@ -56,7 +56,7 @@ fn supported_of(error: &RpcError) -> Vec<String> {
         .data
         .clone()
         .and_then(|d| {
-            serde_json::from_value::<modern::UnsupportedProtocolVersionErrorErrorData>(d).ok()
+            serde_json::from_value::<modern::UnsupportedProtocolVersionErrorObjectData>(d).ok()
         })
         .map(|d| d.supported)
         .unwrap_or_default()
@@ -187,7 +187,7 @@ impl Modern {
             for arguments in calls {
                 match self.call_tool(&tool.name, &arguments, &headers).await {
                     Ok(modern::ClientCallResult::CallTool(
-                        modern::CallToolResultResponseResult::CallToolResult(result),
+                        modern::CallToolResultOrInputRequired::CallToolResult(result),
                     )) => {
                         let texts: Vec<&str> =
                             result.content.iter().filter_map(|c| c.as_text()).collect();

@@ -6,25 +6,25 @@
 //! `ping`, `logging/setLevel`, `resources/subscribe`) is the session layer's, not theirs.
 
 use crate::call::Call;
-use mcp_spec_types::cache::{CacheHint, RESULT_TYPE_COMPLETE};
+use mcp_spec_types::cache::CacheHint;
 use mcp_spec_types::convert::{convert_call, ConvertTo};
 use mcp_spec_types::dispatch::MethodSet;
 use mcp_spec_types::elicitation::{
     boolean, integer, legacy_titled_select, multi_select, number, single_select, string,
-    titled_multi_select, titled_single_select, FormSchema, Property, WithDefault,
+    titled_multi_select, titled_single_select, FormSchema, Property,
 };
 use mcp_spec_types::progress::Progress;
 use mcp_spec_types::v2025_11_25 as stateful;
 use mcp_spec_types::v2026_07_28::{
-    self as mcp, CallToolResult, CallToolResultResponseResult, ClientCall, ClientCallResult,
+    self as mcp, CallToolResult, CallToolResultOrInputRequired, ClientCall, ClientCallResult,
     CompleteResult, CompleteResultCompletion, ContentBlock, CreateMessageRequestParams,
-    GetPromptResult, GetPromptResultResponseResult, Implementation, ListPromptsResult,
-    ListResourceTemplatesResult, ListResourceTemplatesResultCacheScope, ListResourcesResult,
-    ListResourcesResultCacheScope, ListToolsResult, LoggingLevel, LoggingMessageNotificationParams,
-    Prompt, PromptArgument, PromptMessage, ReadResourceResult, ReadResourceResultResponseResult,
-    Resource, ResourceTemplate, Role, SamplingMessage, ServerCall, ServerCallResult,
-    ServerCapabilities, ServerCapabilitiesPrompts, ServerCapabilitiesResources,
-    ServerCapabilitiesTools, TextResourceContents, Tool, ToolInputSchema,
+    GetPromptResult, GetPromptResultOrInputRequired, Implementation, ListPromptsResult,
+    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, LoggingLevel,
+    LoggingMessageNotificationParams, Prompt, PromptArgument, PromptMessage, ReadResourceResult,
+    ReadResourceResultOrInputRequired, Resource, ResourceTemplate, Role, SamplingMessage,
+    ServerCall, ServerCallResult, ServerCapabilities, ServerCapabilitiesPrompts,
+    ServerCapabilitiesResources, ServerCapabilitiesTools, TextResourceContents, Tool,
+    ToolInputSchema,
 };
 use mcp_spec_types::{JsonObject, RpcError};
 use serde_json::{json, Map, Value};
@@ -47,13 +47,6 @@ pub fn hint(method: &str) -> CacheHint {
         "resources/read" => CacheHint::private(TTL_MS),
         _ => CacheHint::public(TTL_MS),
     }
-}
-
-/// `method`'s cache scope, in its result's own type, and its `ttlMs`.
-fn cached<S: serde::de::DeserializeOwned>(method: &str) -> Result<(S, u64), RpcError> {
-    let hint = hint(method);
-    let scope = serde_json::from_value(Value::from(hint.scope.as_str())).map_err(internal)?;
-    Ok((scope, hint.ttl_ms))
 }
 
 /// The server's name and version.
@@ -101,15 +94,15 @@ pub async fn answer(call: &Call, request: ClientCall) -> Result<ClientCallResult
                     extra: Map::new(),
                 },
                 meta: None,
-                result_type: RESULT_TYPE_COMPLETE.to_owned(),
+                result_type: mcp_spec_types::cache::ResultType::COMPLETE,
                 extra: Map::new(),
             })
         }
         ClientCall::ListTools(_) => ClientCallResult::ListTools(ListToolsResult {
-            cache_scope: cached(&method)?.0,
+            cache_scope: hint(&method).scope,
             meta: None,
             next_cursor: None,
-            result_type: RESULT_TYPE_COMPLETE.to_owned(),
+            result_type: mcp_spec_types::cache::ResultType::COMPLETE,
             tools: listed(call),
             ttl_ms,
             extra: Map::new(),
@@ -122,48 +115,44 @@ pub async fn answer(call: &Call, request: ClientCall) -> Result<ClientCallResult
                 None => Map::new(),
             };
             let result = call_tool(call, &params.name, &arguments).await?;
-            ClientCallResult::CallTool(CallToolResultResponseResult::CallToolResult(result))
+            ClientCallResult::CallTool(CallToolResultOrInputRequired::CallToolResult(result))
         }
-        ClientCall::ListResources(_) => ClientCallResult::ListResources(ListResourcesResult::new(
-            cached::<ListResourcesResultCacheScope>(&method)?.0,
-            RESOURCES
-                .iter()
-                .map(|(uri, name, mime, _)| {
+        ClientCall::ListResources(_) => {
+            ClientCallResult::ListResources(ListResourcesResult::complete(
+                RESOURCES.iter().map(|(uri, name, mime, _)| {
                     Resource::new(*uri, *name)
                         .with_description(format!("The {name} resource"))
                         .with_mime_type(*mime)
-                })
-                .collect::<Vec<_>>(),
-            RESULT_TYPE_COMPLETE,
-            ttl_ms,
-        )),
+                }),
+                ttl_ms,
+                hint(&method).scope,
+            ))
+        }
         ClientCall::ListResourceTemplates(_) => {
-            ClientCallResult::ListResourceTemplates(ListResourceTemplatesResult::new(
-                cached::<ListResourceTemplatesResultCacheScope>(&method)?.0,
-                vec![ResourceTemplate::new(TEMPLATE, "template")
+            ClientCallResult::ListResourceTemplates(ListResourceTemplatesResult::complete(
+                [ResourceTemplate::new(TEMPLATE, "template")
                     .with_description("A resource template with parameter substitution")
                     .with_mime_type("application/json")],
-                RESULT_TYPE_COMPLETE,
                 ttl_ms,
+                hint(&method).scope,
             ))
         }
         ClientCall::ReadResource(params) => ClientCallResult::ReadResource(
-            ReadResourceResultResponseResult::ReadResourceResult(read(&params.uri)?),
+            ReadResourceResultOrInputRequired::ReadResourceResult(read(&params.uri)?),
         ),
         ClientCall::ListPrompts(_) => ClientCallResult::ListPrompts(ListPromptsResult {
-            cache_scope: cached(&method)?.0,
+            cache_scope: hint(&method).scope,
             meta: None,
             next_cursor: None,
             prompts: prompts(),
-            result_type: RESULT_TYPE_COMPLETE.to_owned(),
+            result_type: mcp_spec_types::cache::ResultType::COMPLETE,
             ttl_ms,
             extra: Map::new(),
         }),
         ClientCall::GetPrompt(params) => {
-            ClientCallResult::GetPrompt(GetPromptResultResponseResult::GetPromptResult(get_prompt(
-                &params.name,
-                &params.arguments.unwrap_or_default(),
-            )?))
+            ClientCallResult::GetPrompt(GetPromptResultOrInputRequired::GetPromptResult(
+                get_prompt(&params.name, &params.arguments.unwrap_or_default())?,
+            ))
         }
         // `server/discover` and `subscriptions/listen` are the stateless transport's
         // (`stateless.rs`, `listen.rs`): a session has neither.
@@ -180,7 +169,7 @@ fn result(content: Vec<ContentBlock>) -> CallToolResult {
         content,
         is_error: None,
         meta: None,
-        result_type: RESULT_TYPE_COMPLETE.to_owned(),
+        result_type: mcp_spec_types::cache::ResultType::COMPLETE,
         structured_content: None,
         extra: Map::new(),
     }
@@ -723,9 +712,9 @@ fn not_found(uri: &str) -> RpcError {
 }
 
 fn read(uri: &str) -> Result<ReadResourceResult, RpcError> {
-    let (scope, ttl_ms) = cached::<mcp::ReadResourceResultCacheScope>("resources/read")?;
+    let CacheHint { scope, ttl_ms } = hint("resources/read");
     let from = |item: mcp::ReadResourceResultContentsItem| {
-        ReadResourceResult::new(scope, vec![item], RESULT_TYPE_COMPLETE, ttl_ms)
+        ReadResourceResult::complete([item], ttl_ms, scope)
     };
     if let Some((uri, _, mime, content)) = RESOURCES.iter().find(|r| r.0 == uri) {
         if *mime == "image/png" {
@@ -856,7 +845,7 @@ fn get_prompt(name: &str, args: &BTreeMap<String, String>) -> Result<GetPromptRe
         description: None,
         messages,
         meta: None,
-        result_type: RESULT_TYPE_COMPLETE.to_owned(),
+        result_type: mcp_spec_types::cache::ResultType::COMPLETE,
         extra: Map::new(),
     })
 }

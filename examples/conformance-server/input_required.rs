@@ -13,7 +13,6 @@ use base64::Engine as _;
 use hmac::{Hmac, Mac};
 use mcp_spec_types::input_required::{
     missing_capabilities, InputRequired, InputResponseError, RoundTrip, StateCodec, StateError,
-    RESULT_TYPE_COMPLETE,
 };
 use mcp_spec_types::v2026_07_28::{
     BooleanSchema, CallToolRequest, CallToolResult, ClientCapabilities, ContentBlock,
@@ -155,14 +154,14 @@ pub fn answer(
                             extra: Map::new(),
                         }],
                         meta: None,
-                        result_type: RESULT_TYPE_COMPLETE.to_owned(),
+                        result_type: mcp_spec_types::cache::ResultType::COMPLETE,
                         extra: Map::new(),
                     }),
                     (Step::Done(text), _) => to_object(&CallToolResult {
                         content: vec![text_block(text)],
                         is_error: None,
                         meta: None,
-                        result_type: RESULT_TYPE_COMPLETE.to_owned(),
+                        result_type: mcp_spec_types::cache::ResultType::COMPLETE,
                         structured_content: None,
                         extra: Map::new(),
                     }),

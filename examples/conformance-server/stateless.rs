@@ -34,9 +34,9 @@ use mcp_spec_types::dispatch::{ErrorResponse, Message, MethodSet, ResultResponse
 use mcp_spec_types::input_required::InputRequired;
 use mcp_spec_types::progress::Progress;
 use mcp_spec_types::v2026_07_28::{
-    self as rev, ClientCall, ClientCallResult, ClientMessage, DiscoverResult,
-    DiscoverResultCacheScope, RequestMetaObject, ResultMetaObject, ServerMessage,
-    UnsupportedProtocolVersionError, UnsupportedProtocolVersionErrorError,
+    self as rev, ClientCall, ClientCallResult, ClientMessage, DiscoverResult, RequestMetaObject,
+    ResultMetaObject, ServerMessage, UnsupportedProtocolVersionError,
+    UnsupportedProtocolVersionErrorObject,
 };
 use mcp_spec_types::{http_headers, negotiation, ErrorCode, RequestId, RpcError};
 use serde_json::{Map, Value};
@@ -222,7 +222,7 @@ fn tool_headers<'h>(
 
 fn unsupported(id: Option<RequestId>, refusal: &negotiation::UnsupportedVersion) -> Response<Body> {
     let error = UnsupportedProtocolVersionError {
-        error: UnsupportedProtocolVersionErrorError {
+        error: UnsupportedProtocolVersionErrorObject {
             data: refusal.into(),
             message: refusal.to_string(),
             extra: Map::new(),
@@ -255,14 +255,11 @@ fn discover(id: RequestId) -> Response<Body> {
     crate::tasks::advertise(&mut capabilities);
     let hint = fixtures::hint("server/discover");
     let result = ClientCallResult::Discover(DiscoverResult {
-        cache_scope: match hint.scope {
-            mcp_spec_types::cache::CacheScope::Public => DiscoverResultCacheScope::Public,
-            mcp_spec_types::cache::CacheScope::Private => DiscoverResultCacheScope::Private,
-        },
+        cache_scope: hint.scope,
         capabilities,
         instructions: None,
         meta: Some(result_meta()),
-        result_type: mcp_spec_types::cache::RESULT_TYPE_COMPLETE.to_owned(),
+        result_type: mcp_spec_types::cache::ResultType::COMPLETE,
         supported_versions: negotiation::stateless_supported_strings(),
         ttl_ms: hint.ttl_ms,
         extra: Map::new(),

@@ -25,7 +25,7 @@ use mcp_spec_types::input_required::{
 use mcp_spec_types::v2026_07_28::{
     CallToolResult, ClientCapabilities, ContentBlock, ElicitResult, ElicitResultAction,
     ElicitResultContentValue, ElicitResultContentValueVariant1, InputRequest,
-    MissingRequiredClientCapabilityErrorErrorData, ServerCapabilities, TextContent, Tool,
+    MissingRequiredClientCapabilityErrorObjectData, ServerCapabilities, TextContent, Tool,
 };
 use mcp_spec_types::{ErrorCode, JsonObject, RpcError};
 use serde::{Deserialize, Serialize};
@@ -172,7 +172,7 @@ pub fn declared(client: &ClientCapabilities) -> bool {
 /// `-32021` naming the extension in `data.requiredCapabilities`, as the schema's
 /// `MissingRequiredClientCapabilityError` carries it.
 fn missing_extension(what: &str) -> RpcError {
-    let data = MissingRequiredClientCapabilityErrorErrorData {
+    let data = MissingRequiredClientCapabilityErrorObjectData {
         required_capabilities: ClientCapabilities {
             extensions: Some(BTreeMap::from([(EXTENSION.to_owned(), JsonObject::new())])),
             ..ClientCapabilities::default()
@@ -568,7 +568,7 @@ fn method_answer(
 fn ack() -> Map<String, Value> {
     Map::from_iter([(
         "resultType".to_owned(),
-        Value::String(RESULT_TYPE_COMPLETE.to_owned()),
+        Value::from(mcp_spec_types::cache::RESULT_TYPE_COMPLETE),
     )])
 }
 
@@ -712,7 +712,7 @@ fn tool_result(text: String, is_error: bool) -> CallToolResult {
         content: vec![ContentBlock::TextContent(TextContent::new(text))],
         is_error: is_error.then_some(true),
         meta: None,
-        result_type: RESULT_TYPE_COMPLETE.to_owned(),
+        result_type: mcp_spec_types::cache::ResultType::COMPLETE,
         structured_content: None,
         extra: Map::new(),
     }

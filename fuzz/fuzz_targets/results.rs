@@ -59,10 +59,10 @@ macro_rules! revision {
     // From 2026-07-28 it may also answer an `InputRequiredResult`.
     ($module:ident, $methods:expr, $raw:expr, stateless) => {{
         fn contents(
-            r: &$module::ReadResourceResultResponseResult,
+            r: &$module::ReadResourceResultOrInputRequired,
         ) -> Option<&Vec<$module::ReadResourceResultContentsItem>> {
             match r {
-                $module::ReadResourceResultResponseResult::ReadResourceResult(r) => {
+                $module::ReadResourceResultOrInputRequired::ReadResourceResult(r) => {
                     Some(&r.contents)
                 }
                 _ => None,
@@ -72,7 +72,7 @@ macro_rules! revision {
             $module,
             $methods,
             $raw,
-            ReadResourceResultResponseResult,
+            ReadResourceResultOrInputRequired,
             contents
         )
     }};

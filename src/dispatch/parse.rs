@@ -462,7 +462,7 @@ impl RawEnvelope<'_> {
                 ))
                 .with_path("jsonrpc"))
             }
-            None => return Err(envelope_error("missing member `jsonrpc`".into())),
+            None => return Err(envelope_error("missing field `jsonrpc`".into())),
         }
         let id = match self.id {
             None => None,

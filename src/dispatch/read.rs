@@ -17,7 +17,7 @@ pub fn required_params<T: DeserializeOwned>(
     match params {
         Some(raw) => read_params(method, raw),
         None => Err(
-            MessageError::new(MessageErrorKind::Params, "missing member `params`")
+            MessageError::new(MessageErrorKind::Params, "missing field `params`")
                 .with_method(method),
         ),
     }

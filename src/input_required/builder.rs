@@ -4,7 +4,7 @@
 use super::capabilities::missing_capabilities;
 use super::kinds::{InputKind, InputMethod};
 use super::state::{seal_state, StateCodec, StateError};
-use super::RESULT_TYPE_INPUT_REQUIRED;
+
 use crate::v2026_07_28::{
     ClientCapabilities, CreateMessageRequest, CreateMessageRequestParams, ElicitRequest,
     ElicitRequestFormParams, ElicitRequestFormParamsRequestedSchema, ElicitRequestParams,
@@ -144,7 +144,7 @@ impl InputRequired {
             input_requests: (!self.requests.is_empty()).then_some(InputRequests(self.requests)),
             meta: self.meta,
             request_state: self.state,
-            result_type: RESULT_TYPE_INPUT_REQUIRED.to_owned(),
+            result_type: crate::cache::ResultType::INPUT_REQUIRED,
             extra: Map::new(),
         })
     }

@@ -237,6 +237,16 @@ macro_rules! revision_face {
                 Method::ALL.iter().map(Method::as_str).collect()
             }
         }
+
+        /// Answers one line a client of this revision sent: a request with `handler`'s
+        /// result or error, an unreadable message with its error response, anything else
+        /// with nothing (see [`crate::answer::reply_to`]).
+        pub fn reply_to<T: ::serde::Serialize>(
+            line: &str,
+            handler: impl FnMut(ClientCall) -> ::std::result::Result<T, crate::RpcError>,
+        ) -> ::std::option::Option<::std::string::String> {
+            crate::answer::reply_to::<ClientCall, ClientNotify, T>(line, handler)
+        }
     };
 }
 pub(crate) use revision_face;

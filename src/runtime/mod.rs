@@ -16,6 +16,7 @@
 
 mod arms;
 mod bounds;
+mod constructors;
 mod consts;
 pub mod entry_points;
 mod keywords;
@@ -28,6 +29,7 @@ mod visitors;
 
 pub use arms::{from_buffered, select_arm, unreachable_arm, ArmShape, Kind};
 pub use bounds::{read_bounded_array_member, read_bounded_member, Bounded, Bounds};
+pub use constructors::Constructed;
 pub use consts::{read_const, read_optional_const, require_const, serialize_const, ConstValue};
 #[cfg(feature = "pattern")]
 pub use keywords::Pattern;

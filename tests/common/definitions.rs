@@ -116,6 +116,51 @@ impl<T: mcp_spec_types::__private::Object + DeserializeOwned + Serialize> Object
     }
 }
 
+/// Whether a type is a generated object type (`Probe<T>` with `T: Object`).
+pub trait IsObject {
+    /// `true`: a generated object type.
+    fn is_object(&self) -> bool {
+        true
+    }
+}
+
+impl<T: mcp_spec_types::__private::Object> IsObject for Probe<T> {}
+
+/// The fallback of [`IsObject`]: not a generated object type.
+pub trait IsNotObject {
+    /// `false`: not a generated object type.
+    fn is_object(&self) -> bool {
+        false
+    }
+}
+
+impl<T> IsNotObject for &Probe<T> {}
+
+/// Picks `T::NEW_ARGUMENTS` when `T` has constructors, `None` otherwise.
+pub struct ArgumentsProbe<T>(pub std::marker::PhantomData<T>);
+
+/// `T::NEW_ARGUMENTS`, when `T` has constructors.
+pub trait Arguments {
+    /// The members `T::new` takes.
+    fn arguments(&self) -> Option<&'static [&'static str]>;
+}
+
+impl<T: mcp_spec_types::__private::Constructed> Arguments for ArgumentsProbe<T> {
+    fn arguments(&self) -> Option<&'static [&'static str]> {
+        Some(T::NEW_ARGUMENTS)
+    }
+}
+
+/// The fallback of [`Arguments`]: no constructor.
+pub trait NoArguments {
+    /// No constructor.
+    fn arguments(&self) -> Option<&'static [&'static str]> {
+        None
+    }
+}
+
+impl<T> NoArguments for &ArgumentsProbe<T> {}
+
 /// The fallback of [`ObjectProbe`]: not a generated object type.
 pub trait OtherProbe {
     /// Nothing to check.
@@ -194,6 +239,21 @@ macro_rules! table {
                 use super::{ObjectProbe, OtherProbe, Probe};
                 match definition {
                     $($name => (&Probe::<$ty>(::std::marker::PhantomData)).declared_in_extra(value, names),)*
+                    _ => ::std::option::Option::None,
+                }
+            }
+
+            /// `None` when the table has no such definition or its type is not a generated
+            /// object type; otherwise the members its `new` takes (`None` inside: no `new`).
+            pub fn new_arguments(
+                definition: &str,
+            ) -> ::std::option::Option<::std::option::Option<&'static [&'static str]>> {
+                #[allow(unused_imports)]
+                use super::{Arguments, ArgumentsProbe, IsNotObject, IsObject, NoArguments, Probe};
+                match definition {
+                    $($name => (&Probe::<$ty>(::std::marker::PhantomData)).is_object().then(|| {
+                        (&ArgumentsProbe::<$ty>(::std::marker::PhantomData)).arguments()
+                    }),)*
                     _ => ::std::option::Option::None,
                 }
             }
@@ -368,7 +428,7 @@ table! {
             (0, Some("TextContent"), "TextContent", Some("TextContent")),
             (1, Some("ImageContent"), "ImageContent", Some("ImageContent")),
         ],
-        "/definitions/EmbeddedResource/properties/resource" => EmbeddedResourceResource [
+        "/definitions/EmbeddedResource/properties/resource" => EmbeddedResourceContents [
             (0, Some("TextResourceContents"), "TextResourceContents", Some("TextResourceContents")),
             (1, Some("BlobResourceContents"), "BlobResourceContents", Some("BlobResourceContents")),
         ],
@@ -552,7 +612,7 @@ table! {
             (1, Some("ImageContent"), "ImageContent", Some("ImageContent")),
             (2, Some("AudioContent"), "AudioContent", Some("AudioContent")),
         ],
-        "/definitions/EmbeddedResource/properties/resource" => EmbeddedResourceResource [
+        "/definitions/EmbeddedResource/properties/resource" => EmbeddedResourceContents [
             (0, Some("TextResourceContents"), "TextResourceContents", Some("TextResourceContents")),
             (1, Some("BlobResourceContents"), "BlobResourceContents", Some("BlobResourceContents")),
         ],
@@ -769,7 +829,7 @@ table! {
             (1, Some("ImageContent"), "ImageContent", Some("ImageContent")),
             (2, Some("AudioContent"), "AudioContent", Some("AudioContent")),
         ],
-        "/definitions/EmbeddedResource/properties/resource" => EmbeddedResourceResource [
+        "/definitions/EmbeddedResource/properties/resource" => EmbeddedResourceContents [
             (0, Some("TextResourceContents"), "TextResourceContents", Some("TextResourceContents")),
             (1, Some("BlobResourceContents"), "BlobResourceContents", Some("BlobResourceContents")),
         ],
@@ -1078,7 +1138,7 @@ table! {
             (0, None, "Variant0", None),
             (1, None, "Variant1", None),
         ],
-        "/$defs/EmbeddedResource/properties/resource" => EmbeddedResourceResource [
+        "/$defs/EmbeddedResource/properties/resource" => EmbeddedResourceContents [
             (0, Some("TextResourceContents"), "TextResourceContents", Some("TextResourceContents")),
             (1, Some("BlobResourceContents"), "BlobResourceContents", Some("BlobResourceContents")),
         ],
@@ -1357,7 +1417,7 @@ table! {
             (0, Some("UntitledSingleSelectEnumSchema"), "UntitledSingleSelectEnumSchema", Some("UntitledSingleSelectEnumSchema")),
             (1, Some("TitledSingleSelectEnumSchema"), "TitledSingleSelectEnumSchema", Some("TitledSingleSelectEnumSchema")),
         ],
-        "/$defs/CallToolResultResponse/properties/result" => CallToolResultResponseResult [
+        "/$defs/CallToolResultResponse/properties/result" => CallToolResultOrInputRequired [
             (0, Some("InputRequiredResult"), "InputRequiredResult", Some("InputRequiredResult")),
             (1, Some("CallToolResult"), "CallToolResult", Some("CallToolResult")),
         ],
@@ -1377,11 +1437,11 @@ table! {
             (0, None, "Variant0", None),
             (1, None, "Variant1", None),
         ],
-        "/$defs/EmbeddedResource/properties/resource" => EmbeddedResourceResource [
+        "/$defs/EmbeddedResource/properties/resource" => EmbeddedResourceContents [
             (0, Some("TextResourceContents"), "TextResourceContents", Some("TextResourceContents")),
             (1, Some("BlobResourceContents"), "BlobResourceContents", Some("BlobResourceContents")),
         ],
-        "/$defs/GetPromptResultResponse/properties/result" => GetPromptResultResponseResult [
+        "/$defs/GetPromptResultResponse/properties/result" => GetPromptResultOrInputRequired [
             (0, Some("InputRequiredResult"), "InputRequiredResult", Some("InputRequiredResult")),
             (1, Some("GetPromptResult"), "GetPromptResult", Some("GetPromptResult")),
         ],
@@ -1389,7 +1449,7 @@ table! {
             (0, Some("TextResourceContents"), "TextResourceContents", Some("TextResourceContents")),
             (1, Some("BlobResourceContents"), "BlobResourceContents", Some("BlobResourceContents")),
         ],
-        "/$defs/ReadResourceResultResponse/properties/result" => ReadResourceResultResponseResult [
+        "/$defs/ReadResourceResultResponse/properties/result" => ReadResourceResultOrInputRequired [
             (0, Some("InputRequiredResult"), "InputRequiredResult", Some("InputRequiredResult")),
             (1, Some("ReadResourceResult"), "ReadResourceResult", Some("ReadResourceResult")),
         ],
@@ -1664,7 +1724,7 @@ table! {
             (0, Some("UntitledSingleSelectEnumSchema"), "UntitledSingleSelectEnumSchema", Some("UntitledSingleSelectEnumSchema")),
             (1, Some("TitledSingleSelectEnumSchema"), "TitledSingleSelectEnumSchema", Some("TitledSingleSelectEnumSchema")),
         ],
-        "/$defs/CallToolResultResponse/properties/result" => CallToolResultResponseResult [
+        "/$defs/CallToolResultResponse/properties/result" => CallToolResultOrInputRequired [
             (0, Some("InputRequiredResult"), "InputRequiredResult", Some("InputRequiredResult")),
             (1, Some("CallToolResult"), "CallToolResult", Some("CallToolResult")),
         ],
@@ -1684,11 +1744,11 @@ table! {
             (0, None, "Variant0", None),
             (1, None, "Variant1", None),
         ],
-        "/$defs/EmbeddedResource/properties/resource" => EmbeddedResourceResource [
+        "/$defs/EmbeddedResource/properties/resource" => EmbeddedResourceContents [
             (0, Some("TextResourceContents"), "TextResourceContents", Some("TextResourceContents")),
             (1, Some("BlobResourceContents"), "BlobResourceContents", Some("BlobResourceContents")),
         ],
-        "/$defs/GetPromptResultResponse/properties/result" => GetPromptResultResponseResult [
+        "/$defs/GetPromptResultResponse/properties/result" => GetPromptResultOrInputRequired [
             (0, Some("InputRequiredResult"), "InputRequiredResult", Some("InputRequiredResult")),
             (1, Some("GetPromptResult"), "GetPromptResult", Some("GetPromptResult")),
         ],
@@ -1696,7 +1756,7 @@ table! {
             (0, Some("TextResourceContents"), "TextResourceContents", Some("TextResourceContents")),
             (1, Some("BlobResourceContents"), "BlobResourceContents", Some("BlobResourceContents")),
         ],
-        "/$defs/ReadResourceResultResponse/properties/result" => ReadResourceResultResponseResult [
+        "/$defs/ReadResourceResultResponse/properties/result" => ReadResourceResultOrInputRequired [
             (0, Some("InputRequiredResult"), "InputRequiredResult", Some("InputRequiredResult")),
             (1, Some("ReadResourceResult"), "ReadResourceResult", Some("ReadResourceResult")),
         ],

@@ -13,21 +13,31 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
+/// `tests/sdk_v2`, with its pinned packages installed (`npm ci`, once for every test here).
+fn sdk_v2() -> PathBuf {
+    static INSTALLED: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    INSTALLED
+        .get_or_init(|| {
+            let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/sdk_v2");
+            let npm = if cfg!(windows) { "npm.cmd" } else { "npm" };
+            let mut ci = Command::new(npm);
+            ci.current_dir(&dir)
+                .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"]);
+            let what = "`npm ci` in tests/sdk_v2 (needs npm and the npm registry)";
+            let output = run(ci, what, Duration::from_secs(300));
+            assert!(
+                output.status.success(),
+                "{what} failed:\n{}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            dir
+        })
+        .clone()
+}
+
 #[test]
 fn the_typescript_sdk_v2_client_drives_the_server_on_2026_07_28() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/sdk_v2");
-    let npm = if cfg!(windows) { "npm.cmd" } else { "npm" };
-    let mut ci = Command::new(npm);
-    ci.current_dir(&dir)
-        .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"]);
-    let what = "`npm ci` in tests/sdk_v2 (needs npm and the npm registry)";
-    let output = run(ci, what, Duration::from_secs(300));
-    assert!(
-        output.status.success(),
-        "{what} failed:\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-
+    let dir = sdk_v2();
     let server = Server::start();
     let mut client = Command::new(dir.join("node_modules/.bin/node"));
     client.current_dir(&dir).arg("client.mjs").arg(&server.url);
@@ -84,4 +94,69 @@ fn the_typescript_sdk_v2_client_drives_the_server_on_2026_07_28() {
         legacy["call"],
         json!([{ "type": "text", "text": "This is a simple text response for testing." }])
     );
+}
+
+/// The README's first server is `examples/first-server.rs`, word for word: the README shows
+/// the code the test below runs.
+#[test]
+fn the_readme_shows_the_first_server_example() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
+    let example =
+        std::fs::read_to_string(root.join("examples/first-server.rs")).expect("the example");
+    let start = readme
+        .find("```rust,no_run\n")
+        .expect("the README's first server, in a ```rust,no_run block")
+        + "```rust,no_run\n".len();
+    let end = start + readme[start..].find("```").expect("the block's end");
+    assert_eq!(
+        &readme[start..end],
+        example,
+        "README.md and examples/first-server.rs differ"
+    );
+    assert!(
+        example.lines().count() <= 40,
+        "the first server grew past 40 lines"
+    );
+}
+
+/// The README's first server (`examples/first-server.rs`, one tool and one resource on the
+/// default revision) answers the TypeScript SDK v2 client over stdio: the client spawns it,
+/// discovers it, and uses both.
+#[test]
+fn the_first_server_answers_the_typescript_sdk_v2_client_over_stdio() {
+    let dir = sdk_v2();
+    let server = crate::support::example_binary("first-server");
+    let mut client = Command::new(dir.join("node_modules/.bin/node"));
+    client
+        .current_dir(&dir)
+        .arg("first-server.mjs")
+        .arg(&server);
+    let output = run(
+        client,
+        "the SDK v2 client of the first server",
+        Duration::from_secs(60),
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "the client failed:\n{stderr}");
+    let got: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "the client's output is not JSON ({e}):\n{}",
+            String::from_utf8_lossy(&output.stdout)
+        )
+    });
+    assert_eq!(got["protocolVersion"], "2026-07-28", "{got}");
+    assert_eq!(got["tools"][0]["name"], "add", "{got}");
+    assert_eq!(
+        got["tools"][0]["inputSchema"]["properties"]["b"],
+        json!({"type": "number"})
+    );
+    assert_eq!(got["call"], json!([{"type": "text", "text": "5.5"}]));
+    assert_eq!(
+        got["resources"],
+        json!([{"name": "hi", "uri": "memo://hi"}])
+    );
+    assert_eq!(got["read"], json!([{"uri": "memo://hi", "text": "Hi!"}]));
+    // An unknown resource is the 2026-07-28 page's -32602 (SEP-2164), not -32002.
+    assert_eq!(got["missing"]["code"], -32602, "{got}");
 }

@@ -1,0 +1,125 @@
+//! The cache hints and the result kind are one hand-written type each (`cache::CacheScope`,
+//! `cache::ResultType`), used by every generated result of every revision that has them: held
+//! here to each bundled schema's own values.
+
+use serde_json::Value;
+use std::path::PathBuf;
+
+/// Every bundled schema, by directory.
+fn schemas() -> Vec<(String, Value)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("schema");
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("schema/") {
+        let path = entry.expect("an entry").path().join("schema.json");
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            let name = path
+                .parent()
+                .and_then(|p| p.file_name())
+                .map(|n| n.to_string_lossy().into_owned());
+            out.push((
+                name.unwrap_or_default(),
+                serde_json::from_str(&text).expect("a schema"),
+            ));
+        }
+    }
+    out
+}
+
+/// Every inline schema of a member named `member`, in every definition.
+fn members<'a>(schema: &'a Value, member: &str) -> Vec<(&'a str, &'a Value)> {
+    let definitions = schema.get("$defs").or_else(|| schema.get("definitions"));
+    definitions
+        .and_then(Value::as_object)
+        .into_iter()
+        .flatten()
+        .filter_map(|(name, definition)| {
+            Some((name.as_str(), definition.get("properties")?.get(member)?))
+        })
+        .collect()
+}
+
+#[test]
+fn every_cache_scope_of_every_schema_has_the_values_of_cache_scope() {
+    use mcp_spec_types::cache::CacheScope;
+    let ours: Vec<Value> = [CacheScope::Private, CacheScope::Public]
+        .iter()
+        .map(|scope| serde_json::to_value(scope).expect("a scope writes"))
+        .collect();
+    let mut seen = 0;
+    for (revision, schema) in schemas() {
+        for (definition, member) in members(&schema, "cacheScope") {
+            let mut values = member["enum"].as_array().cloned().unwrap_or_default();
+            values.sort_by_key(Value::to_string);
+            assert_eq!(values, ours, "{revision}: {definition}.cacheScope");
+            seen += 1;
+        }
+    }
+    // 2026-07-28 and the draft: seven results each.
+    assert!(seen >= 14, "{seen} cacheScope members");
+    for value in &ours {
+        let scope: CacheScope = serde_json::from_value(value.clone()).expect("reads back");
+        assert_eq!(Value::from(scope.as_str()), *value);
+    }
+    assert!(serde_json::from_value::<CacheScope>(Value::from("shared")).is_err());
+}
+
+#[test]
+fn every_result_type_of_every_schema_is_the_result_type_definition() {
+    use mcp_spec_types::cache::ResultType;
+    let mut seen = 0;
+    for (revision, schema) in schemas() {
+        let definitions = schema.get("$defs").or_else(|| schema.get("definitions"));
+        let Some(named) = definitions.and_then(|d| d.get("ResultType")) else {
+            assert!(members(&schema, "resultType").is_empty(), "{revision}");
+            continue;
+        };
+        assert_eq!(
+            named["type"], "string",
+            "{revision}: the kind stays an open string"
+        );
+        let description = named["description"].as_str().unwrap_or_default();
+        for kind in [ResultType::COMPLETE, ResultType::INPUT_REQUIRED] {
+            assert!(
+                description.contains(&format!("\n{kind} - ")),
+                "{revision}: {kind}"
+            );
+        }
+        for (definition, member) in members(&schema, "resultType") {
+            assert_eq!(
+                member["type"], "string",
+                "{revision}: {definition}.resultType"
+            );
+            seen += 1;
+        }
+    }
+    assert!(seen >= 20, "{seen} resultType members");
+    // An unknown kind is kept, as the open string it is.
+    let later: ResultType = serde_json::from_value(Value::from("streaming")).expect("reads");
+    assert_eq!(later, "streaming");
+    assert_eq!(
+        serde_json::to_value(&later).expect("writes"),
+        Value::from("streaming")
+    );
+}
+
+/// The generated results hold these types, not strings or per-result enums (a compile-time
+/// check: each function only builds if the field has the shared type).
+#[cfg(feature = "v2026_07_28")]
+#[allow(dead_code)]
+mod generated_fields {
+    use mcp_spec_types::cache::{CacheScope, ResultType};
+    use mcp_spec_types::v2026_07_28 as rev;
+
+    fn scope_of_list(result: &rev::ListToolsResult) -> CacheScope {
+        result.cache_scope
+    }
+    fn scope_of_discover(result: &rev::DiscoverResult) -> CacheScope {
+        result.cache_scope
+    }
+    fn kind_of_call(result: &rev::CallToolResult) -> &ResultType {
+        &result.result_type
+    }
+    fn kind_of_input_required(result: &rev::InputRequiredResult) -> &ResultType {
+        &result.result_type
+    }
+}
