@@ -82,7 +82,8 @@ fn constructors(name: &str, info: &StructInfo) -> Result<TokenStream, String> {
                 let doc = format!(" Sets `{json}`.");
                 return Ok(quote! {
                     #[doc = #doc]
-                    #[must_use]
+                    #[inline]
+                #[must_use]
                     pub fn #setter(mut self, value: #param) -> Self {
                         self.#field = #value;
                         self
@@ -98,7 +99,8 @@ fn constructors(name: &str, info: &StructInfo) -> Result<TokenStream, String> {
                 let doc = format!(" Sets `{json}` from any integer or float; a NaN or an infinity, which JSON cannot write, leaves it unset.");
                 return Ok(quote! {
                     #[doc = #doc]
-                    #[must_use]
+                    #[inline]
+                #[must_use]
                     pub fn #setter(mut self, value: impl crate::IntoNumber) -> Self {
                         self.#field = crate::IntoNumber::into_number(value);
                         self
@@ -109,6 +111,7 @@ fn constructors(name: &str, info: &StructInfo) -> Result<TokenStream, String> {
             let doc = format!(" Sets `{json}`.");
             Ok(quote! {
                 #[doc = #doc]
+                #[inline]
                 #[must_use]
                 pub fn #setter(mut self, value: #param) -> Self {
                     self.#field = ::std::option::Option::Some(#value);
@@ -128,6 +131,7 @@ fn constructors(name: &str, info: &StructInfo) -> Result<TokenStream, String> {
             });
             quote! {
                 impl ::std::default::Default for #ty {
+                    #[inline]
                     fn default() -> Self {
                         Self { #(#inits)* #extra: ::serde_json::Map::new() }
                     }
@@ -139,6 +143,7 @@ fn constructors(name: &str, info: &StructInfo) -> Result<TokenStream, String> {
             #default
             impl #ty {
                 #[doc = #doc]
+                #[inline]
                 pub fn new() -> Self {
                     ::std::default::Default::default()
                 }
@@ -171,6 +176,7 @@ fn constructors(name: &str, info: &StructInfo) -> Result<TokenStream, String> {
         impl #ty {
             #(#setters)*
             #[doc = #extra_doc]
+            #[inline]
             #[must_use]
             pub fn with_extra(
                 mut self,
@@ -224,6 +230,7 @@ fn constructor(
     });
     quote! {
         #[doc = #doc]
+        #[inline]
         #[allow(clippy::too_many_arguments)]
         pub fn #fn_name(#(#params),*) -> Self {
             Self {

@@ -1106,6 +1106,7 @@ fn result_froms(
         if count[&text(ty)] == 1 {
             out.push(quote! {
                 impl ::std::convert::From<#ty> for #result_name {
+                    #[inline]
                     fn from(value: #ty) -> Self {
                         Self::#v(value)
                     }
@@ -1119,6 +1120,7 @@ fn result_froms(
                 };
                 out.push(quote! {
                     impl ::std::convert::From<#arm> for #result_name {
+                        #[inline]
                         fn from(value: #arm) -> Self {
                             Self::#v(::std::convert::From::from(value))
                         }
