@@ -401,7 +401,7 @@ fn rebuild(result: &InputRequiredResult, client: Option<&ClientCapabilities>) {
         input_requests: result.input_requests.clone().filter(|r| !r.is_empty()),
         meta: result.meta.clone(),
         request_state: result.request_state.clone(),
-        result_type: RESULT_TYPE_INPUT_REQUIRED.to_owned(),
+        result_type: mcp_spec_types::cache::ResultType::INPUT_REQUIRED,
         extra: Map::new(),
     };
     let empty = expected.input_requests.is_none() && expected.request_state.is_none();
