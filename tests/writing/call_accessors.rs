@@ -3,8 +3,8 @@
 //! version they carry, and `None` where the schema declares none or the line leaves it out.
 //!
 //! Which sets have `meta()` follows from the schema: it is generated where every method of the
-//! set whose params declare `_meta` types it alike. 2025-11-25 gives each request's `_meta` its
-//! own inline type, so its `ClientCall` has no `meta()` (its notification sets do).
+//! set whose params declare `_meta` types it alike (in 2025-11-25 since the build made the
+//! fifteen inline request `_meta` schemas one `Meta`).
 // With only some revisions enabled, the helpers the missing ones would use go unused.
 #![allow(dead_code, unused_imports)]
 
