@@ -32,6 +32,9 @@ use serde_json::{Map, Value};
 pub const RESULT_TYPE: &str = "resultType";
 /// The `resultType` of a result computed at once.
 pub const RESULT_TYPE_COMPLETE: &str = "complete";
+/// The `resultType` of a result that asks the client for more input first
+/// (`InputRequiredResult`, 2026-07-28 on).
+pub const RESULT_TYPE_INPUT_REQUIRED: &str = "input_required";
 /// The result member saying how long, in milliseconds, the result may be reused.
 pub const TTL_MS: &str = "ttlMs";
 /// The result member saying who may reuse the result.
@@ -72,7 +75,8 @@ impl ResultType {
     /// `"complete"`: the result is final and carries the answer.
     pub const COMPLETE: ResultType = ResultType(std::borrow::Cow::Borrowed(RESULT_TYPE_COMPLETE));
     /// `"input_required"`: the server needs more input before it can answer.
-    pub const INPUT_REQUIRED: ResultType = ResultType(std::borrow::Cow::Borrowed("input_required"));
+    pub const INPUT_REQUIRED: ResultType =
+        ResultType(std::borrow::Cow::Borrowed(RESULT_TYPE_INPUT_REQUIRED));
 
     /// The wire value.
     pub fn as_str(&self) -> &str {

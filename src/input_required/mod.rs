@@ -81,11 +81,7 @@ use serde_json::{Map, Value};
 
 /// `resultType` of a result that answers its request (also what an absent `resultType` means:
 /// results of earlier revisions carry none).
-pub use crate::cache::RESULT_TYPE_COMPLETE;
-/// `resultType` of an [`InputRequiredResult`].
-///
-/// [`InputRequiredResult`]: crate::v2026_07_28::InputRequiredResult
-pub const RESULT_TYPE_INPUT_REQUIRED: &str = "input_required";
+pub use crate::cache::{RESULT_TYPE_COMPLETE, RESULT_TYPE_INPUT_REQUIRED};
 
 /// The `params` member that carries the input responses of a retried request.
 pub const INPUT_RESPONSES: &str = "inputResponses";
