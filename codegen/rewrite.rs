@@ -441,8 +441,9 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
                 .get_or_insert_with(Map::new)
                 .insert("enum".into(), Value::Array(vec![value]));
         }
+        let value_type = option_inner(&field.ty).unwrap_or(&field.ty).clone();
         let bounds = recorded
-            .map(|b| bounds_tokens(&b))
+            .map(|b| bounds_tokens(&b, &value_type))
             .transpose()
             .map_err(|e| format!("{name}.{json}: {e}"))?;
         if let Some(value) = marker {
@@ -753,37 +754,57 @@ fn take_bounds(attrs: &mut Vec<syn::Attribute>) -> Option<Map<String, Value>> {
     found
 }
 
-/// The check for a member's recorded keywords: a [`BOUNDS`] value when the bounds are all,
-/// else a [`KEYWORDS`] value.
-fn bounds_tokens(bounds: &Map<String, Value>) -> Result<Check, String> {
-    let float = |keyword: &str| -> Result<TokenStream, String> {
-        match bounds.get(keyword) {
-            None => Ok(quote!(::std::option::Option::None)),
-            Some(value) => {
-                let n = value
-                    .as_f64()
-                    .ok_or(format!("`{keyword}` is not a number"))?;
-                Ok(quote!(::std::option::Option::Some(#n)))
-            }
+/// The check for the recorded keywords of a member of type `ty`: a [`BOUNDS`] value when the
+/// bounds are all and the runtime checks them on `ty` itself, else a [`KEYWORDS`] value.
+fn bounds_tokens(bounds: &Map<String, Value>, ty: &syn::Type) -> Result<Check, String> {
+    let on_rust_value = vec_item(ty).is_some()
+        || ["String", "u64", "i64", "Number"].contains(&type_name(ty).as_str());
+    if on_rust_value
+        && bounds
+            .keys()
+            .all(|k| crate::bounds::CHECKED.contains(&k.as_str()))
+    {
+        return Ok(Check::Bounds(bounds_only_tokens(bounds)?));
+    }
+    Ok(Check::Keywords(keywords_tokens(bounds)?))
+}
+
+/// `Some(n)` for a recorded number, `None` when the keyword is absent.
+fn recorded_float(bounds: &Map<String, Value>, keyword: &str) -> Result<TokenStream, String> {
+    match bounds.get(keyword) {
+        None => Ok(quote!(::std::option::Option::None)),
+        Some(value) => {
+            let n = value
+                .as_f64()
+                .ok_or(format!("`{keyword}` is not a number"))?;
+            Ok(quote!(::std::option::Option::Some(#n)))
         }
-    };
-    let count = |keyword: &str| -> Result<TokenStream, String> {
-        match bounds.get(keyword) {
-            None => Ok(quote!(::std::option::Option::None)),
-            Some(value) => {
-                let n = value
-                    .as_u64()
-                    .ok_or(format!("`{keyword}` is not a non-negative integer"))?;
-                Ok(quote!(::std::option::Option::Some(#n)))
-            }
+    }
+}
+
+/// `Some(n)` for a recorded count, `None` when the keyword is absent.
+fn recorded_count(bounds: &Map<String, Value>, keyword: &str) -> Result<TokenStream, String> {
+    match bounds.get(keyword) {
+        None => Ok(quote!(::std::option::Option::None)),
+        Some(value) => {
+            let n = value
+                .as_u64()
+                .ok_or(format!("`{keyword}` is not a non-negative integer"))?;
+            Ok(quote!(::std::option::Option::Some(#n)))
         }
-    };
+    }
+}
+
+/// A [`BOUNDS`] value with the numeric and count bounds of `bounds`.
+fn bounds_only_tokens(bounds: &Map<String, Value>) -> Result<TokenStream, String> {
+    let float = |keyword: &str| recorded_float(bounds, keyword);
+    let count = |keyword: &str| recorded_count(bounds, keyword);
     let (minimum, maximum) = (float("minimum")?, float("maximum")?);
     let (exclusive_minimum, exclusive_maximum) =
         (float("exclusiveMinimum")?, float("exclusiveMaximum")?);
     let (min_length, max_length) = (count("minLength")?, count("maxLength")?);
     let (min_items, max_items) = (count("minItems")?, count("maxItems")?);
-    let bounds_only = quote!(#BOUNDS {
+    Ok(quote!(#BOUNDS {
         minimum: #minimum,
         maximum: #maximum,
         exclusive_minimum: #exclusive_minimum,
@@ -792,13 +813,15 @@ fn bounds_tokens(bounds: &Map<String, Value>) -> Result<Check, String> {
         max_length: #max_length,
         min_items: #min_items,
         max_items: #max_items,
-    });
-    if bounds
-        .keys()
-        .all(|k| crate::bounds::CHECKED.contains(&k.as_str()))
-    {
-        return Ok(Check::Bounds(bounds_only));
-    }
+    }))
+}
+
+/// A [`KEYWORDS`] value for every recorded keyword; array items' keywords are a static of
+/// their own, which the value refers to.
+fn keywords_tokens(bounds: &Map<String, Value>) -> Result<TokenStream, String> {
+    let float = |keyword: &str| recorded_float(bounds, keyword);
+    let count = |keyword: &str| recorded_count(bounds, keyword);
+    let bounds_only = bounds_only_tokens(bounds)?;
     let mut fields = vec![quote!(bounds: #bounds_only,)];
     if bounds.contains_key("multipleOf") {
         let multiple = float("multipleOf")?;
@@ -824,10 +847,24 @@ fn bounds_tokens(bounds: &Map<String, Value>) -> Result<Check, String> {
         let json = values.to_string();
         fields.push(quote!(one_of_values: ::std::option::Option::Some(#LITERAL::new(#json)),));
     }
-    Ok(Check::Keywords(quote!(#KEYWORDS {
+    if let Some(items) = bounds.get("items") {
+        let items = items
+            .as_object()
+            .ok_or("the items' keywords are not an object")?;
+        let items = keywords_tokens(items).map_err(|e| format!("its items: {e}"))?;
+        return Ok(quote!({
+            static ITEMS: #KEYWORDS = #items;
+            #KEYWORDS {
+                #(#fields)*
+                items: ::std::option::Option::Some(&ITEMS),
+                ..#KEYWORDS::NONE
+            }
+        }));
+    }
+    Ok(quote!(#KEYWORDS {
         #(#fields)*
         ..#KEYWORDS::NONE
-    })))
+    }))
 }
 
 /// Takes the object keywords marker out of a struct's docs.

@@ -260,7 +260,7 @@ macro_rules! read_result {
                         .into_iter()
                         .map(::std::convert::Into::into)
                         .collect::<::std::vec::Vec<$item>>(),
-                    0u64,
+                    ::std::default::Default::default(),
                     $scope::Private,
                 )
             }

@@ -9,6 +9,10 @@ use std::fmt;
 
 /// A request id: a string or an integer, kept exactly as the peer sent it.
 ///
+/// One type for every revision. When a revision's schema bounds it (a `maxLength`, a
+/// `pattern`), the bound is checked where that revision's types read it as a member, so it
+/// never reaches a revision that does not state it.
+///
 /// ```
 /// use mcp_spec_types::RequestId;
 /// let id: RequestId = serde_json::from_str("7").unwrap();
@@ -25,6 +29,10 @@ pub enum RequestId {
 
 /// A progress token: a string or an integer chosen by the requester, echoed in
 /// `notifications/progress`.
+///
+/// One type for every revision. When a revision's schema bounds it (a `maxLength`, a
+/// `pattern`), the bound is checked where that revision's types read it as a member, so it
+/// never reaches a revision that does not state it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ProgressToken {
     /// An integer token.
@@ -102,6 +110,10 @@ string_or_integer!(RequestId, "a string or integer request id");
 string_or_integer!(ProgressToken, "a string or integer progress token");
 
 /// An opaque pagination cursor, as sent in `nextCursor` and `params.cursor`.
+///
+/// One type for every revision. When a revision's schema bounds it (a `maxLength`, a
+/// `pattern`), the bound is checked where that revision's types read it as a member, so it
+/// never reaches a revision that does not state it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct Cursor(pub String);

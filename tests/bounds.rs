@@ -1,9 +1,11 @@
 //! The schemas' constraining keywords (`minimum`, `maxItems`, ...) are rules a conforming peer
 //! keeps, so reading enforces them.
 //!
-//! - Every schema file is walked for JSON Schema validation keywords; one the build does not
-//!   check, or a bound where the build does not look (anywhere but on an object's property),
-//!   fails here, so a schema bump that adds `pattern` somewhere cannot go unchecked.
+//! - Every schema file is walked for JSON Schema validation keywords; a keyword or a place
+//!   that the bound-breaking test below cannot exercise (anything but a numeric or count bound
+//!   on an object's property) fails here, so a schema bump that adds one gets a test of its
+//!   own. The build checks more (value keywords, bounds on definitions and array items: see
+//!   `codegen/bounds.rs`), and tests/keywords.rs holds those to the `jsonschema` oracle.
 //! - Every bound of every enabled revision is broken in turn, in an instance generated from the
 //!   schema: the official schema and the crate both reject it, and the crate's error names the
 //!   member; the value on the bound itself is accepted by both.
@@ -391,11 +393,17 @@ fn the_build_records_every_bound_keyword_on_a_property() {
     );
     assert_eq!(build_bounds::strip_marker(&doc("n")), "A share.");
 
+    // Where no generated reader looks: a union's arm, a map's values, an object without
+    // properties that a union refers to.
     for refused in [
-        json!({ "definitions": { "Id": { "type": "string", "pattern": "^x" } } }),
-        json!({ "definitions": { "L": { "type": "array", "items": { "type": "number", "maximum": 1 } } } }),
-        json!({ "definitions": { "N": { "type": "number", "minimum": 0 } } }),
-        json!({ "definitions": { "O": { "type": "object", "minProperties": 1 } } }),
+        json!({ "definitions": { "U": { "oneOf": [{ "type": "number", "minimum": 0 }, { "type": "string" }] } } }),
+        json!({ "definitions": { "M": { "type": "object", "properties": {
+            "m": { "type": "object", "additionalProperties": { "type": "string", "maxLength": 3 } }
+        } } } }),
+        json!({ "definitions": {
+            "O": { "type": "object", "minProperties": 1 },
+            "U": { "oneOf": [{ "$ref": "#/definitions/O" }, { "type": "string" }] }
+        } }),
     ] {
         let mut schema = refused.clone();
         assert!(build_bounds::mark(&mut schema).is_err(), "{refused}");

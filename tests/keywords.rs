@@ -97,7 +97,8 @@ fn run<T: DeserializeOwned + Serialize>(
                 (false, Err((path, message))) => {
                     tally.1 += 1;
                     let at = member.unwrap_or(".");
-                    if path != at {
+                    // A value of the wrong type inside an array is refused at its item.
+                    if path != at && !path.starts_with(&format!("{at}[")) {
                         problems.push(format!(
                             "{what}: refused at {path} ({message}), expected at {at}"
                         ));
@@ -345,6 +346,168 @@ fn the_generated_types_agree_with_the_oracle_on_every_keyword() {
     };
     problems.extend(run::<types::Icon>(&schema, &icon, &mut tally));
 
+    // Keywords on definitions (a string, an integer, an array of them), on array items, and on
+    // integers typify would narrow, each read where a property refers to it.
+    let definitions = Corpus {
+        definition: "KeywordDefinitions",
+        base: json!({ "count": 1 }),
+        members: vec![
+            (
+                Some("code"),
+                vec![
+                    json!("ABC"),
+                    json!("AB"),
+                    json!("ABCD"),
+                    json!("abc"),
+                    json!(""),
+                    json!(3),
+                ],
+            ),
+            (
+                Some("count"),
+                vec![
+                    json!(1),
+                    json!(100),
+                    json!(0),
+                    json!(101),
+                    json!(-1),
+                    json!(1.5),
+                    json!("1"),
+                    json!(u64::MAX),
+                ],
+            ),
+            (
+                Some("codes"),
+                vec![
+                    json!([]),
+                    json!(["ABC"]),
+                    json!(["ABC", "DEF"]),
+                    json!(["ABC", "DEF", "GHI"]),
+                    json!(["ABC", "ABC"]),
+                    json!(["abc"]),
+                    json!(["ABCD"]),
+                ],
+            ),
+            (
+                Some("more"),
+                vec![
+                    json!([]),
+                    json!(["ABC"]),
+                    json!(["ABC", "AB"]),
+                    json!("ABC"),
+                ],
+            ),
+            (
+                Some("sizes"),
+                vec![
+                    json!([]),
+                    json!([1, 9]),
+                    json!([0]),
+                    json!([9, 10]),
+                    json!([1, 2, 3, 4]),
+                    json!([1.5]),
+                    json!([-1]),
+                ],
+            ),
+            (
+                Some("names"),
+                vec![
+                    json!(["ab"]),
+                    json!(["a"]),
+                    json!(["Ab"]),
+                    json!(["ab", "c"]),
+                    json!([]),
+                ],
+            ),
+            (
+                Some("ttl"),
+                vec![json!(0), json!(86_400_000), json!(86_400_001), json!(-1)],
+            ),
+            (
+                Some("offset"),
+                vec![json!(-1), json!(0), json!(10), json!(11), json!(-2)],
+            ),
+        ],
+    };
+    problems.extend(run::<types::KeywordDefinitions>(
+        &schema,
+        &definitions,
+        &mut tally,
+    ));
+
+    // The shared types carry the bounds of the revision they are read in: here `Cursor`,
+    // `RequestId` and `ProgressToken` are bounded, in the released revisions they are not.
+    let meta = json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {}
+    });
+    let cursor = Corpus {
+        definition: "PaginatedRequestParams",
+        base: json!({ "_meta": meta }),
+        members: vec![(
+            Some("cursor"),
+            vec![
+                json!("abc"),
+                json!("12345678"),
+                json!("123456789"),
+                json!(""),
+                json!(5),
+            ],
+        )],
+    };
+    problems.extend(run::<types::PaginatedRequestParams>(
+        &schema, &cursor, &mut tally,
+    ));
+    let request_id = Corpus {
+        definition: "CancelledNotificationParams",
+        base: json!({ "requestId": 1 }),
+        members: vec![(
+            Some("requestId"),
+            vec![
+                json!(0),
+                json!(7),
+                json!(-1),
+                json!(""),
+                json!("x".repeat(16)),
+                json!("x".repeat(17)),
+                json!(null),
+            ],
+        )],
+    };
+    problems.extend(run::<types::CancelledNotificationParams>(
+        &schema,
+        &request_id,
+        &mut tally,
+    ));
+    let progress_token = Corpus {
+        definition: "ProgressNotificationParams",
+        base: json!({ "progressToken": "t", "progress": 1 }),
+        members: vec![(
+            Some("progressToken"),
+            vec![json!("a"), json!(""), json!(0), json!(-3), json!(true)],
+        )],
+    };
+    problems.extend(run::<types::ProgressNotificationParams>(
+        &schema,
+        &progress_token,
+        &mut tally,
+    ));
+    let ttl = Corpus {
+        definition: "ListToolsResult",
+        base: json!({ "tools": [], "resultType": "complete", "ttlMs": 0, "cacheScope": "private" }),
+        members: vec![(
+            Some("ttlMs"),
+            vec![
+                json!(0),
+                json!(86_400_000),
+                json!(86_400_001),
+                json!(-1),
+                json!(1.5),
+            ],
+        )],
+    };
+    problems.extend(run::<types::ListToolsResult>(&schema, &ttl, &mut tally));
+
     assert!(
         problems.is_empty(),
         "{} disagreements:\n{}",
@@ -419,30 +582,47 @@ mod schema_walk;
 /// A keyword where the generated readers do not look fails the build, naming the definition.
 #[test]
 fn the_build_names_the_definition_of_an_unchecked_keyword() {
+    let id = json!({ "type": "string", "pattern": "^x" });
     for (schema, expected) in [
         (
-            json!({ "definitions": { "Id": { "type": "string", "pattern": "^x" } } }),
-            "definition `Id`: keyword `pattern`",
+            json!({ "definitions": { "Id": id, "Either": { "oneOf": [
+                { "$ref": "#/definitions/Id" }, { "type": "integer" }
+            ] } } }),
+            "definition `Id`: its keywords (pattern) are checked where an object's property or \
+             array items refer to it, and `Either` refers to it elsewhere",
         ),
         (
-            json!({ "definitions": { "Tags": { "type": "array", "items": { "type": "string", "maxLength": 3 } } } }),
-            "definition `Tags`: keyword `maxLength` outside an object's property",
+            json!({ "definitions": { "Id": id, "Index": { "type": "object",
+                "additionalProperties": { "$ref": "#/definitions/Id" } } } }),
+            "definition `Id`: its keywords (pattern) are checked where an object's property or \
+             array items refer to it, and `Index` refers to it elsewhere",
+        ),
+        (
+            json!({ "definitions": { "Either": { "oneOf": [
+                { "type": "string", "maxLength": 3 }, { "type": "integer" }
+            ] } } }),
+            "definition `Either`: keyword `maxLength` outside an object's property",
         ),
         (
             json!({ "definitions": { "Pair": { "type": "array", "prefixItems": [{ "type": "string" }] } } }),
             "definition `Pair`: keyword `prefixItems`",
         ),
         (
-            json!({ "definitions": { "Level": { "enum": [1, 2] } } }),
-            "definition `Level`: keyword `enum`",
-        ),
-        (
             json!({ "definitions": { "One": { "const": 1 } } }),
             "definition `One`: keyword `const`",
         ),
         (
-            json!({ "definitions": { "Free": { "type": "object", "minProperties": 1 } } }),
-            "definition `Free`: keyword `minProperties`",
+            json!({ "definitions": { "Free": { "type": "object", "dependentRequired": { "a": ["b"] } } } }),
+            "definition `Free`: keyword `dependentRequired`",
+        ),
+        (
+            json!({ "definitions": {
+                "Short": { "type": "string", "pattern": "^a" },
+                "Thing": { "type": "object", "properties": {
+                    "s": { "$ref": "#/definitions/Short", "pattern": "^b" }
+                } }
+            } }),
+            "property `s`: `pattern` is given twice",
         ),
     ] {
         let mut marked = schema.clone();
@@ -473,5 +653,55 @@ fn the_build_names_the_definition_of_an_unchecked_keyword() {
         )
         .map(Value::Object),
         Some(json!({ "dependentRequired": { "k": ["v"] } }))
+    );
+
+    // A definition that holds one value gives its keywords to each property and array items
+    // that refer to it, merged with their own (the tighter bound wins); an integer keeps only
+    // its sign for typify, so that `minimum: 1` does not make it a `NonZeroU64`.
+    let mut moved = json!({ "definitions": {
+        "Code": { "type": "string", "maxLength": 3, "pattern": "^[A-Z]" },
+        "Count": { "type": "integer", "minimum": 1, "maximum": 9 },
+        "Thing": { "type": "object", "properties": {
+            "code": { "$ref": "#/definitions/Code", "maxLength": 2 },
+            "codes": { "type": "array", "items": { "$ref": "#/definitions/Code" }, "maxItems": 4 },
+            "count": { "$ref": "#/definitions/Count" },
+            "delta": { "type": "integer", "minimum": -5, "maximum": 5 }
+        } }
+    } });
+    build_bounds::mark(&mut moved).expect("accepted");
+    let definitions = &moved["definitions"];
+    let recorded = |name: &str| {
+        build_bounds::bounds_in(
+            definitions["Thing"]["properties"][name]["description"]
+                .as_str()
+                .unwrap_or_default(),
+        )
+        .map(Value::Object)
+    };
+    assert_eq!(
+        recorded("code"),
+        Some(json!({ "maxLength": 2, "pattern": "^[A-Z]" }))
+    );
+    assert_eq!(
+        recorded("codes"),
+        Some(json!({ "maxItems": 4, "items": { "maxLength": 3, "pattern": "^[A-Z]" } }))
+    );
+    assert_eq!(
+        recorded("count"),
+        Some(json!({ "minimum": 1, "maximum": 9 }))
+    );
+    assert_eq!(
+        recorded("delta"),
+        Some(json!({ "minimum": -5, "maximum": 5 }))
+    );
+    assert_eq!(definitions["Code"], json!({ "type": "string" }));
+    assert_eq!(
+        definitions["Count"],
+        json!({ "type": "integer", "minimum": 0 })
+    );
+    let delta = &definitions["Thing"]["properties"]["delta"];
+    assert!(
+        delta.get("minimum").is_none() && delta.get("maximum").is_none(),
+        "{delta}"
     );
 }

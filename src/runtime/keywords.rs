@@ -91,6 +91,8 @@ pub struct Keywords {
     pub max_properties: Option<u64>,
     /// `enum`, when one of its values is not a string (a list of strings is a Rust enum).
     pub one_of_values: Option<Literal>,
+    /// The keywords of an array's items (their own, or their definition's), checked on each.
+    pub items: Option<&'static Keywords>,
 }
 
 impl Keywords {
@@ -113,11 +115,27 @@ impl Keywords {
         min_properties: None,
         max_properties: None,
         one_of_values: None,
+        items: None,
     };
 
     /// What the value breaks, in words; `None` when it keeps every keyword. Each keyword
     /// applies to its own kind of value only, as in JSON Schema.
     pub fn violation(&self, value: &Value) -> Option<String> {
+        if let Some(problem) = self.own_violation(value) {
+            return Some(problem);
+        }
+        let (Some(items), Value::Array(values)) = (self.items, value) else {
+            return None;
+        };
+        values.iter().enumerate().find_map(|(index, item)| {
+            items
+                .violation(item)
+                .map(|problem| format!("item {index}: {problem}"))
+        })
+    }
+
+    /// What the value breaks of the keywords on itself (not on its items).
+    fn own_violation(&self, value: &Value) -> Option<String> {
         let bounds = match value {
             Value::Number(n) => n.out_of_bounds(&self.bounds),
             Value::String(s) => s.out_of_bounds(&self.bounds),
