@@ -1,6 +1,7 @@
 //! Places a new `schema.json` in the crate and records it: the file under
 //! `schema/<revision>/`, its row in `schema/revisions.json` (digest, status, upstream commit),
-//! and for a revision the crate did not know yet its feature, module file and module line.
+//! for a revision the crate did not know yet its feature, module file and module line, and for
+//! a schema that uses `pattern` the crate's `pattern` feature in the revision's feature.
 //! Building and testing are the command's next steps (`main.rs`); this part only writes files,
 //! so the tests run it on a copy of the crate.
 
@@ -8,6 +9,7 @@ use crate::changes::{self, Changes};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 /// `schema/revisions.json`, field for field in the file's order (so that writing it back
@@ -70,8 +72,61 @@ pub struct Outcome {
     pub changes: Changes,
     /// The row as recorded.
     pub row: Row,
+    /// What the bump did about the `pattern` keyword.
+    pub pattern: Pattern,
     /// Every file written, relative to the crate's root.
     pub written: Vec<PathBuf>,
+}
+
+/// The `pattern` keyword and the revision's feature. The generated readers check a `pattern`
+/// with the crate's `pattern` feature (its regular expression engine), so the feature of a
+/// revision whose schema uses one lists `pattern`: its users get the engine, and no one else.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pattern {
+    /// The new schema uses no `pattern`, and the file it replaces used none either.
+    Unused,
+    /// The new schema uses `pattern`, and the revision's feature already listed it.
+    Listed,
+    /// The new schema uses `pattern`: `"pattern"` was added to the revision's feature.
+    Added,
+    /// The file it replaces used `pattern` and the new one does not. The feature is left as
+    /// it was: taking `pattern` out of a published feature changes what that feature enables
+    /// for every user, a decision for a release rather than for a schema bump.
+    NoLongerUsed {
+        /// Whether the revision's feature still lists `pattern`.
+        still_listed: bool,
+    },
+}
+
+impl Pattern {
+    /// The line the bump's report gives it, if any.
+    pub fn report(&self, feature: &str) -> Option<String> {
+        match self {
+            Pattern::Unused | Pattern::Listed => None,
+            Pattern::Added => Some(format!(
+                "The schema uses `pattern`: feature `{feature}` now lists \"pattern\" in Cargo.toml."
+            )),
+            Pattern::NoLongerUsed { still_listed: true } => Some(format!(
+                "The schema no longer uses `pattern`; feature `{feature}` still lists \"pattern\" \
+                 (left as it was: taking it out changes what the feature enables for its users, \
+                 so remove it by hand if the release should)."
+            )),
+            Pattern::NoLongerUsed {
+                still_listed: false,
+            } => Some("The schema no longer uses `pattern`.".into()),
+        }
+    }
+}
+
+/// Whether a schema uses the `pattern` keyword anywhere. The build's own walk, so that a
+/// property that happens to be named `pattern` is not taken for the keyword.
+pub fn uses_pattern(schema: &Value) -> bool {
+    let mut schema = schema.clone();
+    let mut found = false;
+    crate::schema_walk::walk_mut(&mut schema, &mut |object| {
+        found |= object.contains_key("pattern");
+    });
+    found
 }
 
 /// The module and feature of a revision, by the crate's naming rules.
@@ -222,64 +277,201 @@ pub fn apply(root: &Path, bump: &Bump) -> Result<Outcome, String> {
         render(&manifest)?.as_bytes(),
         &mut written,
     )?;
+    let cargo_before = read_text(&root.join("Cargo.toml"))?;
+    let mut cargo = cargo_before.clone();
     if new_revision {
-        add_revision_to_crate(root, &manifest, &row, &mut written)?;
+        cargo = add_feature(&cargo, &manifest, &row)?;
+    }
+    let pattern = if uses_pattern(&newer) {
+        match list_in_feature(&cargo, &row.feature, "pattern")? {
+            Some(listed) => {
+                cargo = listed;
+                Pattern::Added
+            }
+            None => Pattern::Listed,
+        }
+    } else if !new_revision && uses_pattern(&older) {
+        Pattern::NoLongerUsed {
+            still_listed: feature_lists(&cargo, &row.feature, "pattern")?,
+        }
+    } else {
+        Pattern::Unused
+    };
+    if cargo != cargo_before {
+        write(root, "Cargo.toml", cargo.as_bytes(), &mut written)?;
+    }
+    if new_revision {
+        add_module(root, &manifest, &row, &mut written)?;
     }
     Ok(Outcome {
         new_revision,
         compared_with,
         changes,
         row,
+        pattern,
         written,
     })
 }
 
-/// A revision the crate did not know: its feature in `Cargo.toml` (in `all-revisions`, and
-/// the default when it is the latest), its module file (the hand-written parts of the revision
-/// before it, which the build then checks) and its module line in `src/lib.rs`.
-fn add_revision_to_crate(
-    root: &Path,
-    manifest: &Manifest,
-    row: &Row,
-    written: &mut Vec<PathBuf>,
-) -> Result<(), String> {
+/// The row before `row` in the revision table.
+fn previous<'m>(manifest: &'m Manifest, row: &Row) -> Result<&'m Row, String> {
     let index = manifest
         .revisions
         .iter()
         .position(|r| r.revision == row.revision)
         .ok_or("the new row is missing")?;
-    let before = index
+    index
         .checked_sub(1)
         .map(|i| &manifest.revisions[i])
-        .ok_or("no revision comes before the new one")?;
+        .ok_or_else(|| "no revision comes before the new one".into())
+}
 
-    let cargo = read_text(&root.join("Cargo.toml"))?;
-    let mut lines: Vec<String> = cargo.lines().map(str::to_owned).collect();
-    let feature_line = lines
-        .iter()
-        .position(|l| {
-            l.trim_start()
-                .starts_with(&format!("{} = [", before.feature))
-        })
-        .ok_or(format!("Cargo.toml has no feature `{}`", before.feature))?;
-    lines.insert(feature_line + 1, format!("{} = []", row.feature));
+/// `Cargo.toml` with the feature of a revision it did not know: after the previous revision's
+/// feature, in `all-revisions`, and as the default when the revision is the latest. Only those
+/// lines change, so a layout or comment anywhere else survives the bump.
+pub fn add_feature(cargo: &str, manifest: &Manifest, row: &Row) -> Result<String, String> {
+    let before = previous(manifest, row)?;
+    let list = feature_list(cargo, &before.feature)?;
+    let indent = indent_of(cargo, list.start);
+    // On the line after the one that closes the previous revision's list, with its ending.
+    let (at, line) = match cargo[list.end..].find('\n') {
+        Some(i) => {
+            let at = list.end + i + 1;
+            let ending = if cargo[..at].ends_with("\r\n") {
+                "\r\n"
+            } else {
+                "\n"
+            };
+            (at, format!("{indent}{} = []{ending}", row.feature))
+        }
+        None => (cargo.len(), format!("\n{indent}{} = []", row.feature)),
+    };
+    let mut cargo = format!("{}{line}{}", &cargo[..at], &cargo[at..]);
     if row.status != "draft" {
-        for line in &mut lines {
-            if line.trim_start().starts_with("all-revisions = [") {
-                *line = line.replacen(']', &format!(", \"{}\"]", row.feature), 1);
-            }
-            if row.status == "latest" && line.trim_start().starts_with("default = [") {
-                *line = format!("default = [\"{}\"]", row.feature);
-            }
+        if let Some(listed) = list_in_feature(&cargo, "all-revisions", &row.feature)? {
+            cargo = listed;
+        }
+        if row.status == "latest" {
+            let default = feature_list(&cargo, "default")?;
+            cargo.replace_range(default, &format!("[\"{}\"]", row.feature));
         }
     }
-    write(
-        root,
-        "Cargo.toml",
-        (lines.join("\n") + "\n").as_bytes(),
-        written,
-    )?;
+    Ok(cargo)
+}
 
+/// The leading whitespace of the line holding byte `at`.
+fn indent_of(text: &str, at: usize) -> &str {
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line = &text[start..];
+    &line[..line.len() - line.trim_start().len()]
+}
+
+/// The bytes of feature `feature`'s list in the `[features]` table of a `Cargo.toml`, from its
+/// `[` to its `]`.
+fn feature_list(cargo: &str, feature: &str) -> Result<Range<usize>, String> {
+    let missing = || format!("Cargo.toml has no feature `{feature}` in `[features]`");
+    let mut offset = 0;
+    let mut in_features = false;
+    for line in cargo.split_inclusive('\n') {
+        let start = offset;
+        offset += line.len();
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') {
+            in_features = trimmed.split('#').next().map(str::trim_end) == Some("[features]");
+            continue;
+        }
+        if !in_features {
+            continue;
+        }
+        let Some(value) = trimmed
+            .strip_prefix(feature)
+            .map(str::trim_start)
+            .and_then(|rest| rest.strip_prefix('='))
+        else {
+            continue;
+        };
+        if !value.trim_start().starts_with('[') {
+            return Err(format!("feature `{feature}` in Cargo.toml is not a list"));
+        }
+        let open = start + line.find('[').ok_or_else(missing)?;
+        // A feature's entries are names without brackets: the first `]` closes the list.
+        let close = open
+            + cargo[open..].find(']').ok_or(format!(
+                "feature `{feature}` in Cargo.toml has no closing `]`"
+            ))?;
+        return Ok(open..close + 1);
+    }
+    Err(missing())
+}
+
+/// The entries of a list as `feature_list` found it.
+fn entries(list: &str) -> Vec<&str> {
+    list[1..list.len() - 1]
+        .lines()
+        .flat_map(|line| line.split('#').next().unwrap_or("").split(','))
+        .map(|entry| entry.trim().trim_matches('"'))
+        .filter(|entry| !entry.is_empty())
+        .collect()
+}
+
+/// Whether feature `feature` of a `Cargo.toml` lists `item`.
+pub fn feature_lists(cargo: &str, feature: &str, item: &str) -> Result<bool, String> {
+    let list = feature_list(cargo, feature)?;
+    Ok(entries(&cargo[list]).contains(&item))
+}
+
+/// The `Cargo.toml` with `item` in feature `feature`'s list (last in a list on one line, on a
+/// line of its own after the `[` in a longer one), every other byte as it was; `None` when the
+/// list has it already.
+pub fn list_in_feature(cargo: &str, feature: &str, item: &str) -> Result<Option<String>, String> {
+    let list = feature_list(cargo, feature)?;
+    let text = &cargo[list.clone()];
+    if entries(text).contains(&item) {
+        return Ok(None);
+    }
+    let quoted = format!("\"{item}\"");
+    let body = &text[1..text.len() - 1];
+    let (range, insert) = if let Some(newline) = body.find('\n') {
+        // A list over several lines: a line of its own after the `[` line, indented as the
+        // line after it (a `]` alone gets an entry's usual indent) and ending in a comma, so
+        // the list stays valid whatever the other lines hold.
+        let at = list.start + 1 + newline + 1;
+        let next = &cargo[at..];
+        let mut indent = next[..next.len() - next.trim_start_matches([' ', '\t']).len()].to_owned();
+        if next.trim_start().starts_with(']') {
+            indent.push_str("    ");
+        }
+        let ending = if body[..newline].ends_with('\r') {
+            "\r\n"
+        } else {
+            "\n"
+        };
+        (at..at, format!("{indent}{quoted},{ending}"))
+    } else if body.trim().is_empty() {
+        (list.start + 1..list.end - 1, quoted)
+    } else {
+        let end = list.start + 1 + body.trim_end().len();
+        let separator = if body.trim_end().ends_with(',') {
+            " "
+        } else {
+            ", "
+        };
+        (end..end, format!("{separator}{quoted}"))
+    };
+    let mut edited = cargo.to_owned();
+    edited.replace_range(range, &insert);
+    Ok(Some(edited))
+}
+
+/// A revision the crate did not know: its module file (the hand-written parts of the revision
+/// before it, which the build then checks) and its module line in `src/lib.rs`.
+fn add_module(
+    root: &Path,
+    manifest: &Manifest,
+    row: &Row,
+    written: &mut Vec<PathBuf>,
+) -> Result<(), String> {
+    let before = previous(manifest, row)?;
     let previous_module = read_text(&root.join("src").join(format!("{}.rs", before.module)))?;
     let module = previous_module
         .replace(

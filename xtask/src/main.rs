@@ -14,6 +14,11 @@
 mod bump;
 mod changes;
 mod expand;
+// The build's walk over a schema's subschemas, so that the bump and the build agree on where
+// a keyword can be.
+#[path = "../../codegen/schema_walk.rs"]
+#[allow(dead_code)]
+mod schema_walk;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -111,6 +116,9 @@ fn run_bump(root: &Path, args: &[String]) -> Result<(), String> {
         format!("{revision} (compared with the file it replaces)")
     };
     print!("{}", changes::markdown(&title, &outcome.changes));
+    if let Some(line) = outcome.pattern.report(&outcome.row.feature) {
+        println!("\n{line}");
+    }
     if outcome.written.is_empty() {
         println!("\nNo file changed.");
     } else {

@@ -1,62 +1,67 @@
 //! The one-command bump (`cargo xtask bump`, `xtask/src/bump.rs`), run on copies of the crate:
 //! today's 2026-07-28 file bumped as if it were new reproduces the repository byte for byte,
-//! a copy with one added member reports exactly that member, and a revision the crate did not
-//! know gets its row, feature and module.
+//! a copy with one added member reports exactly that member, a revision the crate did not know
+//! gets its row, feature and module, and a schema that uses `pattern` gets the `pattern`
+//! feature in its revision's feature (`features.rs`). Two copies are also built (`built.rs`):
+//! one bumped with a `pattern`, which must then refuse a value the pattern refuses, and one
+//! bumped to a new revision, against which a user's first program must compile.
 
 // The command's own code; the tests use part of it.
-#[path = "../xtask/src/bump.rs"]
+#[path = "../../xtask/src/bump.rs"]
 #[allow(dead_code)]
 mod bump;
-#[path = "../xtask/src/changes.rs"]
+#[path = "../../xtask/src/changes.rs"]
 #[allow(dead_code)]
 mod changes;
+#[path = "../../codegen/schema_walk.rs"]
+#[allow(dead_code)]
+mod schema_walk;
 
+mod built;
+mod copy;
+mod features;
+
+use copy::{copy_of_the_crate, files_of, repo, todays_file};
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+/// The `pattern` the tests put on `Tool.name`: lower-case names with digits, `_` and `-`.
+const TOOL_NAME_PATTERN: &str = "^[a-z][a-z0-9_-]*$";
+
+/// A bump of `revision` to `schema`, with no upstream commit and the status the bump infers.
+fn bump_of(revision: &str, schema: Vec<u8>) -> bump::Bump {
+    bump::Bump {
+        revision: revision.into(),
+        schema,
+        commit: None,
+        commit_date: None,
+        status: None,
+    }
 }
 
-/// The files a bump reads or writes, copied under a fresh directory.
-fn copy_of_the_crate(name: &str) -> PathBuf {
-    let root = std::env::temp_dir().join(format!("mcp-bump-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&root);
-    for relative in files_of(&repo()) {
-        let target = root.join(&relative);
-        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
-        std::fs::copy(repo().join(&relative), target).unwrap();
-    }
-    root
+/// The lines of `after` that differ from `before`, which must have as many.
+fn changed_lines(before: &str, after: &str) -> Vec<String> {
+    assert_eq!(before.lines().count(), after.lines().count());
+    before
+        .lines()
+        .zip(after.lines())
+        .filter(|(old, new)| old != new)
+        .map(|(_, new)| new.to_owned())
+        .collect()
 }
 
-/// `schema/**`, `Cargo.toml`, `src/lib.rs` and the revision modules, relative to `root`.
-fn files_of(root: &Path) -> Vec<PathBuf> {
-    let mut files = vec![PathBuf::from("Cargo.toml"), PathBuf::from("src/lib.rs")];
-    for entry in std::fs::read_dir(root.join("src")).unwrap() {
-        let name = entry.unwrap().file_name().into_string().unwrap();
-        if (name.starts_with('v') && name.ends_with(".rs")) || name == "draft.rs" {
-            files.push(PathBuf::from("src").join(name));
-        }
-    }
-    let mut stack = vec![PathBuf::from("schema")];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(root.join(&dir)).unwrap() {
-            let entry = entry.unwrap();
-            let relative = dir.join(entry.file_name());
-            if entry.file_type().unwrap().is_dir() {
-                stack.push(relative);
-            } else {
-                files.push(relative);
-            }
-        }
-    }
-    files.sort();
-    files
-}
-
-fn todays_file() -> Vec<u8> {
-    std::fs::read(repo().join("schema/2026-07-28/schema.json")).unwrap()
+/// A schema file with [`TOOL_NAME_PATTERN`] on its `Tool.name`.
+fn with_a_pattern(file: &[u8]) -> Vec<u8> {
+    let mut schema: Value = serde_json::from_slice(file).unwrap();
+    let definitions = if schema.get("$defs").is_some() {
+        "$defs"
+    } else {
+        "definitions"
+    };
+    let name = &mut schema[definitions]["Tool"]["properties"]["name"];
+    assert!(name.is_object(), "the schema has no Tool.name");
+    name["pattern"] = json!(TOOL_NAME_PATTERN);
+    serde_json::to_vec_pretty(&schema).unwrap()
 }
 
 #[test]
@@ -195,6 +200,12 @@ fn a_new_revision_gets_its_row_feature_and_module() {
     );
     let cargo = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
     assert!(cargo.contains("\nv2027_01_01 = []\n"), "{cargo}");
+    // Besides the new line, only `default` and `all-revisions` change.
+    let original = std::fs::read_to_string(repo().join("Cargo.toml")).unwrap();
+    let changed = changed_lines(&original, &cargo.replacen("v2027_01_01 = []\n", "", 1));
+    assert_eq!(changed.len(), 2, "{changed:?}");
+    assert!(changed[0].starts_with("default = "), "{changed:?}");
+    assert!(changed[1].starts_with("all-revisions = "), "{changed:?}");
     assert!(cargo.contains("\ndefault = [\"v2027_01_01\"]\n"));
     let all = cargo
         .lines()
