@@ -195,6 +195,16 @@ pub fn add_program(root: &Path, name: &str, source: &str) {
 
 /// Builds a copy with its default features and runs one of its programs: what it printed.
 pub fn run_program(root: &Path, name: &str) -> Result<String, String> {
-    let output = build_copy(root, &["run", "--quiet", "--bin", name])?;
+    run_program_with(root, name, &[])
+}
+
+/// [`run_program`] with `features` on top of the default ones.
+pub fn run_program_with(root: &Path, name: &str, features: &[&str]) -> Result<String, String> {
+    let features = features.join(",");
+    let mut args = vec!["run", "--quiet", "--bin", name];
+    if !features.is_empty() {
+        args.extend(["--features", features.as_str()]);
+    }
+    let output = build_copy(root, &args)?;
     String::from_utf8(output.stdout).map_err(|e| format!("{name} printed non-UTF-8: {e}"))
 }
