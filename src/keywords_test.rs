@@ -17,3 +17,8 @@ crate::content::resource_template!();
 crate::content::tool_result!(stateless);
 crate::content::resource_messages!(stateless);
 crate::annotations::annotations_api!(Annotations, last_modified);
+
+// Multi round-trip requests and version discovery, hand-written once (src/input_required/,
+// src/negotiation.rs) on this revision's `InputRequiredResult`, `DiscoverResult`, ….
+crate::input_required::input_required_api!();
+crate::negotiation::discovery_api!();

@@ -128,9 +128,7 @@ pub mod dispatch;
 #[cfg(feature = "v2025_11_25")]
 pub mod elicitation;
 mod error;
-#[cfg(any(feature = "v2026_07_28", feature = "unstable-draft"))]
 pub mod http_headers;
-#[cfg(feature = "v2026_07_28")]
 pub mod input_required;
 pub mod json;
 mod json_object;

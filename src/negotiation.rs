@@ -131,11 +131,33 @@ pub fn choose<S: AsRef<str>>(offered: &[S]) -> Option<ProtocolVersion> {
         .cloned()
 }
 
-/// [`choose`] from a `server/discover` result: the newest of its `supportedVersions` this
-/// build speaks.
-#[cfg(feature = "v2026_07_28")]
-pub fn choose_discovered(result: &crate::v2026_07_28::DiscoverResult) -> Option<ProtocolVersion> {
-    choose(&result.supported_versions)
+/// What a server says it supports, in the types of any revision that says it: the
+/// `supportedVersions` of a `server/discover` result (`DiscoverResult`), or the `supported`
+/// list of an `UnsupportedProtocolVersionError`'s data
+/// (`UnsupportedProtocolVersionErrorObjectData`). Each revision module that has these
+/// definitions implements it for them.
+pub trait SupportedVersions {
+    /// The versions, as the server listed them.
+    fn supported_versions(&self) -> &[String];
+}
+
+/// [`choose`] from a `server/discover` result (or an `UnsupportedProtocolVersionError`'s
+/// data) of any revision: the newest of its versions this build speaks.
+///
+/// ```
+/// # #[cfg(feature = "v2026_07_28")] {
+/// use mcp_spec_types::v2026_07_28::DiscoverResult;
+/// use mcp_spec_types::{negotiation, ProtocolVersion};
+///
+/// let discovered: DiscoverResult = serde_json::from_str(
+///     r#"{"supportedVersions":["2099-01-01","2026-07-28"],"capabilities":{},
+///         "resultType":"complete","ttlMs":0,"cacheScope":"public"}"#,
+/// ).unwrap();
+/// assert_eq!(negotiation::choose_discovered(&discovered), Some(ProtocolVersion::V2026_07_28));
+/// # }
+/// ```
+pub fn choose_discovered<S: SupportedVersions + ?Sized>(offer: &S) -> Option<ProtocolVersion> {
+    choose(offer.supported_versions())
 }
 
 /// A request named a protocol version the server does not serve statelessly: the data of the
@@ -170,17 +192,6 @@ impl UnsupportedVersion {
     }
 }
 
-#[cfg(feature = "v2026_07_28")]
-impl From<&UnsupportedVersion> for crate::v2026_07_28::UnsupportedProtocolVersionErrorObjectData {
-    fn from(refusal: &UnsupportedVersion) -> Self {
-        crate::v2026_07_28::UnsupportedProtocolVersionErrorObjectData {
-            requested: refusal.requested.clone(),
-            supported: refusal.supported.clone(),
-            extra: Map::new(),
-        }
-    }
-}
-
 impl fmt::Display for UnsupportedVersion {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -193,6 +204,40 @@ impl fmt::Display for UnsupportedVersion {
 }
 
 impl std::error::Error for UnsupportedVersion {}
+
+/// A revision's [`SupportedVersions`] impls and its `From<&UnsupportedVersion>` for the
+/// refusal's data, written once and expanded in every revision module whose schema has
+/// `server/discover` and the `UnsupportedProtocolVersionError`.
+#[allow(unused_macros)] // Used by the stateless revisions.
+macro_rules! discovery_api {
+    () => {
+        impl $crate::negotiation::SupportedVersions for DiscoverResult {
+            fn supported_versions(&self) -> &[::std::string::String] {
+                &self.supported_versions
+            }
+        }
+
+        impl $crate::negotiation::SupportedVersions for UnsupportedProtocolVersionErrorObjectData {
+            fn supported_versions(&self) -> &[::std::string::String] {
+                &self.supported
+            }
+        }
+
+        impl ::std::convert::From<&$crate::negotiation::UnsupportedVersion>
+            for UnsupportedProtocolVersionErrorObjectData
+        {
+            fn from(refusal: &$crate::negotiation::UnsupportedVersion) -> Self {
+                UnsupportedProtocolVersionErrorObjectData {
+                    requested: refusal.requested.clone(),
+                    supported: refusal.supported.clone(),
+                    extra: ::serde_json::Map::new(),
+                }
+            }
+        }
+    };
+}
+#[allow(unused_imports)] // Used by the stateless revisions.
+pub(crate) use discovery_api;
 
 #[cfg(test)]
 mod tests {
@@ -271,32 +316,5 @@ mod tests {
             Some(ProtocolVersion::V2026_07_28)
         );
         assert_eq!(choose(&[draft.as_str()]), Some(draft.clone()));
-    }
-
-    #[cfg(feature = "v2026_07_28")]
-    #[test]
-    fn discover_results_are_chosen_from() {
-        let result: crate::v2026_07_28::DiscoverResult =
-            serde_json::from_value(serde_json::json!({
-                "supportedVersions": ["2999-01-01", "2026-07-28"],
-                "capabilities": {},
-                "resultType": "complete",
-                "ttlMs": 0,
-                "cacheScope": "public"
-            }))
-            .unwrap();
-        assert_eq!(
-            choose_discovered(&result),
-            Some(ProtocolVersion::V2026_07_28)
-        );
-    }
-
-    #[cfg(feature = "v2026_07_28")]
-    #[test]
-    fn refusal_converts_to_the_schema_type() {
-        let refusal = check_request_version("2000-01-01").unwrap_err();
-        let data = crate::v2026_07_28::UnsupportedProtocolVersionErrorObjectData::from(&refusal);
-        assert_eq!(data.requested, "2000-01-01");
-        assert_eq!(data.supported, refusal.supported);
     }
 }

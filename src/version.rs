@@ -7,12 +7,6 @@ use std::fmt;
 include!(concat!(env!("OUT_DIR"), "/versions.rs"));
 
 /// The `_meta` key that carries the protocol version of a request in stateless revisions.
-#[cfg(any(
-    feature = "validate",
-    feature = "convert",
-    feature = "v2026_07_28",
-    feature = "unstable-draft"
-))]
 pub const PROTOCOL_VERSION_META_KEY: &str = "io.modelcontextprotocol/protocolVersion";
 
 /// The member of `initialize`'s params and result that names the protocol version.

@@ -2,7 +2,7 @@
 //! state codec hook and answering on the client side.
 #![cfg(feature = "v2026_07_28")]
 
-use mcp_spec_types::input_required::{
+use mcp_spec_types::v2026_07_28::input_required::{
     is_input_required, missing_capabilities, open_state, result_type, seal_state, Answers,
     InputKind, InputMethod, InputRequired, InputRequiredError, InputResponseError, RoundTrip,
     RoundTripParams, StateCodec, StateError, RESULT_TYPE_COMPLETE,

@@ -11,7 +11,7 @@
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use hmac::{Hmac, Mac};
-use mcp_spec_types::input_required::{
+use mcp_spec_types::v2026_07_28::input_required::{
     missing_capabilities, InputRequired, InputResponseError, RoundTrip, StateCodec, StateError,
 };
 use mcp_spec_types::v2026_07_28::{

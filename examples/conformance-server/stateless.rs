@@ -31,8 +31,8 @@ use mcp_spec_types::answer::{error_response, rpc_error};
 use mcp_spec_types::cache::declared_members;
 use mcp_spec_types::convert::StatelessResult;
 use mcp_spec_types::dispatch::{ErrorResponse, Message, MethodSet, ResultResponse};
-use mcp_spec_types::input_required::InputRequired;
 use mcp_spec_types::progress::Progress;
+use mcp_spec_types::v2026_07_28::input_required::InputRequired;
 use mcp_spec_types::v2026_07_28::{
     self as rev, ClientCall, ClientCallResult, ClientMessage, DiscoverResult, RequestMetaObject,
     ResultMetaObject, ServerMessage, UnsupportedProtocolVersionError,

@@ -19,7 +19,7 @@
 //! creation and then forgotten (and stopped, if it still runs).
 
 use crate::input_required::{boolean, field, schema, string, to_object};
-use mcp_spec_types::input_required::{
+use mcp_spec_types::v2026_07_28::input_required::{
     InputRequired, InputResponseError, RoundTrip, RESULT_TYPE_COMPLETE,
 };
 use mcp_spec_types::v2026_07_28::{

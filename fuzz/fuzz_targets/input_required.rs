@@ -12,7 +12,7 @@
 //!   `apply_to_object`, gives the same params object and reads back equal; the typed params of
 //!   the four retryable requests, where they read, give the same `RoundTrip` (`of`), and
 //!   `apply` of it leaves them unchanged;
-//! - each response is exactly the kind `InputKind::of_response` says (`elicitation`,
+//! - each response is exactly the kind `InputResponse::kind` says (`elicitation`,
 //!   `sampling`, `roots`), the others a `WrongKind`, an absent key `Missing`, each error the
 //!   `-32602` error with the key in `data.key`;
 //! - `result_type` and `is_input_required` agree with the result's `resultType`;
@@ -29,7 +29,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mcp_spec_types::input_required::{
+use mcp_spec_types::v2026_07_28::input_required::{
     is_input_required, missing_capabilities, open_state, result_type, seal_state, Answers,
     InputKind, InputRequired, InputRequiredError, InputResponseError, RoundTrip, RoundTripParams,
     StateCodec, StateError, RESULT_TYPE_COMPLETE, RESULT_TYPE_INPUT_REQUIRED,
@@ -170,7 +170,7 @@ fn responses(retry: &RoundTrip) {
         return;
     };
     for (key, response) in responses.iter() {
-        let kind = InputKind::of_response(response);
+        let kind = response.kind();
         let results = [
             (InputKind::Elicitation, retry.elicitation(key).map(drop)),
             (InputKind::Sampling, retry.sampling(key).map(drop)),
@@ -301,7 +301,7 @@ fn answers(
         .input_requests
         .iter()
         .flat_map(|requests| requests.iter())
-        .map(|(key, request)| (key.clone(), InputKind::of_request(request)))
+        .map(|(key, request)| (key.clone(), request.kind()))
         .collect();
     let mut answers = Answers::new(result);
     let pending: Vec<(String, InputKind)> = answers
@@ -312,7 +312,7 @@ fn answers(
     let mut answered = Vec::new();
     if let Some(responses) = retry.and_then(|r| r.input_responses.as_ref()) {
         for (key, response) in responses.iter() {
-            let found = InputKind::of_response(response);
+            let found = response.kind();
             let expected = asked.iter().find(|(k, _)| k == key).map(|(_, kind)| *kind);
             match answers.answer(key, response.clone()) {
                 Ok(()) => {
@@ -442,8 +442,11 @@ fn rebuild(result: &InputRequiredResult, client: Option<&ClientCapabilities>) {
                 error,
                 InputRequiredError::Undeclared {
                     key: key.clone(),
-                    kind: InputKind::of_request(request),
-                    required: Box::new(required.clone()),
+                    kind: request.kind(),
+                    required: match serde_json::to_value(&required) {
+                        Ok(Value::Object(members)) => members,
+                        other => panic!("capabilities write as an object: {other:?}"),
+                    },
                 }
             );
             let rpc = RpcError::from(error);

@@ -1,51 +1,30 @@
-//! Which of the three requests an input request is, and the requests a server may send inside
-//! `inputRequests` with the results that answer them.
+//! Which of the three requests an input request is, and, in each revision that has input
+//! requests, the requests a server may send inside `inputRequests` with the results that
+//! answer them.
 
-use crate::v2026_07_28::{
-    CreateMessageRequest, CreateMessageRequestParams, CreateMessageResult, ElicitRequest,
-    ElicitRequestParams, ElicitResult, InputRequest, InputResponse, ListRootsRequest,
-    ListRootsRequestParams, ListRootsResult,
-};
-use crate::Request;
-use serde_json::Map;
 use std::fmt;
 
-/// Which of the three requests an input request is (and so which result answers it).
+/// Which of the three requests an input request is (and so which result answers it), in any
+/// revision: a revision's `InputRequest::kind` and `InputResponse::kind` give it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum InputKind {
-    /// `elicitation/create`, answered with an [`ElicitResult`].
+    /// `elicitation/create`, answered with an `ElicitResult`.
     Elicitation,
-    /// `sampling/createMessage`, answered with a [`CreateMessageResult`].
+    /// `sampling/createMessage`, answered with a `CreateMessageResult`.
     Sampling,
-    /// `roots/list`, answered with a [`ListRootsResult`].
+    /// `roots/list`, answered with a `ListRootsResult`.
     Roots,
 }
 
 impl InputKind {
     /// The method name of the request.
     pub fn method(self) -> &'static str {
+        // The schema's `method` constants (this module's tests read them in every bundled
+        // schema that has input requests), written out so that no revision is needed here.
         match self {
-            InputKind::Elicitation => ElicitRequest::METHOD,
-            InputKind::Sampling => CreateMessageRequest::METHOD,
-            InputKind::Roots => ListRootsRequest::METHOD,
-        }
-    }
-
-    /// The kind of an input request.
-    pub fn of_request(request: &InputRequest) -> Self {
-        match request {
-            InputRequest::ElicitRequest(_) => InputKind::Elicitation,
-            InputRequest::CreateMessageRequest(_) => InputKind::Sampling,
-            InputRequest::ListRootsRequest(_) => InputKind::Roots,
-        }
-    }
-
-    /// The kind of request an input response answers.
-    pub fn of_response(response: &InputResponse) -> Self {
-        match response {
-            InputResponse::ElicitResult(_) => InputKind::Elicitation,
-            InputResponse::CreateMessageResult(_) => InputKind::Sampling,
-            InputResponse::ListRootsResult(_) => InputKind::Roots,
+            InputKind::Elicitation => "elicitation/create",
+            InputKind::Sampling => "sampling/createMessage",
+            InputKind::Roots => "roots/list",
         }
     }
 }
@@ -56,71 +35,102 @@ impl fmt::Display for InputKind {
     }
 }
 
-/// A request a server may send inside `inputRequests`, paired with the result that answers it:
-/// [`ElicitRequest`], [`CreateMessageRequest`] and [`ListRootsRequest`].
-///
-/// Used to ask and read generically: [`InputRequired::ask`](super::InputRequired::ask),
-/// [`RoundTrip::response`](super::RoundTrip::response).
-pub trait InputMethod: Request + private::Sealed {
-    /// Which kind this is.
-    const KIND: InputKind;
-    /// The input request with these params.
-    fn input_request(params: Self::Params) -> InputRequest;
-    /// The response, when it is this method's result.
-    fn result_of(response: &InputResponse) -> Option<&Self::Result>;
-}
-
-mod private {
-    pub trait Sealed {}
-    impl Sealed for super::ElicitRequest {}
-    impl Sealed for super::CreateMessageRequest {}
-    impl Sealed for super::ListRootsRequest {}
-}
-
-impl InputMethod for ElicitRequest {
-    const KIND: InputKind = InputKind::Elicitation;
-    fn input_request(params: ElicitRequestParams) -> InputRequest {
-        InputRequest::ElicitRequest(ElicitRequest {
-            params,
-            extra: Map::new(),
-        })
-    }
-    fn result_of(response: &InputResponse) -> Option<&ElicitResult> {
-        match response {
-            InputResponse::ElicitResult(result) => Some(result),
-            _ => None,
+/// A revision's `InputMethod` with its three impls, and the kind of its input requests and
+/// responses; expanded by `input_required_api!`.
+#[allow(unused_macros)] // Used by the revisions that have input requests.
+macro_rules! input_methods {
+    () => {
+        /// A request a server may send inside `inputRequests`, paired with the result that
+        /// answers it: [`ElicitRequest`], [`CreateMessageRequest`] and [`ListRootsRequest`].
+        ///
+        /// Used to ask and read generically: [`InputRequired::ask`], [`RoundTrip::response`].
+        pub trait InputMethod: $crate::Request + sealed::Sealed {
+            /// Which kind this is.
+            const KIND: InputKind;
+            /// The input request with these params.
+            fn input_request(params: Self::Params) -> InputRequest;
+            /// The response, when it is this method's result.
+            fn result_of(response: &InputResponse) -> Option<&Self::Result>;
         }
-    }
-}
 
-impl InputMethod for CreateMessageRequest {
-    const KIND: InputKind = InputKind::Sampling;
-    fn input_request(params: CreateMessageRequestParams) -> InputRequest {
-        InputRequest::CreateMessageRequest(CreateMessageRequest {
-            params,
-            extra: Map::new(),
-        })
-    }
-    fn result_of(response: &InputResponse) -> Option<&CreateMessageResult> {
-        match response {
-            InputResponse::CreateMessageResult(result) => Some(result),
-            _ => None,
+        // Only the three requests the schema lets travel in `inputRequests`.
+        mod sealed {
+            pub trait Sealed {}
+            impl Sealed for super::ElicitRequest {}
+            impl Sealed for super::CreateMessageRequest {}
+            impl Sealed for super::ListRootsRequest {}
         }
-    }
-}
 
-impl InputMethod for ListRootsRequest {
-    const KIND: InputKind = InputKind::Roots;
-    fn input_request(params: Option<ListRootsRequestParams>) -> InputRequest {
-        InputRequest::ListRootsRequest(ListRootsRequest {
-            params,
-            extra: Map::new(),
-        })
-    }
-    fn result_of(response: &InputResponse) -> Option<&ListRootsResult> {
-        match response {
-            InputResponse::ListRootsResult(result) => Some(result),
-            _ => None,
+        impl InputMethod for ElicitRequest {
+            const KIND: InputKind = InputKind::Elicitation;
+            fn input_request(params: ElicitRequestParams) -> InputRequest {
+                InputRequest::ElicitRequest(ElicitRequest {
+                    params,
+                    extra: ::serde_json::Map::new(),
+                })
+            }
+            fn result_of(response: &InputResponse) -> Option<&ElicitResult> {
+                match response {
+                    InputResponse::ElicitResult(result) => Some(result),
+                    _ => None,
+                }
+            }
         }
-    }
+
+        impl InputMethod for CreateMessageRequest {
+            const KIND: InputKind = InputKind::Sampling;
+            fn input_request(params: CreateMessageRequestParams) -> InputRequest {
+                InputRequest::CreateMessageRequest(CreateMessageRequest {
+                    params,
+                    extra: ::serde_json::Map::new(),
+                })
+            }
+            fn result_of(response: &InputResponse) -> Option<&CreateMessageResult> {
+                match response {
+                    InputResponse::CreateMessageResult(result) => Some(result),
+                    _ => None,
+                }
+            }
+        }
+
+        impl InputMethod for ListRootsRequest {
+            const KIND: InputKind = InputKind::Roots;
+            fn input_request(params: Option<ListRootsRequestParams>) -> InputRequest {
+                InputRequest::ListRootsRequest(ListRootsRequest {
+                    params,
+                    extra: ::serde_json::Map::new(),
+                })
+            }
+            fn result_of(response: &InputResponse) -> Option<&ListRootsResult> {
+                match response {
+                    InputResponse::ListRootsResult(result) => Some(result),
+                    _ => None,
+                }
+            }
+        }
+
+        impl InputRequest {
+            /// Which of the three requests this is (and so which result answers it).
+            pub fn kind(&self) -> InputKind {
+                match self {
+                    InputRequest::ElicitRequest(_) => InputKind::Elicitation,
+                    InputRequest::CreateMessageRequest(_) => InputKind::Sampling,
+                    InputRequest::ListRootsRequest(_) => InputKind::Roots,
+                }
+            }
+        }
+
+        impl InputResponse {
+            /// The kind of request this response answers.
+            pub fn kind(&self) -> InputKind {
+                match self {
+                    InputResponse::ElicitResult(_) => InputKind::Elicitation,
+                    InputResponse::CreateMessageResult(_) => InputKind::Sampling,
+                    InputResponse::ListRootsResult(_) => InputKind::Roots,
+                }
+            }
+        }
+    };
 }
+#[allow(unused_imports)] // Used by the revisions that have input requests.
+pub(crate) use input_methods;

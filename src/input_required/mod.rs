@@ -1,31 +1,40 @@
-//! Multi round-trip requests (revision 2026-07-28): a server that needs more from the client
-//! before it can answer `tools/call`, `prompts/get` or `resources/read` answers with an
-//! [`InputRequiredResult`] instead; the client fulfils its `inputRequests` and sends the same
+//! Multi round-trip requests (2026-07-28 on): a server that needs more from the client before
+//! it can answer `tools/call`, `prompts/get` or `resources/read` answers with an
+//! `InputRequiredResult` instead; the client fulfils its `inputRequests` and sends the same
 //! request again, with the answers in `inputResponses` and the server's `requestState` echoed
 //! unchanged.
 //!
+//! The helpers that read and write the protocol's types live in each revision that has them,
+//! on that revision's types: [`v2026_07_28::input_required`](crate::v2026_07_28::input_required)
+//! (and `latest::input_required`, `draft::input_required`). Each such module also re-exports
+//! everything below, so one path serves both halves.
+//!
 //! The server side:
 //!
-//! * [`InputRequired`] builds the result: elicitation, sampling and `roots/list` requests under
-//!   the keys the server picks, and the request state. [`InputRequired::build`] refuses a request
+//! * `InputRequired` builds the result: elicitation, sampling and `roots/list` requests under
+//!   the keys the server picks, and the request state. `InputRequired::build` refuses a request
 //!   the client did not declare the capability for (capabilities travel with every request in
-//!   this revision), and a result with neither requests nor state.
-//! * [`RoundTrip`] reads what a retried request brought back: each input response typed by its
-//!   key ([`RoundTrip::elicitation`], [`RoundTrip::sampling`], [`RoundTrip::roots`]), with a
-//!   missing or wrong-kind response an [`InputResponseError`] naming the key.
+//!   these revisions) and a result with neither requests nor state, with an
+//!   [`InputRequiredError`].
+//! * `RoundTrip` reads what a retried request brought back: each input response typed by its
+//!   key, with a missing or wrong-kind response an [`InputResponseError`] naming the key.
 //! * [`StateCodec`] is the hook through which the server seals the state it hands out (signs or
 //!   encrypts it) and opens it when it comes back: the client is not trusted with it, and state
 //!   that fails the check is a [`StateError::Tampered`]. The crate has no cryptography of its
 //!   own; [`seal_state`] and [`open_state`] carry any serializable state through a codec.
 //!
-//! The client side: [`Answers`] collects the client's responses to one [`InputRequiredResult`],
+//! The client side: `Answers` collects the client's responses to one `InputRequiredResult`,
 //! checking each against the kind of request under its key, and turns them into the
-//! [`RoundTrip`] that [`RoundTrip::apply`] writes onto the retried request's params.
+//! `RoundTrip` that `RoundTrip::apply` writes onto the retried request's params.
+//!
+//! What is here depends on no revision: the errors and kinds are one type for every revision,
+//! and the member names and [`result_type`] read plain JSON.
 //!
 //! ```
-//! use mcp_spec_types::input_required::{Answers, InputRequired, RoundTrip};
+//! # #[cfg(feature = "v2026_07_28")] {
+//! use mcp_spec_types::v2026_07_28::input_required::{Answers, InputRequired, RoundTrip};
 //! use mcp_spec_types::v2026_07_28::{
-//!     CallToolRequest, CallToolRequestParams, ClientCapabilities, ElicitResult, ElicitResultAction,
+//!     CallToolRequestParams, ClientCapabilities, ElicitResult, ElicitResultAction,
 //!     ListRootsResult, Root,
 //! };
 //!
@@ -59,9 +68,8 @@
 //! let retry = RoundTrip::of(&params);
 //! assert_eq!(retry.roots("client_roots").unwrap().roots[0].uri, "file:///work");
 //! assert!(retry.elicitation("client_roots").is_err());
+//! # }
 //! ```
-//!
-//! [`InputRequiredResult`]: crate::v2026_07_28::InputRequiredResult
 
 mod answers;
 mod builder;
@@ -70,12 +78,16 @@ mod kinds;
 mod round_trip;
 mod state;
 
-pub use answers::Answers;
-pub use builder::{InputRequired, InputRequiredError};
-pub use capabilities::missing_capabilities;
-pub use kinds::{InputKind, InputMethod};
-pub use round_trip::{InputResponseError, RoundTrip, RoundTripParams};
+pub use builder::InputRequiredError;
+pub use kinds::InputKind;
+pub use round_trip::InputResponseError;
 pub use state::{open_state, seal_state, StateCodec, StateError};
+
+#[allow(unused_imports)] // Used by the revisions that have input requests.
+pub(crate) use {
+    answers::client_answers, builder::result_builder, capabilities::capability_rules,
+    kinds::input_methods, round_trip::round_trip_api, round_trip::round_trip_params,
+};
 
 use serde_json::{Map, Value};
 
@@ -85,9 +97,7 @@ pub use crate::cache::{RESULT_TYPE_COMPLETE, RESULT_TYPE_INPUT_REQUIRED};
 
 /// The `params` member that carries the input responses of a retried request.
 pub const INPUT_RESPONSES: &str = "inputResponses";
-/// The `params` member (and [`InputRequiredResult`] member) that carries the request state.
-///
-/// [`InputRequiredResult`]: crate::v2026_07_28::InputRequiredResult
+/// The `params` member (and `InputRequiredResult` member) that carries the request state.
 pub const REQUEST_STATE: &str = "requestState";
 
 /// The `resultType` of a result object, [`RESULT_TYPE_COMPLETE`] when it has none (the
@@ -100,17 +110,63 @@ pub fn result_type(result: &Map<String, Value>) -> Option<&str> {
     }
 }
 
-/// Whether a result object is an [`InputRequiredResult`] (its `resultType` says so).
-///
-/// [`InputRequiredResult`]: crate::v2026_07_28::InputRequiredResult
+/// Whether a result object is an `InputRequiredResult` (its `resultType` says so).
 pub fn is_input_required(result: &Map<String, Value>) -> bool {
     result_type(result) == Some(RESULT_TYPE_INPUT_REQUIRED)
 }
 
-/// The member names and the `resultType` value above are the schema's.
+/// A revision's `input_required` module: the helpers above on that revision's types, written
+/// once in this module's files and expanded in every revision module whose schema has
+/// `InputRequiredResult`, so that a new revision copied from the one before it has them too.
+///
+/// Each part is a macro of its own file (`input_methods!` in `kinds.rs`, …), expanded inside
+/// the module declared here: the revision's types are in scope by the `use super::…` below,
+/// and the crate's std names are never shadowed (a revision defines `Result`).
+#[allow(unused_macros)] // Used by the revisions that have input requests.
+macro_rules! input_required_api {
+    () => {
+        // The revision module allows both for its generated code; this code is written by hand.
+        #[warn(missing_docs, clippy::all)]
+        pub mod input_required {
+            //! Multi round-trip requests on this revision's types: building an
+            //! [`InputRequiredResult`] ([`InputRequired`]), reading a retry ([`RoundTrip`]) and
+            //! answering on the client side ([`Answers`]). The parts that depend on no revision
+            //! are re-exported from [`crate::input_required`], whose documentation has an
+            //! example.
+
+            pub use $crate::input_required::{
+                is_input_required, open_state, result_type, seal_state, InputKind,
+                InputRequiredError, InputResponseError, StateCodec, StateError, INPUT_RESPONSES,
+                REQUEST_STATE, RESULT_TYPE_COMPLETE, RESULT_TYPE_INPUT_REQUIRED,
+            };
+
+            use super::{
+                CallToolRequestParams, ClientCapabilities, ClientCapabilitiesElicitation,
+                ClientCapabilitiesSampling, CreateMessageRequest, CreateMessageRequestParams,
+                CreateMessageRequestParamsIncludeContext, CreateMessageResult, ElicitRequest,
+                ElicitRequestFormParams, ElicitRequestFormParamsRequestedSchema,
+                ElicitRequestParams, ElicitResult, GetPromptRequestParams, InputRequest,
+                InputRequests, InputRequiredResult, InputResponse, InputResponseRequestParams,
+                InputResponses, ListRootsRequest, ListRootsRequestParams, ListRootsResult,
+                ReadResourceRequestParams, ResultMetaObject,
+            };
+
+            $crate::input_required::input_methods!();
+            $crate::input_required::capability_rules!();
+            $crate::input_required::result_builder!();
+            $crate::input_required::round_trip_api!();
+            $crate::input_required::client_answers!();
+        }
+    };
+}
+#[allow(unused_imports)] // Used by the revisions that have input requests.
+pub(crate) use input_required_api;
+
+/// The member names and the `resultType` value above are the schema's, and so are the method
+/// names [`InputKind`] gives.
 #[cfg(test)]
 mod tests {
-    use super::{INPUT_RESPONSES, REQUEST_STATE, RESULT_TYPE_INPUT_REQUIRED};
+    use super::{InputKind, INPUT_RESPONSES, REQUEST_STATE, RESULT_TYPE_INPUT_REQUIRED};
     use crate::cache::{describes_result_type, RESULT_TYPE};
     use crate::ProtocolVersion;
 
@@ -135,6 +191,17 @@ mod tests {
                 describes_result_type(&definitions, RESULT_TYPE_INPUT_REQUIRED),
                 "{revision}: {RESULT_TYPE_INPUT_REQUIRED}"
             );
+            for (kind, request) in [
+                (InputKind::Elicitation, "ElicitRequest"),
+                (InputKind::Sampling, "CreateMessageRequest"),
+                (InputKind::Roots, "ListRootsRequest"),
+            ] {
+                assert_eq!(
+                    definitions[request]["properties"]["method"]["const"],
+                    kind.method(),
+                    "{revision}: {request}"
+                );
+            }
             checked.push(revision);
         }
         assert!(checked.contains(&ProtocolVersion::V2026_07_28));

@@ -1,190 +1,11 @@
 //! The server's second round: what a retried request brought back, typed by key.
 
-use super::kinds::{InputKind, InputMethod};
-use super::state::{open_state, StateCodec, StateError};
-use super::{INPUT_RESPONSES, REQUEST_STATE};
-use crate::v2026_07_28::{
-    CallToolRequestParams, CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult,
-    GetPromptRequestParams, InputResponseRequestParams, InputResponses, ListRootsRequest,
-    ListRootsResult, ReadResourceRequestParams,
-};
+use super::kinds::InputKind;
 use crate::RpcError;
-use serde::de::DeserializeOwned;
-use serde::Deserialize as _;
 use serde_json::{Map, Value};
 use std::fmt;
 
-/// The params of a request that may be retried with input responses: those of the requests
-/// whose result may be an [`InputRequiredResult`], and the schema's common
-/// [`InputResponseRequestParams`].
-///
-/// [`InputRequiredResult`]: crate::v2026_07_28::InputRequiredResult
-pub trait RoundTripParams {
-    /// `inputResponses`.
-    fn input_responses(&self) -> Option<&InputResponses>;
-    /// `requestState`.
-    fn request_state(&self) -> Option<&str>;
-    /// Replaces both members.
-    fn set_round_trip(
-        &mut self,
-        input_responses: Option<InputResponses>,
-        request_state: Option<String>,
-    );
-}
-
-macro_rules! round_trip_params {
-    ($($ty:ty),*) => {$(
-        impl RoundTripParams for $ty {
-            fn input_responses(&self) -> Option<&InputResponses> {
-                self.input_responses.as_ref()
-            }
-            fn request_state(&self) -> Option<&str> {
-                self.request_state.as_deref()
-            }
-            fn set_round_trip(
-                &mut self,
-                input_responses: Option<InputResponses>,
-                request_state: Option<String>,
-            ) {
-                self.input_responses = input_responses;
-                self.request_state = request_state;
-            }
-        }
-    )*};
-}
-round_trip_params!(
-    CallToolRequestParams,
-    GetPromptRequestParams,
-    ReadResourceRequestParams,
-    InputResponseRequestParams
-);
-
-/// The round-trip members of a request: the input responses and request state a retry
-/// carries (both absent on a first attempt).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct RoundTrip {
-    /// `inputResponses`.
-    pub input_responses: Option<InputResponses>,
-    /// `requestState`, exactly as the server sent it.
-    pub request_state: Option<String>,
-}
-
-impl RoundTrip {
-    /// The members of typed params.
-    pub fn of<P: RoundTripParams + ?Sized>(params: &P) -> Self {
-        RoundTrip {
-            input_responses: params.input_responses().cloned(),
-            request_state: params.request_state().map(str::to_owned),
-        }
-    }
-
-    /// The members of a params object as it came off the wire; a member that is present but
-    /// does not fit the schema (`inputResponses: null`, a response that is a number, a state
-    /// that is not a string) is [`InputResponseError::Malformed`].
-    pub fn from_params(params: &Map<String, Value>) -> Result<Self, InputResponseError> {
-        let input_responses = match params.get(INPUT_RESPONSES) {
-            None => None,
-            Some(value) => Some(InputResponses::deserialize(value).map_err(|e| {
-                InputResponseError::Malformed {
-                    member: INPUT_RESPONSES,
-                    reason: e.to_string(),
-                }
-            })?),
-        };
-        let request_state = match params.get(REQUEST_STATE) {
-            None => None,
-            Some(Value::String(state)) => Some(state.clone()),
-            Some(_) => {
-                return Err(InputResponseError::Malformed {
-                    member: REQUEST_STATE,
-                    reason: "not a string".to_owned(),
-                })
-            }
-        };
-        Ok(RoundTrip {
-            input_responses,
-            request_state,
-        })
-    }
-
-    /// Whether the request carries neither input responses nor state (a first attempt).
-    pub fn is_first(&self) -> bool {
-        self.input_responses.is_none() && self.request_state.is_none()
-    }
-
-    /// The response under `key`, as the result of method `M`.
-    pub fn response<M: InputMethod>(&self, key: &str) -> Result<&M::Result, InputResponseError> {
-        let response = self
-            .input_responses
-            .as_ref()
-            .and_then(|responses| responses.get(key))
-            .ok_or_else(|| InputResponseError::Missing {
-                key: key.to_owned(),
-                expected: M::KIND,
-            })?;
-        M::result_of(response).ok_or_else(|| InputResponseError::WrongKind {
-            key: key.to_owned(),
-            expected: M::KIND,
-            found: InputKind::of_response(response),
-        })
-    }
-
-    /// The elicitation result under `key`.
-    pub fn elicitation(&self, key: &str) -> Result<&ElicitResult, InputResponseError> {
-        self.response::<ElicitRequest>(key)
-    }
-
-    /// The sampling result under `key`.
-    pub fn sampling(&self, key: &str) -> Result<&CreateMessageResult, InputResponseError> {
-        self.response::<CreateMessageRequest>(key)
-    }
-
-    /// The `roots/list` result under `key`.
-    pub fn roots(&self, key: &str) -> Result<&ListRootsResult, InputResponseError> {
-        self.response::<ListRootsRequest>(key)
-    }
-
-    /// The request state opened by `codec` (see [`open_state`]); `None` when there is none.
-    pub fn open_state<C, T>(&self, codec: &C) -> Result<Option<T>, StateError>
-    where
-        C: StateCodec + ?Sized,
-        T: DeserializeOwned,
-    {
-        self.request_state
-            .as_deref()
-            .map(|sealed| open_state(codec, sealed))
-            .transpose()
-    }
-
-    /// Writes both members onto the params of the retried request, replacing what an earlier
-    /// attempt carried (a member that is absent here is removed).
-    pub fn apply<P: RoundTripParams + ?Sized>(self, params: &mut P) {
-        params.set_round_trip(self.input_responses, self.request_state);
-    }
-
-    /// [`RoundTrip::apply`] on a params object.
-    pub fn apply_to_object(self, params: &mut Map<String, Value>) -> Result<(), serde_json::Error> {
-        match self.input_responses {
-            Some(responses) => {
-                params.insert(INPUT_RESPONSES.to_owned(), serde_json::to_value(responses)?);
-            }
-            None => {
-                params.remove(INPUT_RESPONSES);
-            }
-        }
-        match self.request_state {
-            Some(state) => {
-                params.insert(REQUEST_STATE.to_owned(), Value::String(state));
-            }
-            None => {
-                params.remove(REQUEST_STATE);
-            }
-        }
-        Ok(())
-    }
-}
-
-/// Why an input response could not be read or given.
+/// Why an input response could not be read or given (one type for every revision).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum InputResponseError {
     /// No response under `key` (a server typically asks again).
@@ -271,3 +92,201 @@ impl From<InputResponseError> for RpcError {
         }
     }
 }
+
+/// A revision's `RoundTripParams` (with its impls) and `RoundTrip`; expanded by
+/// `input_required_api!`.
+#[allow(unused_macros)] // Used by the revisions that have input requests.
+macro_rules! round_trip_api {
+    () => {
+        /// The params of a request that may be retried with input responses: those of the
+        /// requests whose result may be an [`InputRequiredResult`], and the schema's common
+        /// [`InputResponseRequestParams`].
+        pub trait RoundTripParams {
+            /// `inputResponses`.
+            fn input_responses(&self) -> Option<&InputResponses>;
+            /// `requestState`.
+            fn request_state(&self) -> Option<&str>;
+            /// Replaces both members.
+            fn set_round_trip(
+                &mut self,
+                input_responses: Option<InputResponses>,
+                request_state: Option<String>,
+            );
+        }
+
+        $crate::input_required::round_trip_params!(
+            CallToolRequestParams,
+            GetPromptRequestParams,
+            ReadResourceRequestParams,
+            InputResponseRequestParams
+        );
+
+        /// The round-trip members of a request: the input responses and request state a retry
+        /// carries (both absent on a first attempt).
+        #[derive(Clone, Debug, Default, PartialEq)]
+        pub struct RoundTrip {
+            /// `inputResponses`.
+            pub input_responses: Option<InputResponses>,
+            /// `requestState`, exactly as the server sent it.
+            pub request_state: Option<String>,
+        }
+
+        impl RoundTrip {
+            /// The members of typed params.
+            pub fn of<P: RoundTripParams + ?Sized>(params: &P) -> Self {
+                RoundTrip {
+                    input_responses: params.input_responses().cloned(),
+                    request_state: params.request_state().map(str::to_owned),
+                }
+            }
+
+            /// The members of a params object as it came off the wire; a member that is
+            /// present but does not fit the schema (`inputResponses: null`, a response that is
+            /// a number, a state that is not a string) is [`InputResponseError::Malformed`].
+            pub fn from_params(
+                params: &::serde_json::Map<String, ::serde_json::Value>,
+            ) -> Result<Self, InputResponseError> {
+                let input_responses = match params.get(INPUT_RESPONSES) {
+                    None => None,
+                    Some(value) => Some(
+                        <InputResponses as ::serde::Deserialize>::deserialize(value).map_err(
+                            |e| InputResponseError::Malformed {
+                                member: INPUT_RESPONSES,
+                                reason: e.to_string(),
+                            },
+                        )?,
+                    ),
+                };
+                let request_state = match params.get(REQUEST_STATE) {
+                    None => None,
+                    Some(::serde_json::Value::String(state)) => Some(state.clone()),
+                    Some(_) => {
+                        return Err(InputResponseError::Malformed {
+                            member: REQUEST_STATE,
+                            reason: "not a string".to_owned(),
+                        })
+                    }
+                };
+                Ok(RoundTrip {
+                    input_responses,
+                    request_state,
+                })
+            }
+
+            /// Whether the request carries neither input responses nor state (a first
+            /// attempt).
+            pub fn is_first(&self) -> bool {
+                self.input_responses.is_none() && self.request_state.is_none()
+            }
+
+            /// The response under `key`, as the result of method `M`.
+            pub fn response<M: InputMethod>(
+                &self,
+                key: &str,
+            ) -> Result<&M::Result, InputResponseError> {
+                let response = self
+                    .input_responses
+                    .as_ref()
+                    .and_then(|responses| responses.get(key))
+                    .ok_or_else(|| InputResponseError::Missing {
+                        key: key.to_owned(),
+                        expected: M::KIND,
+                    })?;
+                M::result_of(response).ok_or_else(|| InputResponseError::WrongKind {
+                    key: key.to_owned(),
+                    expected: M::KIND,
+                    found: response.kind(),
+                })
+            }
+
+            /// The elicitation result under `key`.
+            pub fn elicitation(&self, key: &str) -> Result<&ElicitResult, InputResponseError> {
+                self.response::<ElicitRequest>(key)
+            }
+
+            /// The sampling result under `key`.
+            pub fn sampling(&self, key: &str) -> Result<&CreateMessageResult, InputResponseError> {
+                self.response::<CreateMessageRequest>(key)
+            }
+
+            /// The `roots/list` result under `key`.
+            pub fn roots(&self, key: &str) -> Result<&ListRootsResult, InputResponseError> {
+                self.response::<ListRootsRequest>(key)
+            }
+
+            /// The request state opened by `codec` (see [`open_state`]); `None` when there is
+            /// none.
+            pub fn open_state<C, T>(&self, codec: &C) -> Result<Option<T>, StateError>
+            where
+                C: StateCodec + ?Sized,
+                T: ::serde::de::DeserializeOwned,
+            {
+                self.request_state
+                    .as_deref()
+                    .map(|sealed| open_state(codec, sealed))
+                    .transpose()
+            }
+
+            /// Writes both members onto the params of the retried request, replacing what an
+            /// earlier attempt carried (a member that is absent here is removed).
+            pub fn apply<P: RoundTripParams + ?Sized>(self, params: &mut P) {
+                params.set_round_trip(self.input_responses, self.request_state);
+            }
+
+            /// [`RoundTrip::apply`] on a params object.
+            pub fn apply_to_object(
+                self,
+                params: &mut ::serde_json::Map<String, ::serde_json::Value>,
+            ) -> Result<(), ::serde_json::Error> {
+                match self.input_responses {
+                    Some(responses) => {
+                        params.insert(
+                            INPUT_RESPONSES.to_owned(),
+                            ::serde_json::to_value(responses)?,
+                        );
+                    }
+                    None => {
+                        params.remove(INPUT_RESPONSES);
+                    }
+                }
+                match self.request_state {
+                    Some(state) => {
+                        params.insert(REQUEST_STATE.to_owned(), ::serde_json::Value::String(state));
+                    }
+                    None => {
+                        params.remove(REQUEST_STATE);
+                    }
+                }
+                Ok(())
+            }
+        }
+    };
+}
+#[allow(unused_imports)] // Used by the revisions that have input requests.
+pub(crate) use round_trip_api;
+
+/// `RoundTripParams` for params types whose `inputResponses` and `requestState` are fields;
+/// expanded by `round_trip_api!`.
+#[allow(unused_macros)] // Used by the revisions that have input requests.
+macro_rules! round_trip_params {
+    ($($ty:ty),*) => {$(
+        impl RoundTripParams for $ty {
+            fn input_responses(&self) -> Option<&InputResponses> {
+                self.input_responses.as_ref()
+            }
+            fn request_state(&self) -> Option<&str> {
+                self.request_state.as_deref()
+            }
+            fn set_round_trip(
+                &mut self,
+                input_responses: Option<InputResponses>,
+                request_state: Option<String>,
+            ) {
+                self.input_responses = input_responses;
+                self.request_state = request_state;
+            }
+        }
+    )*};
+}
+#[allow(unused_imports)] // Used by the revisions that have input requests.
+pub(crate) use round_trip_params;

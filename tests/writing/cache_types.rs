@@ -123,3 +123,26 @@ mod generated_fields {
         &result.result_type
     }
 }
+
+/// Which results take cache hints is read from the generated result members (the module names
+/// no revision, so the check on one revision's method table is here).
+#[cfg(feature = "v2026_07_28")]
+#[test]
+fn cacheable_results_follow_the_schema() {
+    use mcp_spec_types::cache::{declared_members, is_cacheable, RESULT_TYPE};
+    use mcp_spec_types::v2026_07_28::ClientCall;
+    for method in [
+        "server/discover",
+        "tools/list",
+        "prompts/list",
+        "resources/list",
+        "resources/templates/list",
+        "resources/read",
+    ] {
+        assert!(is_cacheable::<ClientCall>(method), "{method}");
+    }
+    for method in ["tools/call", "prompts/get", "completion/complete"] {
+        assert!(!is_cacheable::<ClientCall>(method), "{method}");
+        assert!(declared_members::<ClientCall>(method).contains(&RESULT_TYPE));
+    }
+}
