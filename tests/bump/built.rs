@@ -168,7 +168,9 @@ fn the_next_schema_builds_with_one_bump_and_refuses_each_violation_at_its_member
 }
 
 /// A user's first program, on nothing but `latest` and the modules every revision has: it
-/// answers a `tools/call` and picks a version, printing which revision `latest` is.
+/// answers a `tools/call`, picks a version, and uses the stateless helpers (discovery, an
+/// input-required result, the HTTP headers) on the new revision's types, printing which
+/// revision `latest` is.
 const FIRST_PROGRAM: &str = r##"
 use mcp_spec_types::{latest, negotiation, ProtocolVersion, RpcError};
 
@@ -189,6 +191,22 @@ fn main() {
     println!("{}", checked.as_str());
     // Only stateless revisions are enabled: nothing to answer an `initialize` with.
     println!("{:?}", ProtocolVersion::negotiate("2025-06-18"));
+    // The stateless helpers, on the new revision's own types.
+    let offer: latest::DiscoverResult = serde_json::from_value(serde_json::json!({
+        "supportedVersions": [latest::REVISION], "capabilities": {},
+        "serverInfo": {"name": "s", "version": "1"}, "resultType": "complete",
+        "ttlMs": 0, "cacheScope": "private"
+    })).expect("a discover result");
+    println!("{:?}", negotiation::choose_discovered(&offer).map(|v| v.as_str().to_owned()));
+    let asked = latest::input_required::InputRequired::new()
+        .list_roots("roots")
+        .build_ignoring_capabilities()
+        .expect("one request");
+    println!("{}", serde_json::to_value(&asked).unwrap()["inputRequests"]["roots"]["method"]);
+    let params = serde_json::json!({"name": "echo"});
+    let headers = mcp_spec_types::http_headers::request_headers(latest::REVISION, "tools/call", Some(&params));
+    let named = headers.iter().any(|(k, v)| k.eq_ignore_ascii_case("mcp-name") && v == "echo");
+    println!("mcp-name {named}");
 }
 "##;
 
@@ -209,6 +227,9 @@ fn a_new_revision_compiles_a_first_program_with_the_default_features() {
             "2027-01-01",
             "2027-01-01",
             "None",
+            r#"Some("2027-01-01")"#,
+            r#""roots/list""#,
+            "mcp-name true",
         ],
         "{printed}"
     );
