@@ -98,7 +98,7 @@ fn walk(
     for keyword in UNCHECKED {
         if object.contains_key(*keyword) {
             problems.push(format!(
-                "{pointer}: `{keyword}` is not checked by the crate"
+                "{pointer}: `{keyword}` has no bound-breaking test here"
             ));
         }
     }
@@ -115,7 +115,7 @@ fn walk(
                 schema: schema.clone(),
             }),
             None => problems.push(format!(
-                "{pointer}: `{keyword}` outside an object's property is not checked by the crate"
+                "{pointer}: `{keyword}` outside an object's property has no bound-breaking test here"
             )),
         }
     }
@@ -218,8 +218,8 @@ fn the_walk_finds_what_it_must_refuse() {
     assert_eq!(
         problems,
         vec![
-            "/$defs/Name: `pattern` is not checked by the crate",
-            "/$defs/Scores/items: `maximum` outside an object's property is not checked by the crate",
+            "/$defs/Name: `pattern` has no bound-breaking test here",
+            "/$defs/Scores/items: `maximum` outside an object's property has no bound-breaking test here",
         ]
     );
     assert_eq!(bounds.len(), 1);
