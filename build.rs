@@ -71,13 +71,16 @@ fn run() -> Result<(), String> {
     // The table of every revision's methods is built from all schemas, enabled or not, so a
     // message from another revision is recognised as such.
     let mut all_methods = Vec::new();
+    let mut definition_methods = Vec::new();
     for revision in &revisions {
         let schema_path = root.join("schema").join(&revision.file);
         println!("cargo:rerun-if-changed={}", schema_path.display());
-        all_methods.push((
-            revision.revision.clone(),
-            methods::method_names(&schema_path)?,
-        ));
+        let pairs = methods::definition_methods(&schema_path)?;
+        let mut names: Vec<String> = pairs.iter().map(|(_, method)| method.clone()).collect();
+        names.sort();
+        names.dedup();
+        all_methods.push((revision.revision.clone(), names));
+        definition_methods.push((revision.revision.clone(), pairs));
     }
     std::fs::write(out_dir.join("versions.rs"), versions::generate(&revisions)?)
         .map_err(|e| format!("writing versions.rs: {e}"))?;
@@ -86,6 +89,11 @@ fn run() -> Result<(), String> {
         versions::latest_alias(&revisions),
     )
     .map_err(|e| format!("writing latest.rs: {e}"))?;
+    std::fs::write(
+        out_dir.join("method_names.rs"),
+        methods::method_constants(&definition_methods),
+    )
+    .map_err(|e| format!("writing method_names.rs: {e}"))?;
     let table = methods::all_methods_table(&all_methods);
     std::fs::write(out_dir.join("all_methods.rs"), table)
         .map_err(|e| format!("writing all_methods.rs: {e}"))?;

@@ -236,19 +236,22 @@ fn take_definition(
     if pushed.contains_key(name) || visiting.iter().any(|v| v == name) {
         return;
     }
-    let Some(Value::Object(def)) = definitions.get(name) else {
-        pushed.insert(name.to_owned(), Map::new());
-        return;
-    };
-    let holds_one_value = !["properties", "oneOf", "anyOf", "allOf"]
-        .iter()
-        .any(|k| def.contains_key(*k));
+    let holds_one_value = definitions
+        .get(name)
+        .and_then(Value::as_object)
+        .is_some_and(|def| {
+            !["properties", "oneOf", "anyOf", "allOf"]
+                .iter()
+                .any(|k| def.contains_key(*k))
+        });
     if !holds_one_value {
         pushed.insert(name.to_owned(), Map::new());
         return;
     }
     let mut targets = Vec::new();
-    held_references(&Value::Object(def.clone()), &mut targets);
+    if let Some(def) = definitions.get(name) {
+        held_references(def, &mut targets);
+    }
     visiting.push(name.to_owned());
     for target in &targets {
         take_definition(target, definitions, pushed, visiting, checked, problems);
@@ -297,6 +300,11 @@ fn references(schema: &Value, out: &mut Vec<String>) {
 
 /// The definition a `{"$ref": "#/definitions/X"}` (or `#/$defs/X`) schema names.
 fn referenced(schema: &Value) -> Option<String> {
+    referenced_in(schema.as_object()?)
+}
+
+/// [`referenced`], on the schema's object.
+fn referenced_in(schema: &Map<String, Value>) -> Option<String> {
     let reference = schema.get("$ref")?.as_str()?;
     reference
         .strip_prefix("#/definitions/")
@@ -365,7 +373,7 @@ fn take_keywords(
     if integer && lower_bound(&keywords).is_some_and(|low| low >= 0.0) {
         schema.insert("minimum".into(), Value::from(0));
     }
-    if let Some(target) = referenced(&Value::Object(schema.clone())) {
+    if let Some(target) = referenced_in(schema) {
         if let Some(theirs) = pushed.get(&target).filter(|k| !k.is_empty()) {
             merge_keywords(&mut keywords, theirs.clone())?;
             used.push(target);

@@ -7,7 +7,7 @@ use crate::rewrite::{Rewritten, StructInfo};
 use crate::runtime_api::ASKS_FOR_TASK;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Requests whose result the schema does not name after the request: they are answered with
 /// the empty result. Checked against every revision: a name here that a revision defines
@@ -1017,9 +1017,9 @@ fn accessors(
     Ok(out)
 }
 
-/// The method names a schema file defines (its `method` constants), read without the full
-/// pipeline.
-pub fn method_names(path: &std::path::Path) -> Result<Vec<String>, String> {
+/// The method of each definition a schema file gives one (its `method` constant), by
+/// definition name, read without the full pipeline.
+pub fn definition_methods(path: &std::path::Path) -> Result<Vec<(String, String)>, String> {
     let text =
         std::fs::read_to_string(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
     let schema: serde_json::Value =
@@ -1029,17 +1029,59 @@ pub fn method_names(path: &std::path::Path) -> Result<Vec<String>, String> {
         .or_else(|| schema.get("definitions"))
         .and_then(|d| d.as_object())
         .ok_or(format!("{} has no definitions", path.display()))?;
-    let mut names: Vec<String> = defs
-        .values()
-        .filter_map(|d| {
-            d.pointer("/properties/method/const")?
-                .as_str()
-                .map(str::to_owned)
+    Ok(defs
+        .iter()
+        .filter_map(|(name, d)| {
+            let method = d.pointer("/properties/method/const")?.as_str()?;
+            Some((name.clone(), method.to_owned()))
         })
-        .collect();
-    names.sort();
-    names.dedup();
-    Ok(names)
+        .collect())
+}
+
+/// `mod method_names`: for each definition that names a method in some revision, a
+/// constant (`ELICIT_REQUEST = "elicitation/create"`), so that code written for every revision
+/// names a method through the schema, not by typing it. A definition whose method differs
+/// between revisions gets none.
+pub fn method_constants(revisions: &[(String, Vec<(String, String)>)]) -> String {
+    let mut by_definition: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for (_, pairs) in revisions {
+        for (definition, method) in pairs {
+            by_definition.entry(definition).or_default().insert(method);
+        }
+    }
+    let constants = by_definition
+        .iter()
+        .filter(|(_, methods)| methods.len() == 1)
+        .map(|(definition, methods)| {
+            let method = methods.iter().next().copied().unwrap_or_default();
+            let name = format_ident!("{}", screaming_snake(definition));
+            let doc = format!(" `{method}`, the method of `{definition}`.");
+            quote!(#[doc = #doc] pub const #name: &str = #method;)
+        });
+    quote! {
+        /// The method of each request and notification definition, the same in every revision
+        /// that has it, generated from the schemas. Code written for every revision names the
+        /// ones it needs; the rest are there for the next that does.
+        #[allow(dead_code)]
+        pub(crate) mod method_names {
+            #(#constants)*
+        }
+    }
+    .to_string()
+}
+
+/// `ElicitRequest` → `ELICIT_REQUEST`.
+fn screaming_snake(name: &str) -> String {
+    let mut out = String::new();
+    let mut previous: Option<char> = None;
+    for c in name.chars() {
+        if c.is_uppercase() && previous.is_some_and(|p| p.is_lowercase() || p.is_ascii_digit()) {
+            out.push('_');
+        }
+        out.push(c.to_ascii_uppercase());
+        previous = Some(c);
+    }
+    out
 }
 
 /// `const ALL_METHODS: &[(&str, &[&str])]`: each method with the revisions defining it.

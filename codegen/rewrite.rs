@@ -771,25 +771,25 @@ fn bounds_tokens(bounds: &Map<String, Value>, ty: &syn::Type) -> Result<Check, S
 
 /// `Some(n)` for a recorded number, `None` when the keyword is absent.
 fn recorded_float(bounds: &Map<String, Value>, keyword: &str) -> Result<TokenStream, String> {
-    match bounds.get(keyword) {
-        None => Ok(quote!(::std::option::Option::None)),
-        Some(value) => {
-            let n = value
-                .as_f64()
-                .ok_or(format!("`{keyword}` is not a number"))?;
-            Ok(quote!(::std::option::Option::Some(#n)))
-        }
-    }
+    recorded(bounds, keyword, Value::as_f64, "a number")
 }
 
 /// `Some(n)` for a recorded count, `None` when the keyword is absent.
 fn recorded_count(bounds: &Map<String, Value>, keyword: &str) -> Result<TokenStream, String> {
+    recorded(bounds, keyword, Value::as_u64, "a non-negative integer")
+}
+
+/// `Some(n)` for a recorded keyword's value read by `read`, `None` when the keyword is absent.
+fn recorded<T: quote::ToTokens>(
+    bounds: &Map<String, Value>,
+    keyword: &str,
+    read: fn(&Value) -> Option<T>,
+    what: &str,
+) -> Result<TokenStream, String> {
     match bounds.get(keyword) {
         None => Ok(quote!(::std::option::Option::None)),
         Some(value) => {
-            let n = value
-                .as_u64()
-                .ok_or(format!("`{keyword}` is not a non-negative integer"))?;
+            let n = read(value).ok_or(format!("`{keyword}` is not {what}"))?;
             Ok(quote!(::std::option::Option::Some(#n)))
         }
     }

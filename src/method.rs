@@ -4,6 +4,8 @@
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+include!(concat!(env!("OUT_DIR"), "/method_names.rs"));
+
 /// Which side of a session sends a method.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Direction {

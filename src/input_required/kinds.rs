@@ -19,12 +19,15 @@ pub enum InputKind {
 impl InputKind {
     /// The method name of the request.
     pub fn method(self) -> &'static str {
-        // The schema's `method` constants (this module's tests read them in every bundled
-        // schema that has input requests), written out so that no revision is needed here.
+        // The schema's `method` constants, the same in every revision, so no revision is
+        // needed here.
+        use crate::method::method_names::{
+            CREATE_MESSAGE_REQUEST, ELICIT_REQUEST, LIST_ROOTS_REQUEST,
+        };
         match self {
-            InputKind::Elicitation => "elicitation/create",
-            InputKind::Sampling => "sampling/createMessage",
-            InputKind::Roots => "roots/list",
+            InputKind::Elicitation => ELICIT_REQUEST,
+            InputKind::Sampling => CREATE_MESSAGE_REQUEST,
+            InputKind::Roots => LIST_ROOTS_REQUEST,
         }
     }
 }
