@@ -45,7 +45,8 @@ fn shrank(bytes: usize) {
 // SAFETY: every call is forwarded to the system allocator unchanged; only counters are added.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let pointer = System.alloc(layout);
+        // SAFETY: the caller's contract, passed on.
+        let pointer = unsafe { System.alloc(layout) };
         if !pointer.is_null() {
             grew(layout.size());
         }
@@ -53,7 +54,8 @@ unsafe impl GlobalAlloc for Counting {
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let pointer = System.alloc_zeroed(layout);
+        // SAFETY: the caller's contract, passed on.
+        let pointer = unsafe { System.alloc_zeroed(layout) };
         if !pointer.is_null() {
             grew(layout.size());
         }
@@ -61,12 +63,14 @@ unsafe impl GlobalAlloc for Counting {
     }
 
     unsafe fn dealloc(&self, pointer: *mut u8, layout: Layout) {
-        System.dealloc(pointer, layout);
+        // SAFETY: the caller's contract, passed on.
+        unsafe { System.dealloc(pointer, layout) };
         shrank(layout.size());
     }
 
     unsafe fn realloc(&self, pointer: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let moved = System.realloc(pointer, layout, new_size);
+        // SAFETY: the caller's contract, passed on.
+        let moved = unsafe { System.realloc(pointer, layout, new_size) };
         if !moved.is_null() {
             if new_size >= layout.size() {
                 grew(new_size - layout.size());
