@@ -13,6 +13,8 @@ mod bounds;
 mod constructors;
 #[path = "codegen/conversions.rs"]
 mod conversions;
+#[path = "codegen/core_paths.rs"]
+mod core_paths;
 #[path = "codegen/keywords_test.rs"]
 mod keywords_test;
 #[path = "codegen/manifest.rs"]
@@ -61,11 +63,10 @@ fn run() -> Result<(), String> {
 
     // The runtime's entry points, as the body of `crate::__private`: the build fails on an
     // entry the runtime lacks.
-    std::fs::write(
-        out_dir.join("runtime_entry_points.rs"),
-        runtime_api::entry_points(),
-    )
-    .map_err(|e| format!("writing runtime_entry_points.rs: {e}"))?;
+    write(
+        &out_dir.join("runtime_entry_points.rs"),
+        &runtime_api::entry_points(),
+    )?;
 
     let revisions = manifest::load(&manifest_path)?;
     // The table of every revision's methods is built from all schemas, enabled or not, so a
@@ -82,21 +83,22 @@ fn run() -> Result<(), String> {
         all_methods.push((revision.revision.clone(), names));
         definition_methods.push((revision.revision.clone(), pairs));
     }
-    std::fs::write(out_dir.join("versions.rs"), versions::generate(&revisions)?)
-        .map_err(|e| format!("writing versions.rs: {e}"))?;
-    std::fs::write(
-        out_dir.join("latest.rs"),
-        versions::latest_alias(&revisions),
-    )
-    .map_err(|e| format!("writing latest.rs: {e}"))?;
-    std::fs::write(
-        out_dir.join("method_names.rs"),
-        methods::method_constants(&definition_methods),
-    )
-    .map_err(|e| format!("writing method_names.rs: {e}"))?;
-    let table = methods::all_methods_table(&all_methods);
-    std::fs::write(out_dir.join("all_methods.rs"), table)
-        .map_err(|e| format!("writing all_methods.rs: {e}"))?;
+    write(
+        &out_dir.join("versions.rs"),
+        &versions::generate(&revisions)?,
+    )?;
+    write(
+        &out_dir.join("latest.rs"),
+        &versions::latest_alias(&revisions),
+    )?;
+    write(
+        &out_dir.join("method_names.rs"),
+        &methods::method_constants(&definition_methods),
+    )?;
+    write(
+        &out_dir.join("all_methods.rs"),
+        &methods::all_methods_table(&all_methods),
+    )?;
     let mut types = Vec::new();
     for revision in &revisions {
         if !revision.is_enabled() {
@@ -107,7 +109,7 @@ fn run() -> Result<(), String> {
         let (code, revision_types) = generate(revision, &schema_path, None)
             .map_err(|e| format!("revision {}: {e}", revision.revision))?;
         let target = out_dir.join(format!("{}.rs", revision.module));
-        std::fs::write(&target, code).map_err(|e| format!("writing {}: {e}", target.display()))?;
+        write(&target, &code)?;
         types.push(revision_types);
     }
     // The test-only revision that uses every validation keyword (codegen/keywords_test.rs).
@@ -130,8 +132,7 @@ fn run() -> Result<(), String> {
         let schema_path = root.join("schema").join(&revision.file);
         let (code, _) = generate(&revision, &schema_path, Some(&overlay))
             .map_err(|e| format!("the keywords test revision: {e}"))?;
-        std::fs::write(&keywords_test, code)
-            .map_err(|e| format!("writing {}: {e}", keywords_test.display()))?;
+        write(&keywords_test, &code)?;
     }
     // Conversions between revisions only cost their compile time when asked for.
     let conversions = if std::env::var_os("CARGO_FEATURE_CONVERT").is_some() {
@@ -139,8 +140,7 @@ fn run() -> Result<(), String> {
     } else {
         String::new()
     };
-    std::fs::write(out_dir.join("conversions.rs"), conversions)
-        .map_err(|e| format!("writing conversions.rs: {e}"))?;
+    write(&out_dir.join("conversions.rs"), &conversions)?;
     // The "for a peer" conversion needs every revision's members, enabled or not: what the
     // spec defines somewhere does not depend on the features chosen.
     let member_tables = if std::env::var_os("CARGO_FEATURE_CONVERT").is_some() {
@@ -157,8 +157,7 @@ fn run() -> Result<(), String> {
     } else {
         String::new()
     };
-    std::fs::write(out_dir.join("member_tables.rs"), member_tables)
-        .map_err(|e| format!("writing member_tables.rs: {e}"))?;
+    write(&out_dir.join("member_tables.rs"), &member_tables)?;
     Ok(())
 }
 
@@ -183,7 +182,9 @@ fn generate(
         .ok_or("the schema has no definitions")?;
     patches::apply(&revision.revision, &mut schema)?;
     let facts = normalize::normalize(&mut schema)?;
-    let file = types::generate(&schema)?;
+    let mut file = types::generate(&schema)?;
+    // Every emitter after typify reads and writes `core` and `alloc` paths only.
+    core_paths::rewrite(&mut file);
     let rewritten = rewrite::rewrite(file, &facts)?;
     let methods = methods::generate(&revision.revision, &facts, &rewritten)?;
     let constructors = constructors::generate(&rewritten)?;
@@ -229,6 +230,12 @@ fn generate(
     let code = prettyplease::unparse(&file);
     runtime_api::check_generated(&code)?;
     Ok((header + &code, revision_types))
+}
+
+/// Writes one generated file, refusing code the crate's `no_std` build cannot compile.
+fn write(path: &Path, code: &str) -> Result<(), String> {
+    core_paths::check(code).map_err(|e| format!("{}: {e}", path.display()))?;
+    std::fs::write(path, code).map_err(|e| format!("writing {}: {e}", path.display()))
 }
 
 fn env(name: &str) -> Result<String, String> {

@@ -114,7 +114,7 @@ fn constructors(name: &str, info: &StructInfo) -> Result<TokenStream, String> {
                 #[inline]
                 #[must_use]
                 pub fn #setter(mut self, value: #param) -> Self {
-                    self.#field = ::std::option::Option::Some(#value);
+                    self.#field = ::core::option::Option::Some(#value);
                     self
                 }
             })
@@ -127,10 +127,10 @@ fn constructors(name: &str, info: &StructInfo) -> Result<TokenStream, String> {
         let default = (!info.derives_default).then(|| {
             let inits = info.fields.iter().map(|(ident, _, _)| {
                 let ident = format_ident!("{ident}");
-                quote!(#ident: ::std::option::Option::None,)
+                quote!(#ident: ::core::option::Option::None,)
             });
             quote! {
-                impl ::std::default::Default for #ty {
+                impl ::core::default::Default for #ty {
                     #[inline]
                     fn default() -> Self {
                         Self { #(#inits)* #extra: ::serde_json::Map::new() }
@@ -145,7 +145,7 @@ fn constructors(name: &str, info: &StructInfo) -> Result<TokenStream, String> {
                 #[doc = #doc]
                 #[inline]
                 pub fn new() -> Self {
-                    ::std::default::Default::default()
+                    ::core::default::Default::default()
                 }
             }
         }
@@ -180,8 +180,8 @@ fn constructors(name: &str, info: &StructInfo) -> Result<TokenStream, String> {
             #[must_use]
             pub fn with_extra(
                 mut self,
-                name: impl ::std::convert::Into<::std::string::String>,
-                value: impl ::std::convert::Into<::serde_json::Value>,
+                name: impl ::core::convert::Into<::alloc::string::String>,
+                value: impl ::core::convert::Into<::serde_json::Value>,
             ) -> Self {
                 self.#extra.insert(name.into(), value.into());
                 self
@@ -219,13 +219,13 @@ fn constructor(
     let inits = info.fields.iter().map(|(ident, json, ty)| {
         let ident = format_ident!("{ident}");
         if Some(json.as_str()) == preset {
-            quote!(#ident: ::std::convert::From::from(crate::cache::RESULT_TYPE_COMPLETE),)
+            quote!(#ident: ::core::convert::From::from(crate::cache::RESULT_TYPE_COMPLETE),)
         } else if info.required.contains(json) {
             let (_, value) = argument(ty);
             let value = rename_value(value, &ident);
             quote!(#ident: #value,)
         } else {
-            quote!(#ident: ::std::option::Option::None,)
+            quote!(#ident: ::core::option::Option::None,)
         }
     });
     quote! {
@@ -248,15 +248,18 @@ fn constructor(
 fn argument(ty: &syn::Type) -> (TokenStream, TokenStream) {
     match crate::rewrite::vec_inner(ty) {
         Some(item) => (
-            quote!(impl ::std::iter::IntoIterator<Item = impl ::std::convert::Into<#item>>),
-            quote!(value.into_iter().map(::std::convert::Into::into).collect()),
+            quote!(impl ::core::iter::IntoIterator<Item = impl ::core::convert::Into<#item>>),
+            quote!(value.into_iter().map(::core::convert::Into::into).collect()),
         ),
         // A primitive is taken as itself, so that a literal (`300_000` for `ttlMs`) needs no
         // suffix: `impl Into<u64>` would make `300_000` an `i32`, which does not convert.
         None if PRIMITIVES.contains(&crate::rewrite::type_name(ty).as_str()) => {
             (quote!(#ty), quote!(value))
         }
-        None => (quote!(impl ::std::convert::Into<#ty>), quote!(value.into())),
+        None => (
+            quote!(impl ::core::convert::Into<#ty>),
+            quote!(value.into()),
+        ),
     }
 }
 

@@ -93,13 +93,13 @@ pub fn generate(revisions: &[RevisionTypes]) -> Result<String, String> {
     let body = if arms.is_empty() {
         quote! {
             let _ = (definition, from, to, value);
-            ::std::option::Option::None
+            ::core::option::Option::None
         }
     } else {
         quote! {
-            ::std::option::Option::Some(match (from, to, definition) {
+            ::core::option::Option::Some(match (from, to, definition) {
                 #(#arms)*
-                _ => return ::std::option::Option::None,
+                _ => return ::core::option::Option::None,
             })
         }
     };
@@ -113,11 +113,12 @@ pub fn generate(revisions: &[RevisionTypes]) -> Result<String, String> {
             from: &str,
             to: &str,
             value: &::serde_json::Value,
-        ) -> ::std::option::Option<::std::result::Result<::serde_json::Value, ConversionError>> {
+        ) -> ::core::option::Option<::core::result::Result<::serde_json::Value, ConversionError>> {
             #body
         }
     };
-    let file: syn::File =
+    let mut file: syn::File =
         syn::parse2(code).map_err(|e| format!("emitted conversions do not parse: {e}"))?;
+    crate::core_paths::rewrite(&mut file);
     Ok(prettyplease::unparse(&file))
 }

@@ -348,7 +348,8 @@ pub fn generate(schemas: &[(String, Value)], empty_result: &[&str]) -> Result<St
         #[doc = #summary]
         static REVISIONS: &[&Revision] = &[#(#revisions),*];
     };
-    let file: syn::File =
+    let mut file: syn::File =
         syn::parse2(code).map_err(|e| format!("emitted member tables do not parse: {e}"))?;
+    crate::core_paths::rewrite(&mut file);
     Ok(prettyplease::unparse(&file))
 }

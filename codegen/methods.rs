@@ -189,7 +189,7 @@ fn method_enum(methods: &[MethodDef]) -> TokenStream {
     let directions = methods.iter().map(|m| {
         let v = format_ident!("{}", m.variant);
         let d = format_ident!("{}", m.direction);
-        quote!(Method::#v => ::std::option::Option::Some(crate::Direction::#d),)
+        quote!(Method::#v => ::core::option::Option::Some(crate::Direction::#d),)
     });
     let kinds = methods.iter().map(|m| {
         let v = format_ident!("{}", m.variant);
@@ -198,7 +198,7 @@ fn method_enum(methods: &[MethodDef]) -> TokenStream {
         } else {
             quote!(Notification)
         };
-        quote!(Method::#v => ::std::option::Option::Some(crate::MethodKind::#k),)
+        quote!(Method::#v => ::core::option::Option::Some(crate::MethodKind::#k),)
     });
     quote! {
         /// Every method this revision defines, requests and notifications in both directions.
@@ -208,7 +208,7 @@ fn method_enum(methods: &[MethodDef]) -> TokenStream {
         pub enum Method {
             #(#variants)*
             /// A method this revision does not define, as it was spelled.
-            Unknown(::std::string::String),
+            Unknown(::alloc::string::String),
         }
 
         impl Method {
@@ -225,59 +225,59 @@ fn method_enum(methods: &[MethodDef]) -> TokenStream {
 
             /// Looks a method name up without allocating; `None` for a name the revision does
             /// not define.
-            pub fn known(name: &str) -> ::std::option::Option<Method> {
-                ::std::option::Option::Some(match name {
+            pub fn known(name: &str) -> ::core::option::Option<Method> {
+                ::core::option::Option::Some(match name {
                     #(#from_str)*
-                    _ => return ::std::option::Option::None,
+                    _ => return ::core::option::Option::None,
                 })
             }
 
             /// Who sends it; `None` for an unknown method.
-            pub fn direction(&self) -> ::std::option::Option<crate::Direction> {
+            pub fn direction(&self) -> ::core::option::Option<crate::Direction> {
                 match self {
                     #(#directions)*
-                    Method::Unknown(_) => ::std::option::Option::None,
+                    Method::Unknown(_) => ::core::option::Option::None,
                 }
             }
 
             /// Whether it is a request (answered) or a notification; `None` for an unknown method.
-            pub fn kind(&self) -> ::std::option::Option<crate::MethodKind> {
+            pub fn kind(&self) -> ::core::option::Option<crate::MethodKind> {
                 match self {
                     #(#kinds)*
-                    Method::Unknown(_) => ::std::option::Option::None,
+                    Method::Unknown(_) => ::core::option::Option::None,
                 }
             }
         }
 
-        impl ::std::str::FromStr for Method {
-            type Err = ::std::convert::Infallible;
-            fn from_str(name: &str) -> ::std::result::Result<Self, Self::Err> {
-                ::std::result::Result::Ok(Method::from(name))
+        impl ::core::str::FromStr for Method {
+            type Err = ::core::convert::Infallible;
+            fn from_str(name: &str) -> ::core::result::Result<Self, Self::Err> {
+                ::core::result::Result::Ok(Method::from(name))
             }
         }
 
-        impl ::std::convert::From<&str> for Method {
+        impl ::core::convert::From<&str> for Method {
             fn from(name: &str) -> Self {
-                Method::known(name).unwrap_or_else(|| Method::Unknown(name.to_owned()))
+                Method::known(name).unwrap_or_else(|| Method::Unknown(::alloc::borrow::ToOwned::to_owned(name)))
             }
         }
 
-        impl ::std::fmt::Display for Method {
-            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        impl ::core::fmt::Display for Method {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 f.write_str(self.as_str())
             }
         }
 
         impl ::serde::Serialize for Method {
-            fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error> {
+            fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> ::core::result::Result<S::Ok, S::Error> {
                 serializer.serialize_str(self.as_str())
             }
         }
 
         impl<'de> ::serde::Deserialize<'de> for Method {
-            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::std::result::Result<Self, D::Error> {
-                let name = <::std::borrow::Cow<'de, str> as ::serde::Deserialize>::deserialize(deserializer)?;
-                ::std::result::Result::Ok(Method::from(&*name))
+            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
+                let name = <::alloc::borrow::Cow<'de, str> as ::serde::Deserialize>::deserialize(deserializer)?;
+                ::core::result::Result::Ok(Method::from(&*name))
             }
         }
     }
@@ -440,11 +440,11 @@ fn dispatch_sets(
                 let method = &m.method;
                 let doc = format!(" `{method}` ([`{}`]).", m.rust);
                 if optional {
-                    variants.push(quote!(#[doc = #doc] #v(::std::option::Option<#params>),));
+                    variants.push(quote!(#[doc = #doc] #v(::core::option::Option<#params>),));
                     parse_arms.push(quote!(#method => crate::dispatch::optional_params(method, params).map(Self::#v),));
                     // `params` present is an object: `null` is refused, as on the two-step path.
-                    seed_arms.push(quote!(#method => <#params as ::serde::Deserialize>::deserialize(params).map(|p| Self::#v(::std::option::Option::Some(p))),));
-                    params_arms.push(quote!(Self::#v(params) => if let ::std::option::Option::Some(params) = params {
+                    seed_arms.push(quote!(#method => <#params as ::serde::Deserialize>::deserialize(params).map(|p| Self::#v(::core::option::Option::Some(p))),));
+                    params_arms.push(quote!(Self::#v(params) => if let ::core::option::Option::Some(params) = params {
                         ::serde::ser::SerializeMap::serialize_entry(map, "params", params)?;
                     },));
                 } else {
@@ -478,9 +478,9 @@ fn dispatch_sets(
                     /// A method no revision defines, with its params as sent.
                     Unknown {
                         /// The method name.
-                        method: ::std::string::String,
+                        method: ::alloc::string::String,
                         /// The params, as JSON.
-                        params: ::std::option::Option<::serde_json::Value>,
+                        params: ::core::option::Option<::serde_json::Value>,
                     },
                 }
 
@@ -496,8 +496,8 @@ fn dispatch_sets(
 
                     fn from_parts(
                         method: &str,
-                        params: ::std::option::Option<&::serde_json::value::RawValue>,
-                    ) -> ::std::result::Result<Self, crate::MessageError> {
+                        params: ::core::option::Option<&::serde_json::value::RawValue>,
+                    ) -> ::core::result::Result<Self, crate::MessageError> {
                         match method {
                             #(#parse_arms)*
                             other => crate::dispatch::unknown_method(
@@ -508,7 +508,7 @@ fn dispatch_sets(
                                 crate::Direction::#direction,
                                 crate::MethodKind::#kind,
                             )
-                            .map(|params| Self::Unknown { method: other.to_owned(), params }),
+                            .map(|params| Self::Unknown { method: ::alloc::borrow::ToOwned::to_owned(other), params }),
                         }
                     }
 
@@ -519,11 +519,11 @@ fn dispatch_sets(
                     fn deserialize_params<'de, D: ::serde::Deserializer<'de>>(
                         method: &str,
                         params: D,
-                    ) -> ::std::result::Result<Self, D::Error> {
+                    ) -> ::core::result::Result<Self, D::Error> {
                         match method {
                             #(#seed_arms)*
-                            other => ::std::result::Result::Err(<D::Error as ::serde::de::Error>::custom(
-                                ::std::format_args!("{other} is not one of this set's methods"),
+                            other => ::core::result::Result::Err(<D::Error as ::serde::de::Error>::custom(
+                                ::core::format_args!("{other} is not one of this set's methods"),
                             )),
                         }
                     }
@@ -535,14 +535,14 @@ fn dispatch_sets(
                         }
                     }
 
-                    fn serialize_params<M: ::serde::ser::SerializeMap>(&self, map: &mut M) -> ::std::result::Result<(), M::Error> {
+                    fn serialize_params<M: ::serde::ser::SerializeMap>(&self, map: &mut M) -> ::core::result::Result<(), M::Error> {
                         match self {
                             #(#params_arms)*
-                            Self::Unknown { params, .. } => if let ::std::option::Option::Some(params) = params {
+                            Self::Unknown { params, .. } => if let ::core::option::Option::Some(params) = params {
                                 ::serde::ser::SerializeMap::serialize_entry(map, "params", params)?;
                             },
                         }
-                        ::std::result::Result::Ok(())
+                        ::core::result::Result::Ok(())
                     }
                 }
             });
@@ -628,12 +628,12 @@ fn dispatch_sets(
                     impl #result_name {
                         /// Reads `result` as the answer to `request`: its method's result type,
                         /// or the task it created when it asked to run as a task.
-                        pub fn parse(request: &crate::dispatch::PendingRequest, result: &::serde_json::value::RawValue) -> ::std::result::Result<Self, crate::MessageError> {
+                        pub fn parse(request: &crate::dispatch::PendingRequest, result: &::serde_json::value::RawValue) -> ::core::result::Result<Self, crate::MessageError> {
                             #task_parse
                             Self::parse_own(request.method(), result)
                         }
 
-                        fn parse_own(method: &str, result: &::serde_json::value::RawValue) -> ::std::result::Result<Self, crate::MessageError> {
+                        fn parse_own(method: &str, result: &::serde_json::value::RawValue) -> ::core::result::Result<Self, crate::MessageError> {
                             match method {
                                 #(#parse_arms)*
                                 _ => crate::dispatch::read_result(method, result).map(Self::Unknown),
@@ -651,7 +651,7 @@ fn dispatch_sets(
                         fn parse_result(
                             request: &crate::dispatch::PendingRequest,
                             result: &::serde_json::value::RawValue,
-                        ) -> ::std::result::Result<#result_name, crate::MessageError> {
+                        ) -> ::core::result::Result<#result_name, crate::MessageError> {
                             #result_name::parse(request, result)
                         }
 
@@ -664,7 +664,7 @@ fn dispatch_sets(
                     }
 
                     impl ::serde::Serialize for #result_name {
-                        fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error> {
+                        fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> ::core::result::Result<S::Ok, S::Error> {
                             match self {
                                 #(#ser_arms)*
                                 Self::Unknown(value) => ::serde::Serialize::serialize(value, serializer),
@@ -712,7 +712,7 @@ impl Reach {
     /// The expression of type `Option<&T>`.
     fn reference(self) -> TokenStream {
         match self {
-            Reach::Sure(place) => quote!(::std::option::Option::Some(&#place)),
+            Reach::Sure(place) => quote!(::core::option::Option::Some(&#place)),
             Reach::Maybe(option) => option,
         }
     }
@@ -812,7 +812,7 @@ fn reach_in_params(
                     types.push(ty);
                     reach.reference()
                 }
-                None => quote!(::std::option::Option::None),
+                None => quote!(::core::option::Option::None),
             };
             match_arms.push(quote!(#params::#arm(#binding) => #body,));
         }
@@ -848,7 +848,10 @@ fn protocol_version_leaf(
 ) -> Result<Option<(Reach, String)>, String> {
     let as_str =
         |(reach, ty, json): (Reach, syn::Type, String)| -> Result<(Reach, String), String> {
-            if !matches!(type_text(&ty).as_str(), "::std::string::String" | "String") {
+            if !matches!(
+                type_text(&ty).as_str(),
+                "::alloc::string::String" | "String"
+            ) {
                 return Err(format!(
                 "`{json}` is a {}, not a string: teach codegen/methods.rs to read it as a `&str`",
                 type_text(&ty)
@@ -931,8 +934,8 @@ fn accessors(
         version_always &= matches!(reached, Some(Reach::Sure(_)));
         if let Some(reach) = reached {
             let body = match reach {
-                Reach::Sure(place) => quote!(::std::option::Option::Some(#place.as_str())),
-                Reach::Maybe(option) => quote!(#option.map(::std::string::String::as_str)),
+                Reach::Sure(place) => quote!(::core::option::Option::Some(#place.as_str())),
+                Reach::Maybe(option) => quote!(#option.map(::alloc::string::String::as_str)),
             };
             version_arms.push(quote!(Self::#v(params) => #body,));
             sources.sort();
@@ -966,10 +969,10 @@ fn accessors(
         });
         out.extend(quote! {
             #(#[doc = #doc])*
-            pub fn meta(&self) -> ::std::option::Option<&#ty> {
+            pub fn meta(&self) -> ::core::option::Option<&#ty> {
                 match self {
                     #(#meta_arms)*
-                    _ => ::std::option::Option::None,
+                    _ => ::core::option::Option::None,
                 }
             }
         });
@@ -984,7 +987,7 @@ fn accessors(
         doc.push(format!(
             " The protocol version the {what} carries: always `None`, as the schema gives no method of this set one in its params."
         ));
-        quote!(::std::option::Option::None)
+        quote!(::core::option::Option::None)
     } else {
         doc.push(format!(
             " The protocol version the {what} carries, where the schema puts one in the params:"
@@ -1005,12 +1008,12 @@ fn accessors(
         });
         quote!(match self {
             #(#version_arms)*
-            _ => ::std::option::Option::None,
+            _ => ::core::option::Option::None,
         })
     };
     out.extend(quote! {
         #(#[doc = #doc])*
-        pub fn protocol_version(&self) -> ::std::option::Option<&str> {
+        pub fn protocol_version(&self) -> ::core::option::Option<&str> {
             #body
         }
     });
@@ -1147,7 +1150,7 @@ fn result_froms(
     for (v, ty) in variants {
         if count[&text(ty)] == 1 {
             out.push(quote! {
-                impl ::std::convert::From<#ty> for #result_name {
+                impl ::core::convert::From<#ty> for #result_name {
                     #[inline]
                     fn from(value: #ty) -> Self {
                         Self::#v(value)
@@ -1161,10 +1164,10 @@ fn result_froms(
                     continue;
                 };
                 out.push(quote! {
-                    impl ::std::convert::From<#arm> for #result_name {
+                    impl ::core::convert::From<#arm> for #result_name {
                         #[inline]
                         fn from(value: #arm) -> Self {
-                            Self::#v(::std::convert::From::from(value))
+                            Self::#v(::core::convert::From::from(value))
                         }
                     }
                 });

@@ -455,7 +455,7 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
                 if type_name(option_inner(&field.ty).unwrap_or(&field.ty)) != "String" {
                     return Err(format!("{name}.{json}: optional non-string const"));
                 }
-                field.ty = syn::parse_quote!(::std::option::Option<::std::string::String>);
+                field.ty = syn::parse_quote!(::core::option::Option<::alloc::string::String>);
                 field.attrs.retain(|a| doc_text(a).is_none());
                 let doc = format!(" Always {value} when present.");
                 field.attrs.push(syn::parse_quote!(#[doc = #doc]));
@@ -484,7 +484,7 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
                 Some(inner) => inner.clone(),
                 None => field.ty.clone(),
             };
-            field.ty = syn::parse_quote!(::std::option::Option<#inner>);
+            field.ty = syn::parse_quote!(::core::option::Option<#inner>);
             members.push(Member {
                 json,
                 kind: MemberKind::Optional(ident, Box::new(inner), bounds),
@@ -510,7 +510,7 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
                 /// Members the schema does not name, kept so that what was read is written back unchanged.
                 /// A member the type declares (a field, or a constant it writes itself) does not
                 /// belong here: writing the value then fails rather than write the member twice.
-                pub extra: ::serde_json::Map<::std::string::String, ::serde_json::Value>
+                pub extra: ::serde_json::Map<::alloc::string::String, ::serde_json::Value>
             ));
             format_ident!("extra")
         }
@@ -543,7 +543,7 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
         let index = u8::try_from(index).map_err(|_| format!("{name}: too many members"))?;
         let json = &member.json;
         let slot = format_ident!("m{index}");
-        key_arms.push(quote!(#json => ::std::option::Option::Some(#index),));
+        key_arms.push(quote!(#json => ::core::option::Option::Some(#index),));
         info.members.push(json.clone());
         match &member.kind {
             MemberKind::Const(value, required) => {
@@ -565,16 +565,16 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
                     let ty = named_field_type(&item.fields, &ident)?;
                     info.fields.push((ident.to_string(), json.clone(), ty));
                     ser.push(
-                        quote!(if let ::std::option::Option::Some(value) = &self.#ident {
+                        quote!(if let ::core::option::Option::Some(value) = &self.#ident {
                             ::serde::ser::SerializeMap::serialize_entry(&mut map, #json, value)?;
                         }),
                     );
-                    slots.push(quote!(let mut #slot: ::std::option::Option<::std::string::String> = ::std::option::Option::None;));
+                    slots.push(quote!(let mut #slot: ::core::option::Option<::alloc::string::String> = ::core::option::Option::None;));
                     arms.push(quote!(#MEMBER::Known(#index) => #READ_OPTIONAL_CONST(&mut #slot, &mut map, #json, &#value_tokens)?,));
                     build.push(quote!(#ident: #slot,));
                     continue;
                 }
-                slots.push(quote!(let mut #slot = preset == ::std::option::Option::Some(#index);));
+                slots.push(quote!(let mut #slot = preset == ::core::option::Option::Some(#index);));
                 arms.push(quote!(#MEMBER::Known(#index) => #READ_CONST(&mut #slot, &mut map, #json, &#value_tokens)?,));
             }
             MemberKind::Required(ident, bounds) => {
@@ -583,7 +583,7 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
                 info.fields
                     .push((ident.to_string(), json.clone(), ty.clone()));
                 ser.push(quote!(::serde::ser::SerializeMap::serialize_entry(&mut map, #json, &self.#ident)?;));
-                slots.push(quote!(let mut #slot: ::std::option::Option<#ty> = ::std::option::Option::None;));
+                slots.push(quote!(let mut #slot: ::core::option::Option<#ty> = ::core::option::Option::None;));
                 arms.push(read_arm(index, &slot, &ty, json, bounds.as_ref())?);
                 build.push(quote!(#ident: #REQUIRED::<_, A::Error>(#slot, #json)?,));
             }
@@ -591,11 +591,11 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
                 let ty = named_field_type(&item.fields, ident)?;
                 info.fields.push((ident.to_string(), json.clone(), ty));
                 ser.push(
-                    quote!(if let ::std::option::Option::Some(value) = &self.#ident {
+                    quote!(if let ::core::option::Option::Some(value) = &self.#ident {
                         ::serde::ser::SerializeMap::serialize_entry(&mut map, #json, value)?;
                     }),
                 );
-                slots.push(quote!(let mut #slot: ::std::option::Option<#inner> = ::std::option::Option::None;));
+                slots.push(quote!(let mut #slot: ::core::option::Option<#inner> = ::core::option::Option::None;));
                 arms.push(read_arm(index, &slot, inner, json, bounds.as_ref())?);
                 build.push(quote!(#ident: #slot,));
             }
@@ -626,22 +626,22 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
         quote!(_preset)
     };
     let check_object = match object_keywords {
-        None => quote!(::std::result::Result::Ok(Self { #(#build)* #extra })),
+        None => quote!(::core::result::Result::Ok(Self { #(#build)* #extra })),
         Some(keywords) => quote! {
             static KEYWORDS: #OBJECT_KEYWORDS = #keywords;
             let value = Self { #(#build)* #extra };
             #CHECK_OBJECT::<_, A::Error>(&value, &KEYWORDS)?;
-            ::std::result::Result::Ok(value)
+            ::core::result::Result::Ok(value)
         },
     };
     let code = quote! {
         impl ::serde::Serialize for #name {
-            fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error> {
-                let mut map = serializer.serialize_map(::std::option::Option::None)?;
+            fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> ::core::result::Result<S::Ok, S::Error> {
+                let mut map = serializer.serialize_map(::core::option::Option::None)?;
                 #(#ser)*
                 for (key, value) in &self.#extra {
                     if <Self as #OBJECT>::member(key).is_some() {
-                        return ::std::result::Result::Err(#DECLARED_IN_EXTRA(#name_str, key));
+                        return ::core::result::Result::Err(#DECLARED_IN_EXTRA(#name_str, key));
                     }
                     ::serde::ser::SerializeMap::serialize_entry(&mut map, key, value)?;
                 }
@@ -649,32 +649,32 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
             }
         }
         impl<'de> ::serde::Deserialize<'de> for #name {
-            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::std::result::Result<Self, D::Error> {
+            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
                 deserializer.deserialize_map(#OBJECT_VISITOR::<Self>::new())
             }
         }
         impl #OBJECT for #name {
             const NAME: &'static str = #name_str;
-            fn member(name: &str) -> ::std::option::Option<u8> {
+            fn member(name: &str) -> ::core::option::Option<u8> {
                 match name {
                     #(#key_arms)*
-                    _ => ::std::option::Option::None,
+                    _ => ::core::option::Option::None,
                 }
             }
             fn put_extra(
                 &mut self,
-                name: ::std::string::String,
+                name: ::alloc::string::String,
                 value: ::serde_json::Value,
-            ) -> ::std::result::Result<(), ::serde_json::Error> {
+            ) -> ::core::result::Result<(), ::serde_json::Error> {
                 #PUT_EXTRA(&mut self.#extra, name, value)
             }
             fn visit_members<'de, A: ::serde::de::MapAccess<'de>>(
                 mut map: A,
-                #preset_binding: ::std::option::Option<u8>,
-            ) -> ::std::result::Result<Self, A::Error> {
+                #preset_binding: ::core::option::Option<u8>,
+            ) -> ::core::result::Result<Self, A::Error> {
                 #(#slots)*
-                let mut #extra = ::std::default::Default::default();
-                while let ::std::option::Option::Some(key) = ::serde::de::MapAccess::next_key_seed(&mut map, #MEMBER_SEED(<Self as #OBJECT>::member))? {
+                let mut #extra = ::core::default::Default::default();
+                while let ::core::option::Option::Some(key) = ::serde::de::MapAccess::next_key_seed(&mut map, #MEMBER_SEED(<Self as #OBJECT>::member))? {
                     match key {
                         #(#arms)*
                         #MEMBER::Unknown(name) => #READ_EXTRA(&mut #extra, name, &mut map)?,
@@ -787,10 +787,10 @@ fn recorded<T: quote::ToTokens>(
     what: &str,
 ) -> Result<TokenStream, String> {
     match bounds.get(keyword) {
-        None => Ok(quote!(::std::option::Option::None)),
+        None => Ok(quote!(::core::option::Option::None)),
         Some(value) => {
             let n = read(value).ok_or(format!("`{keyword}` is not {what}"))?;
-            Ok(quote!(::std::option::Option::Some(#n)))
+            Ok(quote!(::core::option::Option::Some(#n)))
         }
     }
 }
@@ -835,7 +835,7 @@ fn keywords_tokens(bounds: &Map<String, Value>) -> Result<TokenStream, String> {
                  revision's feature in Cargo.toml"
             ));
         }
-        fields.push(quote!(pattern: ::std::option::Option::Some(#PATTERN::new(#pattern)),));
+        fields.push(quote!(pattern: ::core::option::Option::Some(#PATTERN::new(#pattern)),));
     }
     if let Some(unique) = bounds.get("uniqueItems") {
         let unique = unique.as_bool().ok_or("`uniqueItems` is not a boolean")?;
@@ -845,7 +845,7 @@ fn keywords_tokens(bounds: &Map<String, Value>) -> Result<TokenStream, String> {
     fields.push(quote!(min_properties: #min_properties, max_properties: #max_properties,));
     if let Some(values) = bounds.get("enum") {
         let json = values.to_string();
-        fields.push(quote!(one_of_values: ::std::option::Option::Some(#LITERAL::new(#json)),));
+        fields.push(quote!(one_of_values: ::core::option::Option::Some(#LITERAL::new(#json)),));
     }
     if let Some(items) = bounds.get("items") {
         let items = items
@@ -856,7 +856,7 @@ fn keywords_tokens(bounds: &Map<String, Value>) -> Result<TokenStream, String> {
             static ITEMS: #KEYWORDS = #items;
             #KEYWORDS {
                 #(#fields)*
-                items: ::std::option::Option::Some(&ITEMS),
+                items: ::core::option::Option::Some(&ITEMS),
                 ..#KEYWORDS::NONE
             }
         }));
@@ -899,12 +899,12 @@ fn take_object_keywords(attrs: &mut Vec<syn::Attribute>) -> Option<Map<String, V
 fn object_keywords_tokens(keywords: &Map<String, Value>) -> Result<TokenStream, String> {
     let count = |keyword: &str| -> Result<TokenStream, String> {
         match keywords.get(keyword) {
-            None => Ok(quote!(::std::option::Option::None)),
+            None => Ok(quote!(::core::option::Option::None)),
             Some(value) => {
                 let n = value
                     .as_u64()
                     .ok_or(format!("`{keyword}` is not a non-negative integer"))?;
-                Ok(quote!(::std::option::Option::Some(#n)))
+                Ok(quote!(::core::option::Option::Some(#n)))
             }
         }
     };
@@ -965,7 +965,7 @@ fn string_like_types(file: &syn::File) -> BTreeSet<String> {
     out
 }
 
-/// The last path segment of a type (`::std::string::String` → `String`).
+/// The last path segment of a type (`::alloc::string::String` → `String`).
 pub fn type_name(ty: &syn::Type) -> String {
     match ty {
         syn::Type::Path(p) => p
@@ -1176,7 +1176,7 @@ fn rewrite_union(item: &mut syn::ItemEnum, cx: &ShapeContext) -> Result<TokenStr
     );
     let serialize = quote! {
         impl ::serde::Serialize for #name {
-            fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error> {
+            fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> ::core::result::Result<S::Ok, S::Error> {
                 match self { #(#serialize_arms)* }
             }
         }
@@ -1200,13 +1200,13 @@ fn rewrite_union(item: &mut syn::ItemEnum, cx: &ShapeContext) -> Result<TokenStr
     }
     let deserialize = quote! {
         impl<'de> ::serde::Deserialize<'de> for #name {
-            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::std::result::Result<Self, D::Error> {
+            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
                 const ARMS: &[#ARM_SHAPE] = &[#(#shapes)*];
                 let value = <::serde_json::Value as ::serde::Deserialize>::deserialize(deserializer)?;
                 let arm = #SELECT_ARM(#name_str, ARMS, &value).map_err(<D::Error as ::serde::de::Error>::custom)?;
                 let result = match arm {
                     #(#builds)*
-                    _ => ::std::result::Result::Err(#UNREACHABLE_ARM(#name_str)),
+                    _ => ::core::result::Result::Err(#UNREACHABLE_ARM(#name_str)),
                 };
                 result.map_err(<D::Error as ::serde::de::Error>::custom)
             }
@@ -1270,12 +1270,12 @@ fn tagged_union(
             .position(|m| m == tag)
             .ok_or("tag member vanished")? as u8;
         tags.push(value.to_owned());
-        stream_arms.push(quote!(#value => <#ty as #OBJECT>::visit_members(map, ::std::option::Option::Some(#index)).map(Self::#variant),));
+        stream_arms.push(quote!(#value => <#ty as #OBJECT>::visit_members(map, ::core::option::Option::Some(#index)).map(Self::#variant),));
     }
     let name_str = name.to_string();
     Ok(Some(quote! {
         impl<'de> ::serde::Deserialize<'de> for #name {
-            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::std::result::Result<Self, D::Error> {
+            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
                 deserializer.deserialize_map(#TAGGED_VISITOR::<Self>::new())
             }
         }
@@ -1283,10 +1283,10 @@ fn tagged_union(
             const NAME: &'static str = #name_str;
             const TAG: &'static str = #tag;
             const TAGS: &'static [&'static str] = &[#(#tags),*];
-            fn visit_tagged<'de, A: ::serde::de::MapAccess<'de>>(tag: &str, map: A) -> ::std::result::Result<Self, A::Error> {
+            fn visit_tagged<'de, A: ::serde::de::MapAccess<'de>>(tag: &str, map: A) -> ::core::result::Result<Self, A::Error> {
                 match tag {
                     #(#stream_arms)*
-                    other => ::std::result::Result::Err(<A::Error as ::serde::de::Error>::unknown_variant(other, Self::TAGS)),
+                    other => ::core::result::Result::Err(<A::Error as ::serde::de::Error>::unknown_variant(other, Self::TAGS)),
                 }
             }
         }
@@ -1330,14 +1330,14 @@ fn keyed_union(
         for key in own {
             keys.push(quote!((#key, #index),));
         }
-        visit_arms.push(quote!(#index => <#ty as #OBJECT>::visit_members(map, ::std::option::Option::None).map(Self::#variant),));
+        visit_arms.push(quote!(#index => <#ty as #OBJECT>::visit_members(map, ::core::option::Option::None).map(Self::#variant),));
     }
     let name_str = name.to_string();
     let expected: Vec<String> = arms.iter().map(|(_, ty, _)| type_name(ty)).collect();
     let expected = expected.join(" or ");
     Ok(Some(quote! {
         impl<'de> ::serde::Deserialize<'de> for #name {
-            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::std::result::Result<Self, D::Error> {
+            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
                 deserializer.deserialize_map(#KEYED_VISITOR::<Self>::new())
             }
         }
@@ -1345,10 +1345,10 @@ fn keyed_union(
             const NAME: &'static str = #name_str;
             const EXPECTED: &'static str = #expected;
             const KEYS: &'static [(&'static str, u8)] = &[#(#keys)*];
-            fn visit_arm<'de, A: ::serde::de::MapAccess<'de>>(arm: u8, map: A) -> ::std::result::Result<Self, A::Error> {
+            fn visit_arm<'de, A: ::serde::de::MapAccess<'de>>(arm: u8, map: A) -> ::core::result::Result<Self, A::Error> {
                 match arm {
                     #(#visit_arms)*
-                    _ => ::std::result::Result::Err(<A::Error as ::serde::de::Error>::custom(#UNREACHABLE_ARM(#name_str))),
+                    _ => ::core::result::Result::Err(<A::Error as ::serde::de::Error>::custom(#UNREACHABLE_ARM(#name_str))),
                 }
             }
         }

@@ -47,11 +47,11 @@ pub fn generate(
         out.push(quote! {
             #[cfg(feature = "schemars")]
             impl ::schemars::JsonSchema for #ty {
-                fn schema_name() -> ::std::borrow::Cow<'static, str> {
-                    ::std::borrow::Cow::Borrowed(#name)
+                fn schema_name() -> ::alloc::borrow::Cow<'static, str> {
+                    ::alloc::borrow::Cow::Borrowed(#name)
                 }
-                fn schema_id() -> ::std::borrow::Cow<'static, str> {
-                    ::std::borrow::Cow::Borrowed(#id)
+                fn schema_id() -> ::alloc::borrow::Cow<'static, str> {
+                    ::alloc::borrow::Cow::Borrowed(#id)
                 }
                 fn json_schema(generator: &mut ::schemars::SchemaGenerator) -> ::schemars::Schema {
                     #OFFICIAL_SCHEMA(generator, #json, &[#(#resolvers)*])

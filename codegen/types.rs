@@ -18,7 +18,7 @@ pub const REPLACEMENTS: &[(&str, &str)] = &[
     ("JsonValue", "::serde_json::Value"),
     // Open objects are kept as the text read: nothing is built until a member is asked for.
     ("JsonObject", "crate::JsonObject"),
-    ("JsonArray", "::std::vec::Vec<::serde_json::Value>"),
+    ("JsonArray", "::alloc::vec::Vec<::serde_json::Value>"),
     // Cache hints and result kinds (2026-07-28 on) are one concept in every revision that has
     // them, and the `cache` module works with them without a revision; tests/cache_types.rs
     // holds them to each schema's values.
@@ -42,7 +42,7 @@ pub fn generate(schema: &Value) -> Result<syn::File, String> {
     settings
         .with_struct_builder(false)
         .with_derive("PartialEq".to_string())
-        .with_map_type("::std::collections::BTreeMap");
+        .with_map_type("::alloc::collections::BTreeMap");
     for (name, path) in REPLACEMENTS {
         settings.with_replacement(*name, *path, std::iter::empty());
     }

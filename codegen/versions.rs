@@ -59,7 +59,7 @@ pub fn generate(revisions: &[Revision]) -> Result<String, String> {
         pub enum ProtocolVersion {
             #(#variants)*
             /// A version string this crate does not know, kept as sent.
-            Unknown(::std::string::String),
+            Unknown(::alloc::string::String),
         }
 
         impl ProtocolVersion {
@@ -85,10 +85,10 @@ pub fn generate(revisions: &[Revision]) -> Result<String, String> {
             }
 
             /// Looks a known version up without allocating.
-            pub fn known(version: &str) -> ::std::option::Option<ProtocolVersion> {
-                ::std::option::Option::Some(match version {
+            pub fn known(version: &str) -> ::core::option::Option<ProtocolVersion> {
+                ::core::option::Option::Some(match version {
                     #(#from_str)*
-                    _ => return ::std::option::Option::None,
+                    _ => return ::core::option::Option::None,
                 })
             }
         }

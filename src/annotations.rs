@@ -51,7 +51,8 @@
 //! # Ok::<(), mcp_spec_types::AnnotationError>(())
 //! ```
 
-use std::fmt;
+use crate::prelude::*;
+use core::fmt;
 
 /// What is wrong with an annotation.
 #[derive(Debug, Clone, PartialEq)]
@@ -92,7 +93,7 @@ impl fmt::Display for AnnotationError {
     }
 }
 
-impl std::error::Error for AnnotationError {}
+impl core::error::Error for AnnotationError {}
 
 /// Checks a priority and turns it into the JSON number the generated types hold.
 ///
@@ -297,15 +298,15 @@ macro_rules! annotations_api {
             pub fn try_with_priority(
                 mut self,
                 priority: f64,
-            ) -> ::std::result::Result<Self, $crate::AnnotationError> {
-                self.priority = ::std::option::Option::Some($crate::annotations::check_priority(
+            ) -> ::core::result::Result<Self, $crate::AnnotationError> {
+                self.priority = ::core::option::Option::Some($crate::annotations::check_priority(
                     priority,
                 )?);
-                ::std::result::Result::Ok(self)
+                ::core::result::Result::Ok(self)
             }
 
             /// The priority as a float, if present.
-            pub fn priority_f64(&self) -> ::std::option::Option<f64> {
+            pub fn priority_f64(&self) -> ::core::option::Option<f64> {
                 self.priority.as_ref().and_then(::serde_json::Number::as_f64)
             }
         }
@@ -314,11 +315,11 @@ macro_rules! annotations_api {
         impl $ty {
             /// Reports the first problem with what the annotations hold: a priority outside
             /// 0.0–1.0.
-            pub fn validate(&self) -> ::std::result::Result<(), $crate::AnnotationError> {
-                if let ::std::option::Option::Some(priority) = &self.priority {
+            pub fn validate(&self) -> ::core::result::Result<(), $crate::AnnotationError> {
+                if let ::core::option::Option::Some(priority) = &self.priority {
                     $crate::annotations::check_priority_number(priority)?;
                 }
-                ::std::result::Result::Ok(())
+                ::core::result::Result::Ok(())
             }
         }
     };
@@ -333,24 +334,24 @@ macro_rules! annotations_api {
             /// [`check_last_modified`](crate::annotations::check_last_modified)).
             pub fn try_with_last_modified(
                 mut self,
-                last_modified: impl ::std::convert::Into<::std::string::String>,
-            ) -> ::std::result::Result<Self, $crate::AnnotationError> {
+                last_modified: impl ::core::convert::Into<::alloc::string::String>,
+            ) -> ::core::result::Result<Self, $crate::AnnotationError> {
                 let last_modified = last_modified.into();
                 $crate::annotations::check_last_modified(&last_modified)?;
-                self.last_modified = ::std::option::Option::Some(last_modified);
-                ::std::result::Result::Ok(self)
+                self.last_modified = ::core::option::Option::Some(last_modified);
+                ::core::result::Result::Ok(self)
             }
 
             /// Reports the first problem with what the annotations hold: a priority outside
             /// 0.0–1.0, or a `lastModified` that is not an ISO 8601 date-time.
-            pub fn validate(&self) -> ::std::result::Result<(), $crate::AnnotationError> {
-                if let ::std::option::Option::Some(priority) = &self.priority {
+            pub fn validate(&self) -> ::core::result::Result<(), $crate::AnnotationError> {
+                if let ::core::option::Option::Some(priority) = &self.priority {
                     $crate::annotations::check_priority_number(priority)?;
                 }
-                if let ::std::option::Option::Some(last_modified) = &self.last_modified {
+                if let ::core::option::Option::Some(last_modified) = &self.last_modified {
                     $crate::annotations::check_last_modified(last_modified)?;
                 }
-                ::std::result::Result::Ok(())
+                ::core::result::Result::Ok(())
             }
         }
     };

@@ -24,6 +24,7 @@
 use crate::dispatch::{ErrorResponse, Message, MethodSet, ResultResponse};
 use crate::error::{MessageError, MessageErrorKind};
 use crate::jsonrpc::{ErrorCode, RequestId, RpcError};
+use crate::prelude::*;
 use serde::Deserialize;
 use serde_json::Value;
 

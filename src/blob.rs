@@ -28,9 +28,10 @@
 //! # Ok::<(), Base64Error>(())
 //! ```
 
+use crate::prelude::*;
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
-use std::fmt;
+use core::fmt;
 
 /// Why a text is not strict, padded, standard-alphabet base64.
 ///
@@ -112,7 +113,7 @@ impl fmt::Display for Base64Error {
     }
 }
 
-impl std::error::Error for Base64Error {}
+impl core::error::Error for Base64Error {}
 
 /// Encodes `bytes` as base64 with the standard alphabet and padding, as the specification
 /// requires for `blob` and `data`.

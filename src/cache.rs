@@ -26,6 +26,7 @@
 //! ```
 
 use crate::pending::CallSet;
+use crate::prelude::*;
 use serde_json::{Map, Value};
 
 /// The result member naming the kind of result (`"complete"`, `"input_required"`).
@@ -56,8 +57,8 @@ pub enum CacheScope {
     Private,
 }
 
-impl std::fmt::Display for CacheScope {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl core::fmt::Display for CacheScope {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.as_str())
     }
 }
@@ -69,14 +70,14 @@ impl std::fmt::Display for CacheScope {
 /// The one type of the member in every result of every revision that has it. It compares
 /// with a `&str` (`result.result_type == "complete"`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ResultType(std::borrow::Cow<'static, str>);
+pub struct ResultType(alloc::borrow::Cow<'static, str>);
 
 impl ResultType {
     /// `"complete"`: the result is final and carries the answer.
-    pub const COMPLETE: ResultType = ResultType(std::borrow::Cow::Borrowed(RESULT_TYPE_COMPLETE));
+    pub const COMPLETE: ResultType = ResultType(alloc::borrow::Cow::Borrowed(RESULT_TYPE_COMPLETE));
     /// `"input_required"`: the server needs more input before it can answer.
     pub const INPUT_REQUIRED: ResultType =
-        ResultType(std::borrow::Cow::Borrowed(RESULT_TYPE_INPUT_REQUIRED));
+        ResultType(alloc::borrow::Cow::Borrowed(RESULT_TYPE_INPUT_REQUIRED));
 
     /// The wire value.
     pub fn as_str(&self) -> &str {
@@ -98,13 +99,13 @@ impl Default for ResultType {
 
 impl From<&str> for ResultType {
     fn from(kind: &str) -> Self {
-        ResultType(std::borrow::Cow::Owned(kind.to_owned()))
+        ResultType(alloc::borrow::Cow::Owned(kind.to_owned()))
     }
 }
 
 impl From<String> for ResultType {
     fn from(kind: String) -> Self {
-        ResultType(std::borrow::Cow::Owned(kind))
+        ResultType(alloc::borrow::Cow::Owned(kind))
     }
 }
 
@@ -120,8 +121,8 @@ impl PartialEq<&str> for ResultType {
     }
 }
 
-impl std::fmt::Display for ResultType {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl core::fmt::Display for ResultType {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.as_str())
     }
 }
@@ -141,11 +142,11 @@ impl<'de> serde::Deserialize<'de> for ResultType {
 /// The schema's own `ResultType` definition: an open string.
 #[cfg(feature = "schemars")]
 impl schemars::JsonSchema for ResultType {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("ResultType")
+    fn schema_name() -> alloc::borrow::Cow<'static, str> {
+        alloc::borrow::Cow::Borrowed("ResultType")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("mcp_spec_types::ResultType")
+    fn schema_id() -> alloc::borrow::Cow<'static, str> {
+        alloc::borrow::Cow::Borrowed("mcp_spec_types::ResultType")
     }
     fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
         schemars::json_schema!({"type": "string"})

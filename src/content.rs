@@ -21,9 +21,9 @@ macro_rules! resource_contents {
         impl BlobResourceContents {
             /// The contents of `uri`: `bytes`, base64-encoded into `blob`, with `mimeType`.
             pub fn from_bytes(
-                uri: impl ::std::convert::Into<::std::string::String>,
-                bytes: impl ::std::convert::AsRef<[u8]>,
-                mime_type: impl ::std::convert::Into<::std::string::String>,
+                uri: impl ::core::convert::Into<::alloc::string::String>,
+                bytes: impl ::core::convert::AsRef<[u8]>,
+                mime_type: impl ::core::convert::Into<::alloc::string::String>,
             ) -> Self {
                 Self::new(uri, $crate::blob::encode(bytes.as_ref())).with_mime_type(mime_type)
             }
@@ -31,18 +31,18 @@ macro_rules! resource_contents {
             /// The contents of `uri` from text that is already base64, checked to be strict
             /// base64 (see [`blob`](crate::blob)) before it is accepted.
             pub fn from_base64(
-                uri: impl ::std::convert::Into<::std::string::String>,
-                encoded: impl ::std::convert::Into<::std::string::String>,
-            ) -> ::std::result::Result<Self, $crate::blob::Base64Error> {
+                uri: impl ::core::convert::Into<::alloc::string::String>,
+                encoded: impl ::core::convert::Into<::alloc::string::String>,
+            ) -> ::core::result::Result<Self, $crate::blob::Base64Error> {
                 let encoded = encoded.into();
                 $crate::blob::check(&encoded)?;
-                ::std::result::Result::Ok(Self::new(uri, encoded))
+                ::core::result::Result::Ok(Self::new(uri, encoded))
             }
 
             /// Decodes `blob`: the bytes, or why the text is not strict base64.
             pub fn bytes(
                 &self,
-            ) -> ::std::result::Result<::std::vec::Vec<u8>, $crate::blob::Base64Error> {
+            ) -> ::core::result::Result<::alloc::vec::Vec<u8>, $crate::blob::Base64Error> {
                 $crate::blob::decode(&self.blob)
             }
         }
@@ -58,8 +58,8 @@ macro_rules! binary_content {
         impl $ty {
             #[doc = concat!("An ", $what, ": `bytes`, base64-encoded into `data`, with its MIME type.")]
             pub fn from_bytes(
-                bytes: impl ::std::convert::AsRef<[u8]>,
-                mime_type: impl ::std::convert::Into<::std::string::String>,
+                bytes: impl ::core::convert::AsRef<[u8]>,
+                mime_type: impl ::core::convert::Into<::alloc::string::String>,
             ) -> Self {
                 Self::new($crate::blob::encode(bytes.as_ref()), mime_type)
             }
@@ -67,16 +67,16 @@ macro_rules! binary_content {
             #[doc = concat!("An ", $what, " from text that is already base64, checked to be strict")]
             /// base64 (see [`blob`](crate::blob)) before it is accepted.
             pub fn from_base64(
-                encoded: impl ::std::convert::Into<::std::string::String>,
-                mime_type: impl ::std::convert::Into<::std::string::String>,
-            ) -> ::std::result::Result<Self, $crate::blob::Base64Error> {
+                encoded: impl ::core::convert::Into<::alloc::string::String>,
+                mime_type: impl ::core::convert::Into<::alloc::string::String>,
+            ) -> ::core::result::Result<Self, $crate::blob::Base64Error> {
                 let encoded = encoded.into();
                 $crate::blob::check(&encoded)?;
-                ::std::result::Result::Ok(Self::new(encoded, mime_type))
+                ::core::result::Result::Ok(Self::new(encoded, mime_type))
             }
 
             /// Decodes `data`: the bytes, or why the text is not strict base64.
-            pub fn bytes(&self) -> ::std::result::Result<::std::vec::Vec<u8>, $crate::blob::Base64Error> {
+            pub fn bytes(&self) -> ::core::result::Result<::alloc::vec::Vec<u8>, $crate::blob::Base64Error> {
                 $crate::blob::decode(&self.data)
             }
         }
@@ -95,15 +95,15 @@ macro_rules! content_union {
     (@text $ty:ident) => {
         impl $ty {
             /// A text block (`{"type": "text", "text": ...}`).
-            pub fn text(text: impl ::std::convert::Into<::std::string::String>) -> Self {
+            pub fn text(text: impl ::core::convert::Into<::alloc::string::String>) -> Self {
                 Self::from(TextContent::new(text))
             }
 
             /// The text, when this is a text block.
-            pub fn as_text(&self) -> ::std::option::Option<&str> {
+            pub fn as_text(&self) -> ::core::option::Option<&str> {
                 match self {
-                    Self::TextContent(content) => ::std::option::Option::Some(&content.text),
-                    _ => ::std::option::Option::None,
+                    Self::TextContent(content) => ::core::option::Option::Some(&content.text),
+                    _ => ::core::option::Option::None,
                 }
             }
         }
@@ -112,8 +112,8 @@ macro_rules! content_union {
         impl $ty {
             /// An image block: `bytes`, base64-encoded into `data`, with its MIME type.
             pub fn image(
-                bytes: impl ::std::convert::AsRef<[u8]>,
-                mime_type: impl ::std::convert::Into<::std::string::String>,
+                bytes: impl ::core::convert::AsRef<[u8]>,
+                mime_type: impl ::core::convert::Into<::alloc::string::String>,
             ) -> Self {
                 Self::from(ImageContent::from_bytes(bytes, mime_type))
             }
@@ -123,8 +123,8 @@ macro_rules! content_union {
         impl $ty {
             /// An audio block: `bytes`, base64-encoded into `data`, with its MIME type.
             pub fn audio(
-                bytes: impl ::std::convert::AsRef<[u8]>,
-                mime_type: impl ::std::convert::Into<::std::string::String>,
+                bytes: impl ::core::convert::AsRef<[u8]>,
+                mime_type: impl ::core::convert::Into<::alloc::string::String>,
             ) -> Self {
                 Self::from(AudioContent::from_bytes(bytes, mime_type))
             }
@@ -134,8 +134,8 @@ macro_rules! content_union {
         impl $ty {
             /// A link to a resource the server can read (`{"type": "resource_link", ...}`).
             pub fn resource_link(
-                uri: impl ::std::convert::Into<::std::string::String>,
-                name: impl ::std::convert::Into<::std::string::String>,
+                uri: impl ::core::convert::Into<::alloc::string::String>,
+                name: impl ::core::convert::Into<::alloc::string::String>,
             ) -> Self {
                 Self::from(ResourceLink::new(uri, name))
             }
@@ -146,9 +146,9 @@ macro_rules! content_union {
             /// An embedded text resource (`{"type": "resource", "resource": {"uri", "mimeType",
             /// "text"}}`).
             pub fn resource_text(
-                uri: impl ::std::convert::Into<::std::string::String>,
-                text: impl ::std::convert::Into<::std::string::String>,
-                mime_type: impl ::std::convert::Into<::std::string::String>,
+                uri: impl ::core::convert::Into<::alloc::string::String>,
+                text: impl ::core::convert::Into<::alloc::string::String>,
+                mime_type: impl ::core::convert::Into<::alloc::string::String>,
             ) -> Self {
                 let contents = TextResourceContents::new(uri, text).with_mime_type(mime_type);
                 Self::from(EmbeddedResource::new(contents))
@@ -157,9 +157,9 @@ macro_rules! content_union {
             /// An embedded binary resource: `bytes`, base64-encoded into `blob`
             /// (`{"type": "resource", "resource": {"uri", "mimeType", "blob"}}`).
             pub fn resource_blob(
-                uri: impl ::std::convert::Into<::std::string::String>,
-                bytes: impl ::std::convert::AsRef<[u8]>,
-                mime_type: impl ::std::convert::Into<::std::string::String>,
+                uri: impl ::core::convert::Into<::alloc::string::String>,
+                bytes: impl ::core::convert::AsRef<[u8]>,
+                mime_type: impl ::core::convert::Into<::alloc::string::String>,
             ) -> Self {
                 let contents = BlobResourceContents::from_bytes(uri, bytes, mime_type);
                 Self::from(EmbeddedResource::new(contents))
@@ -185,7 +185,7 @@ macro_rules! contents_union {
             }
 
             /// The MIME type, if given.
-            pub fn mime_type(&self) -> ::std::option::Option<&str> {
+            pub fn mime_type(&self) -> ::core::option::Option<&str> {
                 match self {
                     Self::TextResourceContents(contents) => contents.mime_type.as_deref(),
                     Self::BlobResourceContents(contents) => contents.mime_type.as_deref(),
@@ -193,12 +193,12 @@ macro_rules! contents_union {
             }
 
             /// The text, for text contents.
-            pub fn as_text(&self) -> ::std::option::Option<&str> {
+            pub fn as_text(&self) -> ::core::option::Option<&str> {
                 match self {
                     Self::TextResourceContents(contents) => {
-                        ::std::option::Option::Some(&contents.text)
+                        ::core::option::Option::Some(&contents.text)
                     }
-                    Self::BlobResourceContents(_) => ::std::option::Option::None,
+                    Self::BlobResourceContents(_) => ::core::option::Option::None,
                 }
             }
 
@@ -206,10 +206,10 @@ macro_rules! contents_union {
             /// is not strict base64).
             pub fn to_bytes(
                 &self,
-            ) -> ::std::result::Result<::std::vec::Vec<u8>, $crate::blob::Base64Error> {
+            ) -> ::core::result::Result<::alloc::vec::Vec<u8>, $crate::blob::Base64Error> {
                 match self {
                     Self::TextResourceContents(contents) => {
-                        ::std::result::Result::Ok(contents.text.as_bytes().to_vec())
+                        ::core::result::Result::Ok(contents.text.as_bytes().to_vec())
                     }
                     Self::BlobResourceContents(contents) => contents.bytes(),
                 }
@@ -231,14 +231,14 @@ macro_rules! read_result {
             /// A result carrying `contents` (text or blob resource contents).
             pub fn from_contents<I>(contents: I) -> Self
             where
-                I: ::std::iter::IntoIterator,
-                I::Item: ::std::convert::Into<$item>,
+                I: ::core::iter::IntoIterator,
+                I::Item: ::core::convert::Into<$item>,
             {
                 Self::new(
                     contents
                         .into_iter()
-                        .map(::std::convert::Into::into)
-                        .collect::<::std::vec::Vec<$item>>(),
+                        .map(::core::convert::Into::into)
+                        .collect::<::alloc::vec::Vec<$item>>(),
                 )
             }
             $crate::content::read_result!(@shortcuts $item);
@@ -252,15 +252,15 @@ macro_rules! read_result {
             /// `with_ttl_ms` and `with_cache_scope`.
             pub fn from_contents<I>(contents: I) -> Self
             where
-                I: ::std::iter::IntoIterator,
-                I::Item: ::std::convert::Into<$item>,
+                I: ::core::iter::IntoIterator,
+                I::Item: ::core::convert::Into<$item>,
             {
                 Self::complete(
                     contents
                         .into_iter()
-                        .map(::std::convert::Into::into)
-                        .collect::<::std::vec::Vec<$item>>(),
-                    ::std::default::Default::default(),
+                        .map(::core::convert::Into::into)
+                        .collect::<::alloc::vec::Vec<$item>>(),
+                    ::core::default::Default::default(),
                     $scope::Private,
                 )
             }
@@ -271,8 +271,8 @@ macro_rules! read_result {
         /// A result with one text resource: `uri` and its `text` (set the MIME type through
         /// `from_contents([TextResourceContents::new(uri, text).with_mime_type(...)])`).
         pub fn text(
-            uri: impl ::std::convert::Into<::std::string::String>,
-            text: impl ::std::convert::Into<::std::string::String>,
+            uri: impl ::core::convert::Into<::alloc::string::String>,
+            text: impl ::core::convert::Into<::alloc::string::String>,
         ) -> Self {
             Self::from_contents([TextResourceContents::new(uri, text)])
         }
@@ -280,9 +280,9 @@ macro_rules! read_result {
         /// A result with one binary resource: `uri`, its `bytes` (base64-encoded into `blob`)
         /// and MIME type.
         pub fn blob(
-            uri: impl ::std::convert::Into<::std::string::String>,
-            bytes: impl ::std::convert::AsRef<[u8]>,
-            mime_type: impl ::std::convert::Into<::std::string::String>,
+            uri: impl ::core::convert::Into<::alloc::string::String>,
+            bytes: impl ::core::convert::AsRef<[u8]>,
+            mime_type: impl ::core::convert::Into<::alloc::string::String>,
         ) -> Self {
             Self::from_contents([BlobResourceContents::from_bytes(uri, bytes, mime_type)])
         }
@@ -299,14 +299,14 @@ macro_rules! tool_result {
     ($($stateless:ident)?) => {
         impl CallToolResult {
             /// A successful result with one text content block.
-            pub fn text(text: impl ::std::convert::Into<::std::string::String>) -> Self {
+            pub fn text(text: impl ::core::convert::Into<::alloc::string::String>) -> Self {
                 $crate::content::tool_result!(@make $($stateless)? [TextContent::new(text)])
             }
 
             /// A tool error (`isError: true`) with one text content block saying what went
             /// wrong: the model sees it and can correct itself, as it cannot with a JSON-RPC
             /// error.
-            pub fn error(text: impl ::std::convert::Into<::std::string::String>) -> Self {
+            pub fn error(text: impl ::core::convert::Into<::alloc::string::String>) -> Self {
                 Self::text(text).with_is_error(true)
             }
         }
@@ -326,18 +326,22 @@ macro_rules! resource_template {
             /// Parses `uriTemplate` as an RFC 6570 template.
             pub fn parse_uri_template(
                 &self,
-            ) -> ::std::result::Result<$crate::uri_template::UriTemplate, $crate::uri_template::UriTemplateError>
-            {
+            ) -> ::core::result::Result<
+                $crate::uri_template::UriTemplate,
+                $crate::uri_template::UriTemplateError,
+            > {
                 $crate::uri_template::UriTemplate::parse(&self.uri_template)
             }
 
             /// Expands `uriTemplate` with `vars` into a resource URI.
-            pub fn expand<V: $crate::uri_template::VarLookup + ?::std::marker::Sized>(
+            pub fn expand<V: $crate::uri_template::VarLookup + ?::core::marker::Sized>(
                 &self,
                 vars: &V,
-            ) -> ::std::result::Result<::std::string::String, $crate::uri_template::UriTemplateError>
-            {
-                ::std::result::Result::Ok(self.parse_uri_template()?.expand(vars))
+            ) -> ::core::result::Result<
+                ::alloc::string::String,
+                $crate::uri_template::UriTemplateError,
+            > {
+                ::core::result::Result::Ok(self.parse_uri_template()?.expand(vars))
             }
 
             /// Matches `uri` against `uriTemplate`: the variables when it is one of the
@@ -346,11 +350,11 @@ macro_rules! resource_template {
             pub fn match_uri(
                 &self,
                 uri: &str,
-            ) -> ::std::result::Result<
-                ::std::option::Option<$crate::uri_template::Variables>,
+            ) -> ::core::result::Result<
+                ::core::option::Option<$crate::uri_template::Variables>,
                 $crate::uri_template::UriTemplateError,
             > {
-                ::std::result::Result::Ok(self.parse_uri_template()?.match_uri(uri))
+                ::core::result::Result::Ok(self.parse_uri_template()?.match_uri(uri))
             }
         }
     };
@@ -370,33 +374,33 @@ macro_rules! resource_messages {
     ($list:ident, $templates:ident) => {
         impl ClientCall {
             /// `resources/read` for `uri`.
-            pub fn read_resource(uri: impl ::std::convert::Into<::std::string::String>) -> Self {
+            pub fn read_resource(uri: impl ::core::convert::Into<::alloc::string::String>) -> Self {
                 Self::ReadResource(ReadResourceRequestParams::new(uri))
             }
 
             /// `resources/list`, from the start (`None`: no params) or from `cursor`.
-            pub fn list_resources(cursor: ::std::option::Option<$crate::Cursor>) -> Self {
+            pub fn list_resources(cursor: ::core::option::Option<$crate::Cursor>) -> Self {
                 Self::ListResources(cursor.map(|cursor| $list {
-                    cursor: ::std::option::Option::Some(cursor.into()),
-                    ..::std::default::Default::default()
+                    cursor: ::core::option::Option::Some(cursor.into()),
+                    ..::core::default::Default::default()
                 }))
             }
 
             /// `resources/templates/list`, from the start (`None`: no params) or from `cursor`.
-            pub fn list_resource_templates(cursor: ::std::option::Option<$crate::Cursor>) -> Self {
+            pub fn list_resource_templates(cursor: ::core::option::Option<$crate::Cursor>) -> Self {
                 Self::ListResourceTemplates(cursor.map(|cursor| $templates {
-                    cursor: ::std::option::Option::Some(cursor.into()),
-                    ..::std::default::Default::default()
+                    cursor: ::core::option::Option::Some(cursor.into()),
+                    ..::core::default::Default::default()
                 }))
             }
 
             /// `resources/subscribe` to updates of `uri`.
-            pub fn subscribe(uri: impl ::std::convert::Into<::std::string::String>) -> Self {
+            pub fn subscribe(uri: impl ::core::convert::Into<::alloc::string::String>) -> Self {
                 Self::Subscribe(SubscribeRequestParams::new(uri))
             }
 
             /// `resources/unsubscribe` from updates of `uri`.
-            pub fn unsubscribe(uri: impl ::std::convert::Into<::std::string::String>) -> Self {
+            pub fn unsubscribe(uri: impl ::core::convert::Into<::alloc::string::String>) -> Self {
                 Self::Unsubscribe(UnsubscribeRequestParams::new(uri))
             }
         }
@@ -407,8 +411,8 @@ macro_rules! resource_messages {
             /// `resources/read` for `uri`, with the request's `_meta` (protocol version and
             /// client capabilities are required in this revision).
             pub fn read_resource(
-                uri: impl ::std::convert::Into<::std::string::String>,
-                meta: impl ::std::convert::Into<RequestMetaObject>,
+                uri: impl ::core::convert::Into<::alloc::string::String>,
+                meta: impl ::core::convert::Into<RequestMetaObject>,
             ) -> Self {
                 Self::ReadResource(ReadResourceRequestParams::new(uri, meta))
             }
@@ -416,11 +420,11 @@ macro_rules! resource_messages {
             /// `resources/list`, from the start (`None`) or from `cursor`, with the request's
             /// `_meta`.
             pub fn list_resources(
-                cursor: ::std::option::Option<$crate::Cursor>,
-                meta: impl ::std::convert::Into<RequestMetaObject>,
+                cursor: ::core::option::Option<$crate::Cursor>,
+                meta: impl ::core::convert::Into<RequestMetaObject>,
             ) -> Self {
                 Self::ListResources(PaginatedRequestParams {
-                    cursor: cursor.map(::std::convert::Into::into),
+                    cursor: cursor.map(::core::convert::Into::into),
                     meta: meta.into(),
                     extra: ::serde_json::Map::new(),
                 })
@@ -429,11 +433,11 @@ macro_rules! resource_messages {
             /// `resources/templates/list`, from the start (`None`) or from `cursor`, with the
             /// request's `_meta`.
             pub fn list_resource_templates(
-                cursor: ::std::option::Option<$crate::Cursor>,
-                meta: impl ::std::convert::Into<RequestMetaObject>,
+                cursor: ::core::option::Option<$crate::Cursor>,
+                meta: impl ::core::convert::Into<RequestMetaObject>,
             ) -> Self {
                 Self::ListResourceTemplates(PaginatedRequestParams {
-                    cursor: cursor.map(::std::convert::Into::into),
+                    cursor: cursor.map(::core::convert::Into::into),
                     meta: meta.into(),
                     extra: ::serde_json::Map::new(),
                 })
@@ -443,17 +447,17 @@ macro_rules! resource_messages {
             /// `resources/subscribe`), with the request's `_meta`.
             pub fn listen_resources<I>(
                 uris: I,
-                meta: impl ::std::convert::Into<RequestMetaObject>,
+                meta: impl ::core::convert::Into<RequestMetaObject>,
             ) -> Self
             where
-                I: ::std::iter::IntoIterator,
-                I::Item: ::std::convert::Into<::std::string::String>,
+                I: ::core::iter::IntoIterator,
+                I::Item: ::core::convert::Into<::alloc::string::String>,
             {
                 let notifications = SubscriptionFilter {
-                    resource_subscriptions: ::std::option::Option::Some(
-                        uris.into_iter().map(::std::convert::Into::into).collect(),
+                    resource_subscriptions: ::core::option::Option::Some(
+                        uris.into_iter().map(::core::convert::Into::into).collect(),
                     ),
-                    ..::std::default::Default::default()
+                    ..::core::default::Default::default()
                 };
                 Self::subscriptions_listen(notifications, meta)
             }
@@ -461,8 +465,8 @@ macro_rules! resource_messages {
             /// `subscriptions/listen` for the notifications `notifications` asks for, with the
             /// request's `_meta`.
             pub fn subscriptions_listen(
-                notifications: impl ::std::convert::Into<SubscriptionFilter>,
-                meta: impl ::std::convert::Into<RequestMetaObject>,
+                notifications: impl ::core::convert::Into<SubscriptionFilter>,
+                meta: impl ::core::convert::Into<RequestMetaObject>,
             ) -> Self {
                 Self::SubscriptionsListen(SubscriptionsListenRequestParams {
                     meta: meta.into(),
@@ -477,14 +481,14 @@ macro_rules! resource_messages {
             /// `subscriptions/listen` stream opened by request `subscription_id` (the server
             /// must name it in `_meta`).
             pub fn resource_updated_for_subscription(
-                subscription_id: impl ::std::convert::Into<$crate::RequestId>,
-                uri: impl ::std::convert::Into<::std::string::String>,
+                subscription_id: impl ::core::convert::Into<$crate::RequestId>,
+                uri: impl ::core::convert::Into<::alloc::string::String>,
             ) -> Self {
                 let meta = NotificationMetaObject {
-                    io_modelcontextprotocol_subscription_id: ::std::option::Option::Some(
+                    io_modelcontextprotocol_subscription_id: ::core::option::Option::Some(
                         subscription_id.into(),
                     ),
-                    ..::std::default::Default::default()
+                    ..::core::default::Default::default()
                 };
                 Self::ResourceUpdated(ResourceUpdatedNotificationParams::new(uri).with_meta(meta))
             }
@@ -493,13 +497,13 @@ macro_rules! resource_messages {
     (@notify) => {
         impl ServerNotify {
             /// `notifications/resources/updated` for `uri`.
-            pub fn resource_updated(uri: impl ::std::convert::Into<::std::string::String>) -> Self {
+            pub fn resource_updated(uri: impl ::core::convert::Into<::alloc::string::String>) -> Self {
                 Self::ResourceUpdated(ResourceUpdatedNotificationParams::new(uri))
             }
 
             /// `notifications/resources/list_changed` (no params).
             pub fn resource_list_changed() -> Self {
-                Self::ResourceListChanged(::std::option::Option::None)
+                Self::ResourceListChanged(::core::option::Option::None)
             }
         }
     };

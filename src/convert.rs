@@ -60,13 +60,14 @@ use crate::dispatch::{
     RequestEnvelope,
 };
 use crate::error::MessageError;
+use crate::prelude::*;
 use crate::ProtocolVersion;
+use core::fmt;
 use serde::de::DeserializeOwned;
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
-use std::fmt;
 
 include!(concat!(env!("OUT_DIR"), "/conversions.rs"));
 
@@ -141,7 +142,7 @@ impl fmt::Display for ConversionError {
     }
 }
 
-impl std::error::Error for ConversionError {}
+impl core::error::Error for ConversionError {}
 
 /// A type generated for a schema definition: its name and revision.
 pub trait Definition: Serialize + DeserializeOwned {
@@ -171,13 +172,10 @@ pub trait ConvertTo<T: Definition>: Definition {
     }
 }
 
-/// Reads `T` from JSON text, with the path of a failure from the generated readers' trail.
+/// Reads `T` from JSON text, with the path of a failure ([`crate::json::from_str_at`]).
 fn read<T: DeserializeOwned>(text: &str) -> Result<T, (String, String)> {
-    crate::__private::trail::clear();
-    crate::json::from_str(text).map_err(|e| {
-        let path = crate::__private::trail::take();
-        (path, strip_position(&e.to_string()))
-    })
+    crate::json::from_str_at(text)
+        .map_err(|(error, path)| (path, strip_position(&error.to_string())))
 }
 
 fn strip_position(message: &str) -> String {

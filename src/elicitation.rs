@@ -25,6 +25,7 @@
 //! assert!(matches!(params, ElicitRequestParams::FormParams(_)));
 //! ```
 
+use crate::prelude::*;
 use crate::v2025_11_25::{
     BooleanSchema, ElicitRequestFormParams, ElicitRequestFormParamsRequestedSchema,
     ElicitRequestParams, LegacyTitledEnumSchema, NumberSchema, NumberSchemaType,
@@ -34,8 +35,8 @@ use crate::v2025_11_25::{
     UntitledMultiSelectEnumSchema, UntitledMultiSelectEnumSchemaItems,
     UntitledSingleSelectEnumSchema,
 };
+use alloc::collections::BTreeMap;
 use serde_json::Map;
-use std::collections::BTreeMap;
 
 /// The requested schema of a form elicitation, built one property at a time.
 #[derive(Debug, Clone, Default, PartialEq)]

@@ -1,6 +1,7 @@
 //! The error of parsing a message: what went wrong, for which method, and where.
 
-use std::fmt;
+use crate::prelude::*;
+use core::fmt;
 
 /// What kind of problem a [`MessageError`] reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -74,16 +75,16 @@ impl MessageError {
         self
     }
 
-    /// Builds the error for a failed serde read of the member `member`, with the path the
-    /// generated readers recorded on the way out.
+    /// Builds the error for a failed serde read of the member `member`, at `inner_path` inside
+    /// it.
     pub(crate) fn from_serde(
         kind: MessageErrorKind,
         member: &str,
+        inner_path: &str,
         error: &serde_json::Error,
     ) -> Self {
-        let inner_path = crate::__private::trail::take();
         MessageError::new(kind, strip_position(&error.to_string()))
-            .with_path(join_path(member, &inner_path))
+            .with_path(join_path(member, inner_path))
     }
 
     /// What kind of problem this is.
@@ -139,4 +140,4 @@ impl fmt::Display for MessageError {
     }
 }
 
-impl std::error::Error for MessageError {}
+impl core::error::Error for MessageError {}

@@ -1,13 +1,14 @@
 //! [`JsonObject`]: an object whose members the schema leaves open, kept as the JSON text read.
 
+use crate::collections::HashMap;
+use crate::prelude::*;
+use alloc::borrow::Cow;
+use alloc::collections::BTreeMap;
+use core::fmt;
 use serde::de::{self, DeserializeOwned, Deserializer};
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
-use std::borrow::Cow;
-use std::collections::{BTreeMap, HashMap};
-use std::fmt;
-use std::sync::OnceLock;
 
 /// A JSON object whose members the schema leaves open (`_meta`, the property schemas of a
 /// tool's `inputSchema`, `structuredContent`, ...), kept as the checked JSON text it was read
@@ -35,7 +36,14 @@ use std::sync::OnceLock;
 /// string, and reading one back checks that string as a JSON object. Other human-readable
 /// formats see serde_json's `RawValue` representation, which only serde_json reads.
 #[derive(Clone)]
-pub struct JsonObject(Box<RawValue>, OnceLock<Box<Index>>);
+pub struct JsonObject(Box<RawValue>, MemberIndex);
+
+/// The member index: built on first use with `std`; without it (no `OnceLock`, and a cell that
+/// is not `Sync` would make `JsonObject` lose `Sync`) built with the object.
+#[cfg(feature = "std")]
+type MemberIndex = std::sync::OnceLock<Box<Index>>;
+#[cfg(not(feature = "std"))]
+type MemberIndex = Box<Index>;
 
 /// Where each member of a [`JsonObject`] is: the members in text order, a repeated name kept
 /// once, with its last value.
@@ -121,7 +129,7 @@ impl Index {
         let Ok(Members(members)) = crate::json::from_str::<Members<'_>>(text) else {
             return Index::default();
         };
-        let mut last: HashMap<&str, usize> = HashMap::with_capacity(members.len());
+        let mut last: HashMap<&str, usize> = crate::collections::with_capacity(members.len());
         for (at, (name, _)) in members.iter().enumerate() {
             last.insert(name.as_ref(), at);
         }
@@ -168,7 +176,11 @@ impl JsonObject {
 
     /// The object whose checked text is `raw`, not indexed yet.
     fn wrap(raw: Box<RawValue>) -> Self {
-        JsonObject(raw, OnceLock::new())
+        #[cfg(feature = "std")]
+        let index = MemberIndex::new();
+        #[cfg(not(feature = "std"))]
+        let index = Box::new(Index::of(raw.get()));
+        JsonObject(raw, index)
     }
 
     /// Reads JSON text, which must be one object (surrounding whitespace is dropped).
@@ -278,9 +290,12 @@ impl JsonObject {
         })
     }
 
-    /// The member index, built on first use.
+    /// The member index, built on first use (with the object, without `std`).
     fn index(&self) -> &Index {
-        self.1.get_or_init(|| Box::new(Index::of(self.as_str())))
+        #[cfg(feature = "std")]
+        return self.1.get_or_init(|| Box::new(Index::of(self.as_str())));
+        #[cfg(not(feature = "std"))]
+        return &self.1;
     }
 
     /// Sets the member `name` to `value` (replacing a member of that name) and returns the
@@ -401,11 +416,11 @@ fn unexpected(text: &str) -> de::Unexpected<'_> {
 
 #[cfg(feature = "schemars")]
 impl schemars::JsonSchema for JsonObject {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("JsonObject")
+    fn schema_name() -> alloc::borrow::Cow<'static, str> {
+        alloc::borrow::Cow::Borrowed("JsonObject")
     }
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("mcp_spec_types::JsonObject")
+    fn schema_id() -> alloc::borrow::Cow<'static, str> {
+        alloc::borrow::Cow::Borrowed("mcp_spec_types::JsonObject")
     }
     fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
         schemars::json_schema!({"type": "object", "additionalProperties": {}})

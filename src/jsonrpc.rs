@@ -1,11 +1,12 @@
 //! The JSON-RPC 2.0 envelope, shared by every revision: ids, progress tokens, error codes and
 //! error objects.
 
+use crate::prelude::*;
 use crate::version::ProtocolVersion;
+use core::fmt;
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{Map, Value};
-use std::fmt;
 
 /// A request id: a string or an integer, kept exactly as the peer sent it.
 ///
@@ -126,7 +127,7 @@ impl Cursor {
 }
 
 /// A cursor reads as its text: `params.cursor.as_deref()` is an `Option<&str>`.
-impl std::ops::Deref for Cursor {
+impl core::ops::Deref for Cursor {
     type Target = str;
     fn deref(&self) -> &str {
         &self.0
@@ -402,12 +403,12 @@ impl fmt::Display for RpcError {
     }
 }
 
-impl std::error::Error for RpcError {}
+impl core::error::Error for RpcError {}
 
 #[cfg(feature = "schemars")]
 mod json_schema {
+    use alloc::borrow::Cow;
     use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
-    use std::borrow::Cow;
 
     macro_rules! schema {
         ($ty:ty, $name:literal, $schema:tt) => {

@@ -111,6 +111,13 @@
 // docs.rs builds with `--cfg docsrs` on nightly: feature-gated items then say which feature
 // they need. Stable builds never see the attribute.
 #![cfg_attr(docsrs, feature(doc_cfg))]
+// Every module is written against `core` and `alloc`, in both builds: what only the `std`
+// feature compiles names `std` itself, so the `no_std` build cannot depend on it unseen.
+#![no_std]
+
+extern crate alloc;
+#[cfg(any(feature = "std", test))]
+extern crate std;
 
 #[doc(hidden)]
 pub use runtime::entry_points as __private;
@@ -121,6 +128,7 @@ pub mod answer;
 pub mod auth;
 pub mod blob;
 pub mod cache;
+mod collections;
 mod content;
 #[cfg(feature = "convert")]
 pub mod convert;
@@ -137,6 +145,7 @@ mod method;
 pub mod negotiation;
 mod number;
 mod pending;
+mod prelude;
 pub mod progress;
 pub mod revision;
 mod runtime;

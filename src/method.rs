@@ -7,7 +7,7 @@ use serde::Serialize;
 include!(concat!(env!("OUT_DIR"), "/method_names.rs"));
 
 /// Which side of a session sends a method.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Direction {
     /// Sent by the client to the server.
     ClientToServer,

@@ -32,9 +32,10 @@
 //! ```
 
 use crate::dispatch::revisions_defining;
+use crate::prelude::*;
 use crate::{ErrorCode, ProtocolVersion, RpcError};
+use core::fmt;
 use serde_json::{Map, Value};
-use std::fmt;
 
 /// The method whose presence makes a revision stateful.
 const HANDSHAKE: &str = "initialize";
@@ -203,7 +204,7 @@ impl fmt::Display for UnsupportedVersion {
     }
 }
 
-impl std::error::Error for UnsupportedVersion {}
+impl core::error::Error for UnsupportedVersion {}
 
 /// A revision's [`SupportedVersions`] impls and its `From<&UnsupportedVersion>` for the
 /// refusal's data, written once and expanded in every revision module whose schema has
@@ -212,18 +213,18 @@ impl std::error::Error for UnsupportedVersion {}
 macro_rules! discovery_api {
     () => {
         impl $crate::negotiation::SupportedVersions for DiscoverResult {
-            fn supported_versions(&self) -> &[::std::string::String] {
+            fn supported_versions(&self) -> &[::alloc::string::String] {
                 &self.supported_versions
             }
         }
 
         impl $crate::negotiation::SupportedVersions for UnsupportedProtocolVersionErrorObjectData {
-            fn supported_versions(&self) -> &[::std::string::String] {
+            fn supported_versions(&self) -> &[::alloc::string::String] {
                 &self.supported
             }
         }
 
-        impl ::std::convert::From<&$crate::negotiation::UnsupportedVersion>
+        impl ::core::convert::From<&$crate::negotiation::UnsupportedVersion>
             for UnsupportedProtocolVersionErrorObjectData
         {
             fn from(refusal: &$crate::negotiation::UnsupportedVersion) -> Self {

@@ -4,6 +4,7 @@
 //! integer when written back. `Into<Number>` covers only the integers; a setter such as
 //! `Annotations::with_priority(0.5)` takes an [`IntoNumber`], which covers floats as well.
 
+use crate::prelude::*;
 use serde_json::Number;
 
 /// A value a `number` member can be set from: every integer type, `f32`, `f64`, and

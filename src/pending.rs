@@ -8,13 +8,14 @@
 //! its id: each side numbers its requests independently, so the same id may be in flight both
 //! ways at once.
 
+use crate::collections::HashMap;
 use crate::dispatch::{Message, MethodSet, ResultResponse};
 use crate::error::MessageError;
 use crate::jsonrpc::RequestId;
 use crate::method::Direction;
+use crate::prelude::*;
+use alloc::borrow::Cow;
 use serde_json::value::RawValue;
-use std::borrow::Cow;
-use std::collections::HashMap;
 
 /// The request sets of a revision (`ClientCall`, `ServerCall`): requests whose answers are
 /// typed by [`CallSet::Result`]. Implemented by generated code only.

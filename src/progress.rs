@@ -81,7 +81,7 @@ impl Progress {
         message: Option<&str>,
     ) -> crate::v2025_11_25::ServerNotify {
         crate::v2025_11_25::ServerNotify::Progress(crate::v2025_11_25::ProgressNotificationParams {
-            message: message.map(str::to_owned),
+            message: message.map(alloc::string::String::from),
             meta: None,
             progress: progress.into(),
             progress_token: self.token.clone(),

@@ -13,7 +13,7 @@
 //! assert!(check("https://exa mple.com").is_err());
 //! ```
 
-use std::fmt;
+use core::fmt;
 
 /// Why a string is not a URI, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,7 +34,7 @@ impl fmt::Display for UriError {
     }
 }
 
-impl std::error::Error for UriError {}
+impl core::error::Error for UriError {}
 
 fn unreserved(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
@@ -246,8 +246,8 @@ fn ip_literal(bytes: &[u8], start: usize, end: usize) -> Result<(), UriError> {
             })
         };
     }
-    let text = std::str::from_utf8(inner).unwrap_or_default();
-    match text.parse::<std::net::Ipv6Addr>() {
+    let text = core::str::from_utf8(inner).unwrap_or_default();
+    match text.parse::<core::net::Ipv6Addr>() {
         Ok(_) => Ok(()),
         Err(_) => Err(UriError {
             offset: start,

@@ -1,8 +1,10 @@
 //! Protocol versions: which revisions exist, which this build supports, and the lifecycle's
 //! negotiation rule.
 
+#[cfg(test)]
+use crate::prelude::*;
+use core::fmt;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use std::fmt;
 
 include!(concat!(env!("OUT_DIR"), "/versions.rs"));
 
@@ -30,8 +32,8 @@ impl From<&str> for ProtocolVersion {
     }
 }
 
-impl std::str::FromStr for ProtocolVersion {
-    type Err = std::convert::Infallible;
+impl core::str::FromStr for ProtocolVersion {
+    type Err = core::convert::Infallible;
     fn from_str(version: &str) -> Result<Self, Self::Err> {
         Ok(ProtocolVersion::from(version))
     }
@@ -51,7 +53,7 @@ impl Serialize for ProtocolVersion {
 
 impl<'de> Deserialize<'de> for ProtocolVersion {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let version = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
+        let version = alloc::borrow::Cow::<'de, str>::deserialize(deserializer)?;
         Ok(ProtocolVersion::from(&*version))
     }
 }

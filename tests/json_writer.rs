@@ -798,6 +798,8 @@ fn failing_display_is_an_error_not_a_panic() {
 // ---------------------------------------------------------------------------------------------
 // 5. `to_writer`.
 
+// `to_writer` takes a `std::io::Write`: it is there with the `std` feature.
+#[cfg(feature = "std")]
 #[test]
 fn to_writer_writes_what_to_vec_returns() {
     let value = serde_json::json!({
@@ -827,8 +829,10 @@ fn to_writer_writes_what_to_vec_returns() {
 }
 
 /// A writer that always fails.
+#[cfg(feature = "std")]
 struct Broken;
 
+#[cfg(feature = "std")]
 impl std::io::Write for Broken {
     fn write(&mut self, _buf: &[u8]) -> std::io::Result<usize> {
         Err(std::io::Error::other("broken pipe"))
@@ -839,6 +843,7 @@ impl std::io::Write for Broken {
     }
 }
 
+#[cfg(feature = "std")]
 #[test]
 fn to_writer_reports_io_errors_like_serde_json() {
     let ours = json::to_writer(Broken, &"text").expect_err("fails");

@@ -1,5 +1,5 @@
 use std::collections::hash_map::DefaultHasher;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
 
@@ -509,15 +509,11 @@ fn undefined_values_are_skipped() {
 #[test]
 fn expand_accepts_other_variable_sources() {
     let t = template("db://{table}/{id}{?tags}");
-    let mut hash: HashMap<String, VarValue> = HashMap::new();
-    hash.insert("table".into(), "users".into());
-    hash.insert("id".into(), "42".into());
     let mut btree: BTreeMap<String, VarValue> = BTreeMap::new();
     btree.insert("table".into(), "t".into());
     btree.insert("tags".into(), vec!["a", "b"].into());
     let pairs = vec![("table", VarValue::from("p")), ("id", VarValue::from("7"))];
 
-    assert_eq!(t.expand(&hash), "db://users/42");
     assert_eq!(t.expand(&btree), "db://t/?tags=a,b");
     assert_eq!(t.expand(&pairs), "db://p/7");
     assert_eq!(t.expand(&pairs[..1]), "db://p/");
@@ -526,6 +522,19 @@ fn expand_accepts_other_variable_sources() {
         "db:///1"
     );
     assert_eq!(pairs.lookup("id"), Some(&VarValue::from("7")));
+}
+
+/// `std`'s `HashMap` is a variable source, and converts to `Variables`, with the `std` feature
+/// (its home).
+#[cfg(feature = "std")]
+#[test]
+fn expand_accepts_a_hash_map() {
+    use std::collections::HashMap;
+    let t = template("db://{table}/{id}{?tags}");
+    let mut hash: HashMap<String, VarValue> = HashMap::new();
+    hash.insert("table".into(), "users".into());
+    hash.insert("id".into(), "42".into());
+    assert_eq!(t.expand(&hash), "db://users/42");
     assert_eq!(t.expand(&Variables::from(hash.clone())), "db://users/42");
 }
 

@@ -2,7 +2,8 @@
 //! parameters, and formatted back.
 
 use super::AuthError;
-use std::fmt;
+use crate::prelude::*;
+use core::fmt;
 
 /// One `auth-param` of a challenge: `name=value` (RFC 9110 §11.2).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -169,14 +170,14 @@ impl WwwAuthenticate {
     }
 }
 
-impl std::str::FromStr for WwwAuthenticate {
+impl core::str::FromStr for WwwAuthenticate {
     type Err = AuthError;
     fn from_str(text: &str) -> Result<Self, AuthError> {
         WwwAuthenticate::parse(text)
     }
 }
 
-impl std::str::FromStr for Challenge {
+impl core::str::FromStr for Challenge {
     type Err = AuthError;
     fn from_str(text: &str) -> Result<Self, AuthError> {
         Challenge::parse(text)
@@ -315,7 +316,7 @@ impl Parser<'_> {
             self.pos += 1;
         }
         // tchar is ASCII, so the slice is UTF-8.
-        std::str::from_utf8(&self.text[start..self.pos]).unwrap_or_default()
+        core::str::from_utf8(&self.text[start..self.pos]).unwrap_or_default()
     }
 
     fn header(&mut self) -> Result<WwwAuthenticate, AuthError> {
@@ -411,7 +412,7 @@ impl Parser<'_> {
         self.skip_whitespace();
         if chars_end > start && matches!(self.peek(), None | Some(b',')) {
             // token68 characters are ASCII.
-            return std::str::from_utf8(&self.text[start..end])
+            return core::str::from_utf8(&self.text[start..end])
                 .ok()
                 .map(str::to_owned);
         }

@@ -30,6 +30,7 @@
 
 use super::url::HttpUrl;
 use super::AuthError;
+use crate::prelude::*;
 use crate::ProtocolVersion;
 
 /// A well-known location of authorization server metadata, relative to an issuer.

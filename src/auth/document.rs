@@ -3,6 +3,7 @@
 //! error), and unknown members are kept in order and written back.
 
 use super::AuthError;
+use crate::prelude::*;
 use serde_json::{Map, Value};
 
 /// A value an OAuth document's member can hold.
@@ -156,7 +157,7 @@ impl<'de> serde::Deserialize<'de> for Members {
         struct Visitor;
         impl<'de> serde::de::Visitor<'de> for Visitor {
             type Value = Members;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 f.write_str("a JSON object")
             }
             // serde's own messages would quote the value, which may be a secret.
@@ -264,7 +265,7 @@ macro_rules! document {
             )*
             /// Members this type does not declare (extensions, language-tagged variants such
             /// as `client_name#ja-Jpan-JP`, `null` members), kept and written back.
-            pub extra: ::serde_json::Map<::std::string::String, ::serde_json::Value>,
+            pub extra: ::serde_json::Map<::alloc::string::String, ::serde_json::Value>,
             /// The order the members were read in, kept for writing back.
             pub order: $crate::auth::MemberOrder,
         }
@@ -272,7 +273,7 @@ macro_rules! document {
         impl $name {
             /// Reads the document from its JSON text. Errors name the member at fault and
             /// never contain a member's value.
-            pub fn from_json(text: &str) -> ::std::result::Result<Self, $crate::auth::AuthError> {
+            pub fn from_json(text: &str) -> ::core::result::Result<Self, $crate::auth::AuthError> {
                 Self::from_map($crate::auth::document::object(text, $label)?)
             }
 
@@ -280,7 +281,7 @@ macro_rules! document {
             /// `extra`).
             pub(crate) fn from_map(
                 members: $crate::auth::document::Members,
-            ) -> ::std::result::Result<Self, $crate::auth::AuthError> {
+            ) -> ::core::result::Result<Self, $crate::auth::AuthError> {
                 let $crate::auth::document::Members { mut map, order } = members;
                 $(
                     let $field = $crate::auth::document::document!(@take $presence map, $label, $field);
@@ -297,7 +298,7 @@ macro_rules! document {
         }
 
         impl ::serde::Serialize for $name {
-            fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error> {
+            fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> ::core::result::Result<S::Ok, S::Error> {
                 let mut writer = $crate::auth::document::Writer::new();
                 self.write_members(&mut writer);
                 $crate::auth::document::serialize(&writer, &self.extra, &self.order, serializer)
@@ -305,14 +306,14 @@ macro_rules! document {
         }
 
         impl<'de> ::serde::Deserialize<'de> for $name {
-            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::std::result::Result<Self, D::Error> {
+            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
                 let members = <$crate::auth::document::Members as ::serde::Deserialize>::deserialize(deserializer)?;
                 Self::from_map(members).map_err(<D::Error as ::serde::de::Error>::custom)
             }
         }
     };
     (@type required $ty:ty) => { $ty };
-    (@type optional $ty:ty) => { ::std::option::Option<$ty> };
+    (@type optional $ty:ty) => { ::core::option::Option<$ty> };
     (@take required $map:ident, $label:literal, $field:ident) => {
         $crate::auth::document::take_required(&mut $map, $label, stringify!($field))?
     };
@@ -384,7 +385,7 @@ macro_rules! vocabulary {
                 $variant,
             )*
             /// A value the RFCs this type follows do not define, kept as sent.
-            Other(::std::string::String),
+            Other(::alloc::string::String),
         }
 
         impl $name {
@@ -397,7 +398,7 @@ macro_rules! vocabulary {
             }
         }
 
-        impl ::std::convert::From<&str> for $name {
+        impl ::core::convert::From<&str> for $name {
             fn from(text: &str) -> Self {
                 match text {
                     $($text => $name::$variant,)*
@@ -406,15 +407,15 @@ macro_rules! vocabulary {
             }
         }
 
-        impl ::std::fmt::Display for $name {
-            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        impl ::core::fmt::Display for $name {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 f.write_str(self.as_str())
             }
         }
 
         impl $crate::auth::document::Member for $name {
             const EXPECTED: &'static str = "a string";
-            fn read(value: ::serde_json::Value) -> ::std::option::Option<Self> {
+            fn read(value: ::serde_json::Value) -> ::core::option::Option<Self> {
                 value.as_str().map($name::from)
             }
             fn write(&self) -> ::serde_json::Value {
@@ -423,14 +424,14 @@ macro_rules! vocabulary {
         }
 
         impl ::serde::Serialize for $name {
-            fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error> {
+            fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> ::core::result::Result<S::Ok, S::Error> {
                 serializer.serialize_str(self.as_str())
             }
         }
 
         impl<'de> ::serde::Deserialize<'de> for $name {
-            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::std::result::Result<Self, D::Error> {
-                let text = <::std::borrow::Cow<'de, str> as ::serde::Deserialize>::deserialize(deserializer)?;
+            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
+                let text = <::alloc::borrow::Cow<'de, str> as ::serde::Deserialize>::deserialize(deserializer)?;
                 Ok($name::from(&*text))
             }
         }

@@ -2,6 +2,7 @@
 //! authorization response's query (RFC 6749 Appendix B, which defers to the HTML/WHATWG URL
 //! rules: bytes outside `A-Z a-z 0-9 * - . _` percent-encoded, space as `+`).
 
+use crate::prelude::*;
 /// Encodes `pairs` as `name=value&…`.
 ///
 /// ```

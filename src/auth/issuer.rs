@@ -9,6 +9,7 @@
 
 use super::metadata::AuthorizationServerMetadata;
 use super::AuthError;
+use crate::prelude::*;
 
 /// Refuses authorization server metadata whose `issuer` is not identical to the issuer
 /// identifier its well-known URL was built from (RFC 8414 §3.3: "If these values are not

@@ -2,6 +2,7 @@
 //! authorization server's (RFC 8414, OpenID Connect Discovery 1.0).
 
 use super::document::document;
+use crate::prelude::*;
 
 document! {
     /// OAuth 2.0 Protected Resource Metadata (RFC 9728 §2), served by an MCP server at

@@ -20,6 +20,7 @@
 //!
 //! Nothing here does I/O: the caller fetches, with the HTTP client of its choice.
 
+use crate::prelude::*;
 mod challenge;
 pub(crate) mod document;
 mod metadata;
@@ -49,7 +50,7 @@ pub use scope::{add_offline_access, select_scope, step_up_scope};
 pub use token::{OAuthError, OAuthErrorCode, TokenResponse};
 
 use crate::ProtocolVersion;
-use std::fmt;
+use core::fmt;
 
 /// What went wrong reading an authorization document or header, or applying a rule.
 ///
@@ -234,4 +235,4 @@ impl fmt::Display for AuthError {
     }
 }
 
-impl std::error::Error for AuthError {}
+impl core::error::Error for AuthError {}

@@ -2,8 +2,9 @@
 //! challenge it sends.
 
 use super::AuthError;
+use crate::prelude::*;
+use core::fmt;
 use sha2::{Digest, Sha256};
-use std::fmt;
 
 /// A `code_verifier` (RFC 7636 §4.1): 43 to 128 unreserved characters
 /// (`A-Z a-z 0-9 - . _ ~`).

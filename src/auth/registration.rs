@@ -4,6 +4,7 @@
 
 use super::document::{self, document, vocabulary, Members, Writer};
 use super::AuthError;
+use crate::prelude::*;
 use serde_json::{Map, Value};
 
 document! {
@@ -134,8 +135,8 @@ impl ClientInformation {
     }
 }
 
-impl std::fmt::Debug for ClientInformation {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl core::fmt::Debug for ClientInformation {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("ClientInformation")
             .field("client_id", &self.client_id)
             .field(

@@ -4,6 +4,7 @@
 use super::metadata::ProtectedResourceMetadata;
 use super::url::HttpUrl;
 use super::AuthError;
+use crate::prelude::*;
 
 /// The RFC 8707 `resource` parameter for the MCP server at `server_url`: its canonical URI
 /// (MCP authorization, "Canonical Server URI", from 2025-06-18): scheme and host in lower

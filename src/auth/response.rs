@@ -6,7 +6,8 @@ use super::token::OAuthErrorCode;
 use super::url::HttpUrl;
 use super::AuthError;
 use super::{form, issuer};
-use std::fmt;
+use crate::prelude::*;
+use core::fmt;
 
 /// The parameters of an authorization response: a `code` or an `error`, with `state` and
 /// `iss`. Parameters the RFCs do not define are ignored.

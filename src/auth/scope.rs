@@ -2,6 +2,7 @@
 
 use super::challenge::Challenge;
 use super::metadata::{AuthorizationServerMetadata, ProtectedResourceMetadata};
+use crate::prelude::*;
 
 /// The scope of the first authorization request (MCP authorization, "Scope Selection
 /// Strategy", from 2025-11-25): the `scope` of the challenge that asked for authorization if

@@ -1,6 +1,7 @@
 //! The token endpoint's answers: a token (RFC 6749 §5.1) or an error (§5.2).
 
 use super::document::{document, vocabulary};
+use crate::prelude::*;
 
 document! {
     /// A successful token response (RFC 6749 §5.1).
@@ -26,8 +27,8 @@ document! {
     }
 }
 
-impl std::fmt::Debug for TokenResponse {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl core::fmt::Debug for TokenResponse {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("TokenResponse")
             .field("access_token", &"<redacted>")
             .field("token_type", &self.token_type)

@@ -6,6 +6,7 @@
 //! resource comparisons are on the exact text.
 
 use super::AuthError;
+use crate::prelude::*;
 
 /// An absolute `http` or `https` URL split into its RFC 3986 §3 components.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

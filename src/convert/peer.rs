@@ -87,6 +87,7 @@
 use super::{convert_params, read, ConversionError, Definition};
 use crate::cache::{RESULT_TYPE, RESULT_TYPE_COMPLETE};
 use crate::dispatch::{CallSet, Message, MethodSet, PendingRequest};
+use crate::prelude::*;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
@@ -431,7 +432,7 @@ pub fn convert_call_for_peer<A: MethodSet, B: MethodSet>(
     let value = convert_params::<A, B>(call, |params| {
         let mut whole = Map::new();
         whole.insert("method".into(), Value::String(method.clone()));
-        whole.insert("params".into(), Value::Object(std::mem::take(params)));
+        whole.insert("params".into(), Value::Object(core::mem::take(params)));
         let mut whole = Value::Object(whole);
         dropped = strip_for(B::REVISION, &|r| lookup(r.calls, &method), &mut whole);
         if let Some(Value::Object(stripped)) = whole.get_mut("params").map(Value::take) {

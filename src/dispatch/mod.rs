@@ -9,6 +9,7 @@
 //! names the method and the JSON path of the culprit. No intermediate `serde_json::Value` is
 //! built for the payload, and no union arm is tried and abandoned.
 
+use crate::prelude::*;
 mod parse;
 mod read;
 mod reply;

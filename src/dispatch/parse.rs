@@ -8,11 +8,12 @@ use super::{
 };
 use crate::error::{MessageError, MessageErrorKind};
 use crate::jsonrpc::{RequestId, RpcError};
+use crate::prelude::*;
+use alloc::borrow::Cow;
+use core::fmt;
 use serde::de::{self, MapAccess, Visitor};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
-use std::borrow::Cow;
-use std::fmt;
 
 impl<R: MethodSet, N: MethodSet> Message<R, N> {
     /// Parses one message (or a batch, where the revision has them) from JSON text.
@@ -129,7 +130,7 @@ impl<R: MethodSet, N: MethodSet> Message<R, N> {
 
 /// `bytes` as text, or the JSON error every `parse_slice` gives for bytes that are not UTF-8.
 pub(super) fn utf8(bytes: &[u8]) -> Result<&str, MessageError> {
-    std::str::from_utf8(bytes).map_err(|e| {
+    core::str::from_utf8(bytes).map_err(|e| {
         MessageError::new(
             MessageErrorKind::Json,
             format!("the input is not UTF-8: {e}"),
@@ -210,7 +211,7 @@ enum TypedParams<R, N> {
 /// Reads params into the request or notification set's variant for `method`.
 struct ParamsSeed<'m, T> {
     method: &'m str,
-    set: std::marker::PhantomData<T>,
+    set: core::marker::PhantomData<T>,
 }
 
 impl<'de, T: MethodSet> de::DeserializeSeed<'de> for ParamsSeed<'_, T> {
@@ -383,14 +384,14 @@ impl<'a, R: MethodSet, N: MethodSet> Visitor<'a> for EnvelopeVisitor<'_, 'a, R, 
                         (Some(typed), Some(method)) if R::lists(method) => {
                             let seed = ParamsSeed::<R> {
                                 method,
-                                set: std::marker::PhantomData,
+                                set: core::marker::PhantomData,
                             };
                             *typed = Some(TypedParams::Call(map.next_value_seed(seed)?));
                         }
                         (Some(typed), Some(method)) if N::lists(method) => {
                             let seed = ParamsSeed::<N> {
                                 method,
-                                set: std::marker::PhantomData,
+                                set: core::marker::PhantomData,
                             };
                             *typed = Some(TypedParams::Notify(map.next_value_seed(seed)?));
                         }

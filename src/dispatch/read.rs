@@ -4,10 +4,11 @@
 use super::{revisions_defining, CallSet, PendingRequest, ResultResponse};
 use crate::error::{MessageError, MessageErrorKind};
 use crate::method::{Direction, MethodKind};
+use crate::prelude::*;
+use alloc::borrow::Cow;
 use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
 use serde_json::Value;
-use std::borrow::Cow;
 
 /// Reads params that the method requires.
 pub fn required_params<T: DeserializeOwned>(
@@ -56,7 +57,7 @@ pub fn read_task_result<T, C: DeserializeOwned>(
         Err(e) => e,
     };
     own().map_err(|own_error| {
-        let members: Result<std::collections::BTreeMap<Cow<str>, &RawValue>, _> =
+        let members: Result<alloc::collections::BTreeMap<Cow<str>, &RawValue>, _> =
             crate::json::from_str(raw.get());
         if members.is_ok_and(|m| m.contains_key("task")) {
             task_error
@@ -66,15 +67,15 @@ pub fn read_task_result<T, C: DeserializeOwned>(
     })
 }
 
-/// Reads one member of a message as `T`; a failure names the JSON path of the culprit, from
-/// the [`trail`](crate::__private::trail) the generated readers leave.
+/// Reads one member of a message as `T`; a failure names the JSON path of the culprit
+/// ([`crate::json::from_str_at`]).
 pub(super) fn read_member<T: DeserializeOwned>(
     raw: &RawValue,
     kind: MessageErrorKind,
     member: &str,
 ) -> Result<T, MessageError> {
-    crate::__private::trail::clear();
-    crate::json::from_str(raw.get()).map_err(|e| MessageError::from_serde(kind, member, &e))
+    crate::json::from_str_at(raw.get())
+        .map_err(|(error, path)| MessageError::from_serde(kind, member, &path, &error))
 }
 
 /// Decides what an unlisted method is: another direction's or kind's method of this revision

@@ -4,13 +4,14 @@ use super::{ErrorResponse, Message, MethodSet, ResultResponse};
 use crate::error::{MessageError, MessageErrorKind};
 use crate::jsonrpc::RequestId;
 use crate::method::{Direction, MethodKind};
+use crate::prelude::*;
+use core::fmt;
+use core::marker::PhantomData;
 use serde::de::{self, DeserializeOwned, MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
-use std::fmt;
-use std::marker::PhantomData;
 
 /// The answer to one request whose result type is known: its typed result, or an error.
 ///

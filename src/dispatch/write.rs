@@ -4,6 +4,7 @@
 use super::{
     ErrorResponse, Message, MethodSet, NotificationEnvelope, RequestEnvelope, ResultResponse,
 };
+use crate::prelude::*;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};

@@ -100,8 +100,8 @@ impl fmt::Display for ValueError {
     }
 }
 
-impl std::error::Error for ValueError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+impl core::error::Error for ValueError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
         match self {
             ValueError::Base64(error) => Some(error),
             _ => None,

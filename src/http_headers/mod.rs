@@ -43,10 +43,11 @@
 //! ```
 
 use crate::jsonrpc::{ErrorCode, RpcError};
+use crate::prelude::*;
 use crate::version::PROTOCOL_VERSION_META_KEY;
+use alloc::borrow::Cow;
+use core::fmt;
 use serde_json::{Map, Value};
-use std::borrow::Cow;
-use std::fmt;
 
 mod encoding;
 mod params;
@@ -399,4 +400,4 @@ impl fmt::Display for HeaderMismatch {
     }
 }
 
-impl std::error::Error for HeaderMismatch {}
+impl core::error::Error for HeaderMismatch {}

@@ -117,7 +117,7 @@ impl fmt::Display for InvalidToolHeader {
     }
 }
 
-impl std::error::Error for InvalidToolHeader {}
+impl core::error::Error for InvalidToolHeader {}
 
 /// Why an argument cannot be sent in its `Mcp-Param-*` header.
 #[derive(Debug, Clone, PartialEq)]
@@ -141,7 +141,7 @@ impl fmt::Display for ParamValueError {
     }
 }
 
-impl std::error::Error for ParamValueError {}
+impl core::error::Error for ParamValueError {}
 
 /// Schema keywords whose value is one subschema.
 const SUBSCHEMA: &[&str] = &[
@@ -347,7 +347,8 @@ fn safe_integer(number: &serde_json::Number) -> Option<i64> {
         Some(integer) => integer,
         None => {
             let float = number.as_f64()?;
-            if float.fract() != 0.0 || float.abs() > MAX_SAFE_INTEGER as f64 {
+            // `% 1.0` is `fract()`, which `core` lacks.
+            if float % 1.0 != 0.0 || float.abs() > MAX_SAFE_INTEGER as f64 {
                 return None;
             }
             float as i64

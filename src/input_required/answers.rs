@@ -10,9 +10,9 @@ macro_rules! client_answers {
         /// none).
         #[derive(Clone, Debug, PartialEq)]
         pub struct Answers {
-            asked: ::std::collections::BTreeMap<String, InputKind>,
+            asked: ::alloc::collections::BTreeMap<String, InputKind>,
             state: Option<String>,
-            responses: ::std::collections::BTreeMap<String, InputResponse>,
+            responses: ::alloc::collections::BTreeMap<String, InputResponse>,
         }
 
         impl Answers {
@@ -27,7 +27,7 @@ macro_rules! client_answers {
                 Answers {
                     asked,
                     state: result.request_state.clone(),
-                    responses: ::std::collections::BTreeMap::new(),
+                    responses: ::alloc::collections::BTreeMap::new(),
                 }
             }
 

@@ -2,10 +2,11 @@
 //! did not declare.
 
 use super::kinds::InputKind;
+use crate::prelude::*;
 use crate::{ErrorCode, RpcError};
+use core::fmt;
 use serde::Serialize;
 use serde_json::{Map, Value};
-use std::fmt;
 
 /// Why a revision's `InputRequired` built no result (one type for every revision).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,7 +60,7 @@ impl fmt::Display for InputRequiredError {
     }
 }
 
-impl std::error::Error for InputRequiredError {}
+impl core::error::Error for InputRequiredError {}
 
 impl From<InputRequiredError> for RpcError {
     /// [`InputRequiredError::Undeclared`] is the -32021 error, with the missing capabilities in
@@ -89,7 +90,7 @@ macro_rules! result_builder {
         /// Asking twice under one key keeps the later request.
         #[derive(Clone, Debug, Default, PartialEq)]
         pub struct InputRequired {
-            requests: ::std::collections::BTreeMap<String, InputRequest>,
+            requests: ::alloc::collections::BTreeMap<String, InputRequest>,
             state: Option<String>,
             meta: Option<ResultMetaObject>,
         }
@@ -190,7 +191,7 @@ macro_rules! result_builder {
             }
 
             /// The input requests so far, by key.
-            pub fn requests(&self) -> &::std::collections::BTreeMap<String, InputRequest> {
+            pub fn requests(&self) -> &::alloc::collections::BTreeMap<String, InputRequest> {
                 &self.requests
             }
 

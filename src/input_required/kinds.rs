@@ -2,7 +2,7 @@
 //! requests, the requests a server may send inside `inputRequests` with the results that
 //! answer them.
 
-use std::fmt;
+use core::fmt;
 
 /// Which of the three requests an input request is (and so which result answers it), in any
 /// revision: a revision's `InputRequest::kind` and `InputResponse::kind` give it.

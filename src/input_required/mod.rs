@@ -71,6 +71,7 @@
 //! # }
 //! ```
 
+use crate::prelude::*;
 mod answers;
 mod builder;
 mod capabilities;
@@ -139,6 +140,8 @@ macro_rules! input_required_api {
                 InputRequiredError, InputResponseError, StateCodec, StateError, INPUT_RESPONSES,
                 REQUEST_STATE, RESULT_TYPE_COMPLETE, RESULT_TYPE_INPUT_REQUIRED,
             };
+            #[allow(unused_imports)]
+            use $crate::prelude::*;
 
             use super::{
                 CallToolRequestParams, ClientCapabilities, ClientCapabilitiesElicitation,
@@ -168,6 +171,7 @@ pub(crate) use input_required_api;
 mod tests {
     use super::{InputKind, INPUT_RESPONSES, REQUEST_STATE, RESULT_TYPE_INPUT_REQUIRED};
     use crate::cache::{describes_result_type, RESULT_TYPE};
+    use crate::prelude::*;
     use crate::ProtocolVersion;
 
     #[test]

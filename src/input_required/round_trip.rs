@@ -1,9 +1,10 @@
 //! The server's second round: what a retried request brought back, typed by key.
 
 use super::kinds::InputKind;
+use crate::prelude::*;
 use crate::RpcError;
+use core::fmt;
 use serde_json::{Map, Value};
-use std::fmt;
 
 /// Why an input response could not be read or given (one type for every revision).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,7 +76,7 @@ impl fmt::Display for InputResponseError {
     }
 }
 
-impl std::error::Error for InputResponseError {}
+impl core::error::Error for InputResponseError {}
 
 impl From<InputResponseError> for RpcError {
     /// Input responses that do not fit are invalid params (-32602), with the key in

@@ -1,10 +1,11 @@
 //! The request state a server hands out and reads back: sealed by the server's own codec, read
 //! with the crate's JSON reader.
 
+use crate::prelude::*;
 use crate::{ErrorCode, RpcError};
+use core::fmt;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use std::fmt;
 
 /// How a server protects the request state it hands the client, which comes back as input
 /// from a party it does not trust: [`StateCodec::seal`] signs or encrypts the state's bytes
@@ -60,7 +61,7 @@ impl fmt::Display for StateError {
     }
 }
 
-impl std::error::Error for StateError {}
+impl core::error::Error for StateError {}
 
 impl From<StateError> for RpcError {
     /// State from the client that fails to open is invalid params (-32602); state the server

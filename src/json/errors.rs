@@ -3,7 +3,6 @@
 use super::tokens::{NUMBER_TOKEN, RAW_VALUE_TOKEN};
 use serde::ser::{self, Error as _, Serialize};
 use serde_json::Error;
-use std::io;
 
 /// serde_json's `key must be a string`, for a map key JSON cannot write as a string.
 pub(super) fn key_must_be_a_string() -> Error {
@@ -16,9 +15,9 @@ pub(super) fn key_must_be_a_string() -> Error {
             map.end()
         }
     }
-    match serde_json::to_writer(io::sink(), &UnitKey) {
+    match serde_json::to_vec(&UnitKey) {
         Err(error) => error,
-        Ok(()) => Error::custom("key must be a string"),
+        Ok(_) => Error::custom("key must be a string"),
     }
 }
 
@@ -33,9 +32,9 @@ pub(super) fn float_key_must_be_finite() -> Error {
             map.end()
         }
     }
-    match serde_json::to_writer(io::sink(), &NanKey) {
+    match serde_json::to_vec(&NanKey) {
         Err(error) => error,
-        Ok(()) => Error::custom("float key must be finite (got NaN or +/-inf)"),
+        Ok(_) => Error::custom("float key must be finite (got NaN or +/-inf)"),
     }
 }
 
@@ -50,9 +49,9 @@ pub(super) fn invalid_raw_value() -> Error {
             fields.end()
         }
     }
-    match serde_json::to_writer(io::sink(), &WrongField) {
+    match serde_json::to_vec(&WrongField) {
         Err(error) => error,
-        Ok(()) => Error::custom("expected value"),
+        Ok(_) => Error::custom("expected value"),
     }
 }
 
@@ -73,8 +72,8 @@ pub(super) fn invalid_number() -> Error {
             fields.end()
         }
     }
-    match serde_json::to_writer(io::sink(), &WrongField) {
+    match serde_json::to_vec(&WrongField) {
         Err(error) => error,
-        Ok(()) => Error::custom("invalid number"),
+        Ok(_) => Error::custom("invalid number"),
     }
 }

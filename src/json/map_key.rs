@@ -1,12 +1,14 @@
 //! Map keys, as serde_json's `MapKeySerializer` writes them.
 
 use super::errors::{float_key_must_be_finite, key_must_be_a_string};
-use super::numbers::{format_number, NumberWriter};
+use super::numbers::format_number;
+#[cfg(feature = "std")]
+use super::numbers::NumberWriter;
 use super::strings::{display_error, write_escaped_str, EscapingWriter};
+use crate::prelude::*;
+use core::fmt;
 use serde::ser::{self, Impossible, Serialize};
-use serde_json::ser::{CompactFormatter, Formatter};
 use serde_json::Error;
-use std::fmt;
 
 /// Writes a map key: a string, or a number or boolean in quotes; anything else is an error.
 pub(super) struct MapKeySerializer<'a> {

@@ -42,6 +42,7 @@
 //! [`Serializer::collect_str`](serde::ser::Serializer::collect_str) is an error here, where
 //! `serde_json` panics.
 
+use crate::prelude::*;
 mod errors;
 mod map_key;
 mod numbers;
@@ -51,13 +52,14 @@ mod serializer;
 mod strings;
 mod tokens;
 
-pub(crate) use read::{count_fallback, seed_without_fallback};
+pub(crate) use read::{count_fallback, from_str_at, seed_without_fallback};
 pub use read::{
     fallbacks_on_valid_input, from_slice, from_slice_strict, from_str, from_str_strict, StrictError,
 };
 use serde::Serialize;
 use serde_json::Error;
 use serializer::Serializer;
+#[cfg(feature = "std")]
 use std::io;
 pub(crate) use tokens::{arbitrary_precision, RAW_VALUE_TOKEN};
 
@@ -131,6 +133,7 @@ pub fn to_vec<T: ?Sized + Serialize>(value: &T) -> Result<Vec<u8>, Error> {
 /// assert_eq!(ours, br#"["a\u0000b",null]"#);
 /// # Ok::<(), serde_json::Error>(())
 /// ```
+#[cfg(feature = "std")]
 pub fn to_writer<W: io::Write, T: ?Sized + Serialize>(
     mut writer: W,
     value: &T,

@@ -2,9 +2,10 @@
 //! is JSON text, written as it is.
 
 use super::strings::display_error;
+use crate::prelude::*;
+use core::fmt;
 use serde::ser::{self, Impossible, Serialize};
 use serde_json::Error;
-use std::fmt;
 
 /// Writes the string it is given verbatim; anything but a string is `error`.
 pub(super) struct VerbatimEmitter<'a> {

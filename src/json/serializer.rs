@@ -3,14 +3,16 @@
 
 use super::errors::{expected_raw_value, invalid_number, invalid_raw_value};
 use super::map_key::MapKeySerializer;
-use super::numbers::{format_number, NumberWriter};
+use super::numbers::format_number;
+#[cfg(feature = "std")]
+use super::numbers::NumberWriter;
 use super::raw_value::VerbatimEmitter;
 use super::strings::{display_error, write_escaped_str, EscapingWriter};
 use super::tokens::{arbitrary_precision, NUMBER_TOKEN, RAW_VALUE_TOKEN};
+use crate::prelude::*;
+use core::fmt;
 use serde::ser::{self, Serialize};
-use serde_json::ser::{CompactFormatter, Formatter};
 use serde_json::Error;
-use std::fmt;
 
 /// The serializer: the text written so far.
 ///

@@ -1,9 +1,10 @@
 //! Strings: which bytes need an escape (eight at a time, and 64 in long runs), and the escaped
 //! copy (the writer's one `unsafe` block, in [`write_escaped_from`]).
 
+use crate::prelude::*;
+use core::fmt;
 use serde::ser::Error as _;
 use serde_json::Error;
-use std::fmt;
 
 /// `0x01` in every byte.
 const ONES: u64 = u64::from_le_bytes([0x01; 8]);
@@ -247,7 +248,7 @@ fn write_escaped_from(out: &mut String, value: &str, first: usize) {
     write_escaped_bytes(out, value.as_bytes(), first);
     debug_assert!(out
         .get(before..)
-        .is_some_and(|new| std::str::from_utf8(new).is_ok()));
+        .is_some_and(|new| core::str::from_utf8(new).is_ok()));
 }
 
 /// [`write_escaped_from`] over bytes.

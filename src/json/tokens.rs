@@ -23,8 +23,16 @@ pub(crate) const NUMBER_TOKEN: &str = "$serde_json::private::Number";
 /// that struct, which the crate's reader leaves to serde_json. Asked of serde_json itself, once,
 /// the first time it matters.
 pub(crate) fn arbitrary_precision() -> bool {
-    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *ON.get_or_init(|| {
+    // 0: not asked yet; 1: off; 2: on. Only loads and stores, which every target with
+    // 8-bit atomics has: two threads asking at once both ask serde_json, and agree.
+    static ON: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
+    use core::sync::atomic::Ordering::Relaxed;
+    match ON.load(Relaxed) {
+        1 => return false,
+        2 => return true,
+        _ => {}
+    }
+    let on = {
         struct Probe;
         impl Serialize for Probe {
             fn serialize<S: ser::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -35,15 +43,18 @@ pub(crate) fn arbitrary_precision() -> bool {
             }
         }
         matches!(serde_json::to_vec(&Probe).as_deref(), Ok(b"1"))
-    })
+    };
+    ON.store(if on { 2 } else { 1 }, Relaxed);
+    on
 }
 
 #[cfg(test)]
 mod tests {
     use super::{arbitrary_precision, NUMBER_TOKEN, RAW_VALUE_TOKEN};
+    use crate::prelude::*;
+    use core::fmt;
     use serde::de::{self, Deserialize};
     use serde::ser::{self, Serialize};
-    use std::fmt;
 
     /// What a probe saw: the struct name a value serialized as, or what it did instead.
     #[derive(Debug, PartialEq)]
@@ -58,7 +69,7 @@ mod tests {
         }
     }
 
-    impl std::error::Error for Seen {}
+    impl core::error::Error for Seen {}
 
     impl ser::Error for Seen {
         fn custom<T: fmt::Display>(msg: T) -> Self {

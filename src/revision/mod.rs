@@ -35,6 +35,7 @@
 //! # }
 //! ```
 
+use crate::prelude::*;
 mod by_version;
 
 pub use by_version::visit;
@@ -233,7 +234,7 @@ macro_rules! revision_face {
                 Method::known(name).map(|m| (m.direction(), m.kind()))
             }
 
-            fn methods() -> Vec<&'static str> {
+            fn methods() -> $crate::prelude::Vec<&'static str> {
                 Method::ALL.iter().map(Method::as_str).collect()
             }
         }
@@ -243,8 +244,8 @@ macro_rules! revision_face {
         /// with nothing (see [`crate::answer::reply_to`]).
         pub fn reply_to<T: ::serde::Serialize>(
             line: &str,
-            handler: impl FnMut(ClientCall) -> ::std::result::Result<T, crate::RpcError>,
-        ) -> ::std::option::Option<::std::string::String> {
+            handler: impl FnMut(ClientCall) -> ::core::result::Result<T, crate::RpcError>,
+        ) -> ::core::option::Option<::alloc::string::String> {
             crate::answer::reply_to::<ClientCall, ClientNotify, T>(line, handler)
         }
     };

@@ -3,6 +3,7 @@
 
 use super::consts::ConstValue;
 use super::trail;
+use crate::prelude::*;
 use serde::de;
 use serde_json::Value;
 

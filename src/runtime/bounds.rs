@@ -2,9 +2,10 @@
 //! `maxItems`, ...), checked on the Rust value inside the member's own read.
 
 use super::members::{read_seeded, ArraySeed};
+use crate::prelude::*;
+use core::fmt;
+use core::marker::PhantomData;
 use serde::de::{self, DeserializeSeed, MapAccess};
-use std::fmt;
-use std::marker::PhantomData;
 
 /// The bounds the schema puts on a member (`minimum`, `maxItems`, ...); generated code checks
 /// each bounded member right after reading it.

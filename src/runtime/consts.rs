@@ -2,10 +2,11 @@
 //! other value, and a second occurrence, are errors), and never Rust fields when required.
 
 use super::trail;
+use crate::prelude::*;
+use core::fmt;
 use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde_json::Value;
-use std::fmt;
 
 /// A value the schema fixes with `const`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

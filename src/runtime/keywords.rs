@@ -7,20 +7,22 @@
 //! back exactly what they read), so a type pays for them only when its schema asks.
 
 use super::bounds::{Bounded, Bounds};
+use super::lazy::Lazy;
 use super::members::{read_seeded, ArraySeed, MapSeed};
+use crate::prelude::*;
+use alloc::collections::BTreeMap;
+use core::marker::PhantomData;
 use serde::de::{self, DeserializeSeed, MapAccess};
 use serde::Serialize;
 use serde_json::{Map, Number, Value};
-use std::collections::BTreeMap;
-use std::marker::PhantomData;
-use std::sync::OnceLock;
 
-/// A `pattern`, compiled on first use and then kept for the life of the program.
+/// A `pattern`, compiled on first use and then kept for the life of the program (compiled at
+/// each use without `std`: see `Lazy`).
 #[cfg(feature = "pattern")]
 #[derive(Debug)]
 pub struct Pattern {
     source: &'static str,
-    compiled: OnceLock<Result<regex_lite::Regex, String>>,
+    compiled: Lazy<Result<regex_lite::Regex, String>>,
 }
 
 #[cfg(feature = "pattern")]
@@ -29,23 +31,23 @@ impl Pattern {
     pub const fn new(source: &'static str) -> Self {
         Pattern {
             source,
-            compiled: OnceLock::new(),
+            compiled: Lazy::new(),
         }
     }
 
     /// Whether the pattern matches somewhere in `text` (JSON Schema patterns are not
     /// anchored).
     fn find(&self, text: &str) -> Result<bool, String> {
-        match self
-            .compiled
-            .get_or_init(|| regex_lite::Regex::new(self.source).map_err(|e| e.to_string()))
-        {
-            Ok(regex) => Ok(regex.is_match(text)),
-            Err(e) => Err(format!(
-                "the schema's pattern {:?} does not compile: {e}",
-                self.source
-            )),
-        }
+        self.compiled.with(
+            || regex_lite::Regex::new(self.source).map_err(|e| e.to_string()),
+            |compiled| match compiled {
+                Ok(regex) => Ok(regex.is_match(text)),
+                Err(e) => Err(format!(
+                    "the schema's pattern {:?} does not compile: {e}",
+                    self.source
+                )),
+            },
+        )
     }
 }
 
@@ -53,7 +55,7 @@ impl Pattern {
 #[derive(Debug)]
 pub struct Literal {
     json: &'static str,
-    parsed: OnceLock<Option<Value>>,
+    parsed: Lazy<Option<Value>>,
 }
 
 impl Literal {
@@ -61,14 +63,17 @@ impl Literal {
     pub const fn new(json: &'static str) -> Self {
         Literal {
             json,
-            parsed: OnceLock::new(),
+            parsed: Lazy::new(),
         }
     }
 
-    fn value(&self) -> Result<&Value, String> {
+    /// Runs `use_it` on the value, or says that the build wrote text that is not JSON.
+    fn with_value<R>(&self, use_it: impl FnOnce(&Value) -> R) -> Result<R, String> {
         self.parsed
-            .get_or_init(|| crate::json::from_str(self.json).ok())
-            .as_ref()
+            .with(
+                || crate::json::from_str(self.json).ok(),
+                |parsed| parsed.as_ref().map(use_it),
+            )
             .ok_or_else(|| format!("the schema's value {} is not JSON", self.json))
     }
 }
@@ -146,12 +151,16 @@ impl Keywords {
             return bounds;
         }
         if let Some(values) = &self.one_of_values {
-            match values.value() {
-                Ok(Value::Array(values)) if values.iter().any(|v| json_equal(v, value)) => {}
-                Ok(Value::Array(_)) => {
-                    return Some(format!("{value} is not one of {}", values.json))
+            let listed = values.with_value(|list| match list {
+                Value::Array(list) => Some(list.iter().any(|v| json_equal(v, value))),
+                _ => None,
+            });
+            match listed {
+                Ok(Some(true)) => {}
+                Ok(Some(false)) => return Some(format!("{value} is not one of {}", values.json)),
+                Ok(None) => {
+                    return Some(format!("the schema's enum {} is not a list", values.json))
                 }
-                Ok(_) => return Some(format!("the schema's enum {} is not a list", values.json)),
                 Err(e) => return Some(e),
             }
         }
@@ -261,7 +270,8 @@ pub fn json_equal(a: &Value, b: &Value) -> bool {
 /// shortest text that reads back as the same double): `0.07` is a multiple of `0.01`, `0.075`
 /// is not, although neither division is exact in binary.
 pub fn is_multiple_of(value: &Number, multiple: f64) -> bool {
-    if multiple.fract() == 0.0 && multiple > 0.0 && multiple <= (1u64 << 53) as f64 {
+    // `% 1.0` is `fract()`, which `core` lacks.
+    if multiple % 1.0 == 0.0 && multiple > 0.0 && multiple <= (1u64 << 53) as f64 {
         if let Some(v) = value.as_u64() {
             return v % (multiple as u64) == 0;
         }
@@ -288,10 +298,10 @@ pub fn is_multiple_of(value: &Number, multiple: f64) -> bool {
             };
             match (scale(vm, ve), scale(mm, me)) {
                 (Some(a), Some(b)) => a % b == 0,
-                _ => (v / multiple).fract() == 0.0,
+                _ => (v / multiple) % 1.0 == 0.0,
             }
         }
-        _ => (v / multiple).fract() == 0.0,
+        _ => (v / multiple) % 1.0 == 0.0,
     }
 }
 

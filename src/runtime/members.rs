@@ -4,11 +4,12 @@
 //! the array index or the map key in the [`trail`](super::trail).
 
 use super::trail;
+use crate::prelude::*;
+use alloc::collections::BTreeMap;
+use core::fmt;
+use core::marker::PhantomData;
 use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
 use serde_json::{Map, Value};
-use std::collections::BTreeMap;
-use std::fmt;
-use std::marker::PhantomData;
 
 /// A member name as read from the input: one the type declares (by index), or any other.
 pub enum Member {
@@ -115,7 +116,7 @@ impl<'de, T: de::Deserialize<'de>> Visitor<'de> for ArraySeed<T> {
     }
     fn visit_seq<S: de::SeqAccess<'de>>(self, mut seq: S) -> Result<Vec<T>, S::Error> {
         // As serde's own `Vec` reader: trust a size hint only up to about 1 MiB.
-        let limit = (1 << 20) / std::mem::size_of::<T>().max(1);
+        let limit = (1 << 20) / core::mem::size_of::<T>().max(1);
         let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(limit));
         loop {
             // A `match`, not `inspect_err`: that would move each (large) item once more.

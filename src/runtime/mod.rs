@@ -20,6 +20,7 @@ mod constructors;
 mod consts;
 pub mod entry_points;
 mod keywords;
+mod lazy;
 mod members;
 #[cfg(feature = "schemars")]
 mod schema;

@@ -2,110 +2,162 @@
 //! generated reader adds the member, array index or map key it was reading, innermost first.
 //! Nothing is recorded while reads succeed, so this costs nothing on the fast path, and the
 //! types are compiled once (a path-tracking deserializer would compile every reader again).
+//!
+//! Without the `std` feature there is no trail: a thread-local needs `std`, and one trail for
+//! the whole program would mix the crumbs of two threads failing at once into a wrong path.
+//! Every function here then records nothing, and [`take`] gives the empty path: an error's
+//! path names the member the entry point read (`params`, `result`), not the value inside it.
 
-use std::cell::{Cell, RefCell};
+#[cfg(feature = "std")]
+pub use with_std::*;
 
-enum Crumb {
-    Member(&'static str),
-    Key(String),
-    Index(usize),
-}
+#[cfg(not(feature = "std"))]
+pub use without_std::*;
 
-thread_local! {
-    static TRAIL: RefCell<Vec<Crumb>> = const { RefCell::new(Vec::new()) };
-    /// How many generated readers are running on this thread, one inside the other.
-    static DEPTH: Cell<u32> = const { Cell::new(0) };
-}
+#[cfg(feature = "std")]
+mod with_std {
+    use crate::prelude::*;
+    use core::cell::{Cell, RefCell};
+    use std::thread_local;
 
-/// Puts the depth back however the reader ends (an error, or a panic in a user's type).
-struct Depth(u32);
-
-impl Drop for Depth {
-    fn drop(&mut self) {
-        DEPTH.with(|d| d.set(self.0));
+    enum Crumb {
+        Member(&'static str),
+        Key(String),
+        Index(usize),
     }
-}
 
-/// Runs one generated reader, keeping the trail bounded and exact whatever drove the read
-/// (the crate's entry points, plain `serde_json`, a framework's extractor): the outermost
-/// generated reader starts from an empty trail, since what an earlier failed read left is
-/// stale, and is dropped here rather than growing with every bad input. A failure caught
-/// inside a user's type (an untagged enum trying a generated type) is stale for the next
-/// generated reader too, which starts outermost again.
-///
-/// Nested readers only count their depth (a thread-local `Cell`), so the fast path pays
-/// two increments per object; a failed read keeps its crumbs until the next read, for
-/// [`take`].
-#[inline]
-pub fn scope<T, E>(read: impl FnOnce() -> Result<T, E>) -> Result<T, E> {
-    let depth = DEPTH.with(|d| d.replace(d.get().saturating_add(1)));
-    let _restore = Depth(depth);
-    if depth == 0 {
-        forget_stale();
+    thread_local! {
+        static TRAIL: RefCell<Vec<Crumb>> = const { RefCell::new(Vec::new()) };
+        /// How many generated readers are running on this thread, one inside the other.
+        static DEPTH: Cell<u32> = const { Cell::new(0) };
     }
-    read()
-}
 
-fn forget_stale() {
-    TRAIL.with(|t| {
-        if let Ok(mut t) = t.try_borrow_mut() {
-            t.clear();
-        }
-    });
-}
+    /// Puts the depth back however the reader ends (an error, or a panic in a user's type).
+    struct Depth(u32);
 
-/// How many crumbs the trail holds (for tests of its bound).
-pub fn len() -> usize {
-    TRAIL.with(|t| t.borrow().len())
-}
-
-fn push(crumb: Crumb) {
-    TRAIL.with(|t| t.borrow_mut().push(crumb));
-}
-
-/// Records that the failure was inside member `name`.
-#[cold]
-#[inline(never)]
-pub fn member(name: &'static str) {
-    push(Crumb::Member(name));
-}
-
-/// Records that the failure was inside the map entry `key`.
-#[cold]
-#[inline(never)]
-pub fn key(key: &str) {
-    push(Crumb::Key(key.to_owned()));
-}
-
-/// Records that the failure was inside array element `index`.
-#[cold]
-#[inline(never)]
-pub fn index(index: usize) {
-    push(Crumb::Index(index));
-}
-
-/// Forgets what an earlier failed read left; call before a read whose path is wanted.
-pub fn clear() {
-    TRAIL.with(|t| t.borrow_mut().clear());
-}
-
-/// The path of the last failure (`resources[0].size`, empty at the top), forgetting it.
-pub fn take() -> String {
-    let crumbs = TRAIL.with(|t| std::mem::take(&mut *t.borrow_mut()));
-    let mut path = String::new();
-    for crumb in crumbs.iter().rev() {
-        match crumb {
-            Crumb::Member(name) => dotted(&mut path, name),
-            Crumb::Key(key) => dotted(&mut path, key),
-            Crumb::Index(index) => path.push_str(&format!("[{index}]")),
+    impl Drop for Depth {
+        fn drop(&mut self) {
+            DEPTH.with(|d| d.set(self.0));
         }
     }
-    path
+
+    /// Runs one generated reader, keeping the trail bounded and exact whatever drove the read
+    /// (the crate's entry points, plain `serde_json`, a framework's extractor): the outermost
+    /// generated reader starts from an empty trail, since what an earlier failed read left is
+    /// stale, and is dropped here rather than growing with every bad input. A failure caught
+    /// inside a user's type (an untagged enum trying a generated type) is stale for the next
+    /// generated reader too, which starts outermost again.
+    ///
+    /// Nested readers only count their depth (a thread-local `Cell`), so the fast path pays
+    /// two increments per object; a failed read keeps its crumbs until the next read, for
+    /// [`take`].
+    #[inline]
+    pub fn scope<T, E>(read: impl FnOnce() -> Result<T, E>) -> Result<T, E> {
+        let depth = DEPTH.with(|d| d.replace(d.get().saturating_add(1)));
+        let _restore = Depth(depth);
+        if depth == 0 {
+            forget_stale();
+        }
+        read()
+    }
+
+    fn forget_stale() {
+        TRAIL.with(|t| {
+            if let Ok(mut t) = t.try_borrow_mut() {
+                t.clear();
+            }
+        });
+    }
+
+    /// How many crumbs the trail holds (for tests of its bound).
+    pub fn len() -> usize {
+        TRAIL.with(|t| t.borrow().len())
+    }
+
+    fn push(crumb: Crumb) {
+        TRAIL.with(|t| t.borrow_mut().push(crumb));
+    }
+
+    /// Records that the failure was inside member `name`.
+    #[cold]
+    #[inline(never)]
+    pub fn member(name: &'static str) {
+        push(Crumb::Member(name));
+    }
+
+    /// Records that the failure was inside the map entry `key`.
+    #[cold]
+    #[inline(never)]
+    pub fn key(key: &str) {
+        push(Crumb::Key(key.to_owned()));
+    }
+
+    /// Records that the failure was inside array element `index`.
+    #[cold]
+    #[inline(never)]
+    pub fn index(index: usize) {
+        push(Crumb::Index(index));
+    }
+
+    /// Forgets what an earlier failed read left; call before a read whose path is wanted.
+    pub fn clear() {
+        TRAIL.with(|t| t.borrow_mut().clear());
+    }
+
+    /// The path of the last failure (`resources[0].size`, empty at the top), forgetting it.
+    pub fn take() -> String {
+        let crumbs = TRAIL.with(|t| core::mem::take(&mut *t.borrow_mut()));
+        let mut path = String::new();
+        for crumb in crumbs.iter().rev() {
+            match crumb {
+                Crumb::Member(name) => dotted(&mut path, name),
+                Crumb::Key(key) => dotted(&mut path, key),
+                Crumb::Index(index) => path.push_str(&format!("[{index}]")),
+            }
+        }
+        path
+    }
+
+    fn dotted(path: &mut String, name: &str) {
+        if !path.is_empty() {
+            path.push('.');
+        }
+        path.push_str(name);
+    }
 }
 
-fn dotted(path: &mut String, name: &str) {
-    if !path.is_empty() {
-        path.push('.');
+#[cfg(not(feature = "std"))]
+mod without_std {
+    use crate::prelude::*;
+
+    /// Runs one generated reader (nothing is recorded without `std`).
+    #[inline]
+    pub fn scope<T, E>(read: impl FnOnce() -> Result<T, E>) -> Result<T, E> {
+        read()
     }
-    path.push_str(name);
+
+    /// How many crumbs the trail holds: none without `std`.
+    pub fn len() -> usize {
+        0
+    }
+
+    /// Records nothing without `std`.
+    #[inline]
+    pub fn member(_name: &'static str) {}
+
+    /// Records nothing without `std`.
+    #[inline]
+    pub fn key(_key: &str) {}
+
+    /// Records nothing without `std`.
+    #[inline]
+    pub fn index(_index: usize) {}
+
+    /// Nothing to forget without `std`.
+    pub fn clear() {}
+
+    /// The empty path: nothing is recorded without `std`.
+    pub fn take() -> String {
+        String::new()
+    }
 }

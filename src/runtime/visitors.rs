@@ -4,11 +4,12 @@
 //! the reading loop lives here once.
 
 use super::trail;
+use crate::prelude::*;
+use alloc::borrow::Cow;
+use core::fmt;
+use core::marker::PhantomData;
 use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
 use serde_json::Value;
-use std::borrow::Cow;
-use std::fmt;
-use std::marker::PhantomData;
 
 /// Writes what a visitor expected. One function for every visitor type: written inline, the
 /// formatting was compiled once per generated type (about 3% of the crate's machine code).
@@ -154,7 +155,7 @@ impl<T: Tagged> TaggedVisitor<T> {
 /// A map that first yields members already read, then the rest of the input (starting, for a
 /// keyed union, with a member whose name was read but whose value was not).
 struct Replay<A> {
-    held: std::vec::IntoIter<(String, Value)>,
+    held: alloc::vec::IntoIter<(String, Value)>,
     pending: Option<Value>,
     resume: Option<String>,
     map: A,

@@ -1,5 +1,6 @@
 //! Character classes and percent-encoding.
 
+use crate::prelude::*;
 pub(super) fn is_unreserved(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
 }

@@ -1,7 +1,7 @@
 //! What is malformed in a template that does not parse.
 
-use std::error::Error;
-use std::fmt;
+use core::error::Error;
+use core::fmt;
 
 /// What is malformed in a template rejected by [`UriTemplate::parse`](super::UriTemplate::parse).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

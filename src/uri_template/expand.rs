@@ -3,6 +3,7 @@
 use super::encoding::{encode_into, prefix};
 use super::syntax_tree::{Expression, Modifier};
 use super::values::{VarLookup, VarValue};
+use crate::prelude::*;
 
 pub(super) fn expand_expression<V: VarLookup + ?Sized>(
     expr: &Expression,

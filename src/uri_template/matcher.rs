@@ -4,6 +4,7 @@
 use super::encoding::{hex_value, is_pct_triplet, is_reserved, is_unreserved, percent_decode};
 use super::syntax_tree::{Expression, Literal, Modifier, Operator, Part};
 use super::values::{VarValue, Variables};
+use crate::prelude::*;
 
 //
 // The template is compiled to a small backtracking program in the style of a
@@ -102,7 +103,7 @@ pub(super) fn pct_char_len(bytes: &[u8], pos: usize) -> Option<usize> {
         let lo = bytes.get(at + 2).copied().map_or(0, hex_value);
         *buf.get_mut(len - 1)? = hi << 4 | lo;
         // `error_len() == None` means "valid so far, needs more bytes".
-        match std::str::from_utf8(buf.get(..len)?) {
+        match core::str::from_utf8(buf.get(..len)?) {
             Ok(_) => return Some(3 * len),
             Err(e) if e.error_len().is_some() => return None,
             Err(_) => {}
@@ -396,7 +397,7 @@ impl<'t> Program<'t> {
                 Mark::SpanEnd => spans.push((span_start, pos)),
                 Mark::ItemEnd => {
                     let items = found.get_mut(current?)?.as_mut()?;
-                    items.push(std::mem::take(&mut spans));
+                    items.push(core::mem::take(&mut spans));
                 }
             }
         }

@@ -93,6 +93,7 @@
 //!
 //! [RFC 6570]: https://www.rfc-editor.org/rfc/rfc6570
 
+use crate::prelude::*;
 mod encoding;
 mod error;
 mod expand;
@@ -104,12 +105,12 @@ mod values;
 pub use error::{UriTemplateError, UriTemplateErrorKind};
 pub use values::{VarLookup, VarValue, Variables, VariablesIter};
 
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::str::FromStr;
 use expand::*;
 use matcher::*;
 use parse::*;
-use std::fmt;
-use std::hash::{Hash, Hasher};
-use std::str::FromStr;
 use syntax_tree::*;
 
 /// A parsed RFC 6570 URI template.

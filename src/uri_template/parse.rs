@@ -3,6 +3,7 @@
 use super::encoding::{is_pct_triplet, is_reserved, is_unreserved, push_pct};
 use super::error::{UriTemplateError, UriTemplateErrorKind};
 use super::syntax_tree::{Expression, Literal, Modifier, Operator, Part, VarSpec};
+use crate::prelude::*;
 
 pub(super) fn char_at(src: &str, offset: usize) -> char {
     src.get(offset..)

@@ -1,5 +1,6 @@
 //! The parsed template: operators, variable specifications, expressions and literals.
 
+use crate::prelude::*;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Operator {
     Simple,

@@ -1,8 +1,12 @@
 //! Variable values: what expansion takes and what matching gives back.
 
-use std::collections::{BTreeMap, HashMap};
-use std::fmt;
-use std::hash::BuildHasher;
+use crate::prelude::*;
+use alloc::collections::BTreeMap;
+use core::fmt;
+#[cfg(feature = "std")]
+use core::hash::BuildHasher;
+#[cfg(feature = "std")]
+use std::collections::HashMap;
 
 /// The value of a template variable: RFC 6570 section 2.3 allows strings,
 /// lists and associative arrays.
@@ -157,11 +161,12 @@ impl<const N: usize> From<[(&str, &str); N]> for VarValue {
 
 /// Source of variable values for [`UriTemplate::expand`](super::UriTemplate::expand).
 ///
-/// Implemented for [`Variables`], `HashMap<String, VarValue>`,
+/// Implemented for [`Variables`], `HashMap<String, VarValue>` (with the `std` feature),
 /// `BTreeMap<String, VarValue>` and slices, arrays and vectors of
 /// `(name, VarValue)` pairs (the first pair with a given name wins).
 ///
 /// ```
+/// # #[cfg(feature = "std")] {
 /// use std::collections::HashMap;
 /// use mcp_spec_types::uri_template::{UriTemplate, VarValue};
 ///
@@ -174,6 +179,7 @@ impl<const N: usize> From<[(&str, &str); N]> for VarValue {
 ///     t.expand(&[("table", VarValue::from("t")), ("id", VarValue::from("1"))]),
 ///     "db://t/1"
 /// );
+/// # }
 /// # Ok::<(), mcp_spec_types::uri_template::UriTemplateError>(())
 /// ```
 pub trait VarLookup {
@@ -187,6 +193,7 @@ impl<T: VarLookup + ?Sized> VarLookup for &T {
     }
 }
 
+#[cfg(feature = "std")]
 impl<S: BuildHasher> VarLookup for HashMap<String, VarValue, S> {
     fn lookup(&self, name: &str) -> Option<&VarValue> {
         self.get(name)
@@ -378,8 +385,8 @@ impl Variables {
 }
 
 /// Iterator over `(name, value)` pairs of [`Variables`].
-pub type VariablesIter<'a> = std::iter::Map<
-    std::slice::Iter<'a, (String, VarValue)>,
+pub type VariablesIter<'a> = core::iter::Map<
+    core::slice::Iter<'a, (String, VarValue)>,
     fn(&'a (String, VarValue)) -> (&'a str, &'a VarValue),
 >;
 
@@ -428,6 +435,7 @@ impl<K: Into<String>, V: Into<VarValue>, const N: usize> From<[(K, V); N]> for V
     }
 }
 
+#[cfg(feature = "std")]
 impl<S: BuildHasher> From<HashMap<String, VarValue, S>> for Variables {
     fn from(value: HashMap<String, VarValue, S>) -> Self {
         value.into_iter().collect()
@@ -436,7 +444,7 @@ impl<S: BuildHasher> From<HashMap<String, VarValue, S>> for Variables {
 
 impl IntoIterator for Variables {
     type Item = (String, VarValue);
-    type IntoIter = std::vec::IntoIter<(String, VarValue)>;
+    type IntoIter = alloc::vec::IntoIter<(String, VarValue)>;
 
     fn into_iter(self) -> Self::IntoIter {
         self.entries.into_iter()

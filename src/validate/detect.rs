@@ -2,9 +2,10 @@
 
 use super::facts::LineFacts;
 use crate::jsonrpc::RequestId;
+use crate::prelude::*;
 use crate::version::ProtocolVersion;
-use std::borrow::Cow;
-use std::fmt;
+use alloc::borrow::Cow;
+use core::fmt;
 
 /// Where [`detect_revision`] found the session's revision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -79,7 +80,7 @@ pub(super) struct Detector {
 impl Detector {
     /// Reads one line's envelope facts (a line that is not UTF-8 or not JSON says nothing).
     pub(super) fn read_line(&mut self, line: &[u8]) {
-        let Ok(text) = std::str::from_utf8(line) else {
+        let Ok(text) = core::str::from_utf8(line) else {
             return;
         };
         if text.trim().is_empty() {

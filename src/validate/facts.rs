@@ -10,14 +10,15 @@
 //! refused here too, and only the facts are kept.
 
 use crate::jsonrpc::RequestId;
+use crate::prelude::*;
 use crate::version::{
     PROTOCOL_VERSION_MEMBER, PROTOCOL_VERSION_META_KEY, SUPPORTED_VERSIONS_MEMBER,
 };
+use alloc::borrow::Cow;
+use core::fmt;
+use core::marker::PhantomData;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
-use std::borrow::Cow;
-use std::fmt;
-use std::marker::PhantomData;
 
 /// What a message says of itself, read as a `Value` would be.
 #[derive(Debug, Default)]

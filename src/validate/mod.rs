@@ -34,6 +34,7 @@
 //! # }
 //! ```
 
+use crate::prelude::*;
 mod detect;
 mod facts;
 mod read;
@@ -52,7 +53,7 @@ pub use whole::validate_session;
 
 use crate::method::Direction;
 use crate::version::ProtocolVersion;
-use std::fmt;
+use core::fmt;
 
 /// Which side of a session sent a message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -150,4 +151,4 @@ impl fmt::Display for ValidateError {
     }
 }
 
-impl std::error::Error for ValidateError {}
+impl core::error::Error for ValidateError {}

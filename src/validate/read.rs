@@ -123,10 +123,11 @@ fn caller(face: &Face, summary: &Summary) -> Option<Side> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::prelude::*;
     use crate::revision::{self, Revision, Visit};
     use crate::version::ProtocolVersion;
+    use core::cell::Cell;
     use serde_json::Value;
-    use std::cell::Cell;
 
     std::thread_local! {
         /// How many times a message was read in its revision's types on this thread.

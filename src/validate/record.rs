@@ -3,11 +3,12 @@
 use super::Side;
 use crate::__private::CowStr;
 use crate::error::{MessageError, MessageErrorKind};
+use crate::prelude::*;
+use core::fmt;
+use core::marker::PhantomData;
 use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::value::RawValue;
 use serde_json::Value;
-use std::fmt;
-use std::marker::PhantomData;
 
 /// Splits a session record into its sender and message text; a bare message has no sender.
 ///

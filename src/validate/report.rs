@@ -3,8 +3,9 @@
 use super::detect::Detection;
 use super::Side;
 use crate::error::MessageError;
+use crate::prelude::*;
 use crate::version::ProtocolVersion;
-use std::fmt;
+use core::fmt;
 
 /// An invalid message: its line, what it was, and why it does not fit.
 #[derive(Debug, Clone, PartialEq, Eq)]

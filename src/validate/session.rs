@@ -5,18 +5,19 @@ use super::read::{read_line, Read};
 use super::report::{Invalid, LineReport, LineStatus, Summary, Warning, WarningKind};
 use super::revision::{face, Face};
 use super::{Side, ValidateError};
+use crate::collections::HashMap;
 use crate::dispatch::PendingRequest;
 use crate::error::{MessageError, MessageErrorKind};
 use crate::jsonrpc::RequestId;
 use crate::method::MethodKind;
+use crate::prelude::*;
 use crate::revision::Summary as Parsed;
 use crate::version::ProtocolVersion;
+use alloc::borrow::Cow;
+use core::fmt;
 use serde::de::IgnoredAny;
 use serde::Deserialize;
 use serde_json::value::RawValue;
-use std::borrow::Cow;
-use std::collections::HashMap;
-use std::fmt;
 
 /// A request waiting for its response.
 #[derive(Debug, Clone)]
@@ -103,7 +104,7 @@ impl SessionValidator {
         line: &[u8],
         seen: &mut dyn FnMut(&Parsed),
     ) -> LineReport {
-        match std::str::from_utf8(line) {
+        match core::str::from_utf8(line) {
             Ok(text) => self.check_seeing(text, seen),
             Err(e) => {
                 self.line += 1;

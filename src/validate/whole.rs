@@ -12,6 +12,7 @@
 use super::detect::{names_initialize, Detection, DetectionSource, Detector};
 use super::report::{Invalid, LineStatus, Report, Summary, Warning};
 use super::{SessionValidator, ValidateError};
+use crate::prelude::*;
 use crate::revision::Summary as Parsed;
 use crate::version::ProtocolVersion;
 

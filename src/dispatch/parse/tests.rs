@@ -4,14 +4,15 @@
 
 use super::{EnvelopeSeed, RawEnvelope, Reading};
 use crate::dispatch::{Message, MethodSet};
+use crate::prelude::*;
 use crate::v2025_06_18::{ClientCall, ClientNotify, ServerCall, ServerNotify};
 use serde_json::value::RawValue;
 use serde_json::Value;
 
 fn same_as_two_steps<R, N>(text: &str)
 where
-    R: MethodSet + PartialEq + std::fmt::Debug,
-    N: MethodSet + PartialEq + std::fmt::Debug,
+    R: MethodSet + PartialEq + core::fmt::Debug,
+    N: MethodSet + PartialEq + core::fmt::Debug,
 {
     let one = Message::<R, N>::parse(text);
     let two = RawEnvelope::deserialize_raw::<R, N>(text)

@@ -11,6 +11,9 @@ use serde::de::{self, DeserializeSeed, Visitor};
 pub(super) struct Elements<'a, 'de> {
     reader: &'a mut Reader<'de>,
     first: bool,
+    /// The index of the next element, for the stop path (without `std`).
+    #[cfg(not(feature = "std"))]
+    next: usize,
 }
 
 impl<'a, 'de> Elements<'a, 'de> {
@@ -18,6 +21,8 @@ impl<'a, 'de> Elements<'a, 'de> {
         Elements {
             reader,
             first: true,
+            #[cfg(not(feature = "std"))]
+            next: 0,
         }
     }
 }
@@ -42,7 +47,16 @@ impl<'de> de::SeqAccess<'de> for Elements<'_, 'de> {
             Some(_) if self.first => self.first = false,
             _ => return Err(Stop),
         }
-        seed.deserialize(&mut *self.reader).map(Some)
+        #[cfg(feature = "std")]
+        return seed.deserialize(&mut *self.reader).map(Some);
+        #[cfg(not(feature = "std"))]
+        {
+            let index = self.next;
+            self.next += 1;
+            seed.deserialize(&mut *self.reader)
+                .map(Some)
+                .inspect_err(|_| self.reader.stop_path.index(index))
+        }
     }
 }
 
@@ -50,6 +64,9 @@ impl<'de> de::SeqAccess<'de> for Elements<'_, 'de> {
 pub(super) struct Members<'a, 'de> {
     reader: &'a mut Reader<'de>,
     first: bool,
+    /// Where the current member's name starts, for the stop path (without `std`).
+    #[cfg(not(feature = "std"))]
+    name_at: usize,
 }
 
 impl<'a, 'de> Members<'a, 'de> {
@@ -57,6 +74,8 @@ impl<'a, 'de> Members<'a, 'de> {
         Members {
             reader,
             first: true,
+            #[cfg(not(feature = "std"))]
+            name_at: 0,
         }
     }
 }
@@ -81,6 +100,10 @@ impl<'de> de::MapAccess<'de> for Members<'_, 'de> {
             }
             _ => return Err(Stop),
         };
+        #[cfg(not(feature = "std"))]
+        {
+            self.name_at = self.reader.index;
+        }
         match next {
             Some(b'"') => seed.deserialize(MemberName(&mut *self.reader)).map(Some),
             // Not a name; after a comma, `}` is a trailing comma.
@@ -91,7 +114,13 @@ impl<'de> de::MapAccess<'de> for Members<'_, 'de> {
     #[inline]
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Stop> {
         self.reader.expect(b':')?;
-        seed.deserialize(&mut *self.reader)
+        #[cfg(feature = "std")]
+        return seed.deserialize(&mut *self.reader);
+        #[cfg(not(feature = "std"))]
+        seed.deserialize(&mut *self.reader).inspect_err(|_| {
+            let text = self.reader.text();
+            self.reader.stop_path.member(text, self.name_at);
+        })
     }
 }
 
@@ -99,6 +128,13 @@ impl<'de> de::MapAccess<'de> for Members<'_, 'de> {
 /// answers with the string, it gives the string; asked for what serde_json reads out of a
 /// name's text (numbers, booleans, bytes), it stops and leaves the text to serde_json.
 struct MemberName<'a, 'de>(&'a mut Reader<'de>);
+
+impl super::stop::ReadsThrough for MemberName<'_, '_> {
+    fn left_to_serde_json(&self) {
+        #[cfg(not(feature = "std"))]
+        self.0.stop_path.left_to_serde_json();
+    }
+}
 
 impl<'de> de::Deserializer<'de> for MemberName<'_, 'de> {
     type Error = Stop;
@@ -119,6 +155,7 @@ impl<'de> de::Deserializer<'de> for MemberName<'_, 'de> {
         visitor: V,
     ) -> Result<V::Value, Stop> {
         if name == RAW_VALUE_TOKEN {
+            super::stop::ReadsThrough::left_to_serde_json(&self);
             return Err(Stop);
         }
         visitor.visit_newtype_struct(self)

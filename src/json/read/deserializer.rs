@@ -78,6 +78,13 @@ macro_rules! numbers {
     };
 }
 
+impl super::stop::ReadsThrough for &mut Reader<'_> {
+    fn left_to_serde_json(&self) {
+        #[cfg(not(feature = "std"))]
+        self.stop_path.left_to_serde_json();
+    }
+}
+
 impl<'de> de::Deserializer<'de> for &mut Reader<'de> {
     type Error = Stop;
 

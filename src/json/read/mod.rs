@@ -16,11 +16,11 @@ mod reader;
 mod scan;
 mod stop;
 
+use core::fmt;
 use reader::Reader;
 use serde::de::DeserializeSeed;
 use serde::Deserialize;
 use serde_json::Error;
-use std::fmt;
 
 /// Reads `text` as a `T`: the value [`serde_json::from_str`] reads, or its error.
 ///
@@ -67,6 +67,37 @@ pub fn from_str<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Error> {
     // The generated readers record where they failed; only serde_json's read may say.
     crate::__private::trail::clear();
     count_fallback(serde_json::from_str(text))
+}
+
+/// Reads `text` as [`from_str`] does; a failure comes with the JSON path of the value it failed
+/// in (`contents[0].uri`, empty at the top), for the crate's errors.
+///
+/// With `std` the path is the trail the generated readers leave as serde_json's read fails
+/// (`crate::__private::trail`). Without it there is no per-thread trail, and the path is where
+/// this crate's reader stopped: the same member or element, short of what a union's arm was
+/// reading inside it, and empty when it stopped on input it leaves to serde_json.
+pub(crate) fn from_str_at<'a, T: Deserialize<'a>>(
+    text: &'a str,
+) -> Result<T, (Error, alloc::string::String)> {
+    #[cfg(feature = "std")]
+    {
+        crate::__private::trail::clear();
+        from_str(text).map_err(|error| (error, crate::__private::trail::take()))
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        let mut path = None;
+        if !super::arbitrary_precision() {
+            let mut reader = Reader::new(text);
+            let read = T::deserialize(&mut reader).and_then(|value| reader.end().map(|()| value));
+            match read {
+                Ok(value) => return Ok(value),
+                Err(_) => path = reader.stop_path.into_path(),
+            }
+        }
+        count_fallback(serde_json::from_str(text))
+            .map_err(|error| (error, path.unwrap_or_default()))
+    }
 }
 
 /// Reads `text` as a `T` with this crate's reader alone: serde_json never reads the text.
@@ -117,7 +148,7 @@ pub fn from_str_strict<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Stric
 /// # Ok::<(), mcp_spec_types::json::StrictError>(())
 /// ```
 pub fn from_slice_strict<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, StrictError> {
-    std::str::from_utf8(bytes)
+    core::str::from_utf8(bytes)
         .map_err(|_| StrictError { _private: () })
         .and_then(from_str_strict)
 }
@@ -138,18 +169,33 @@ impl fmt::Display for StrictError {
     }
 }
 
-impl std::error::Error for StrictError {}
+impl core::error::Error for StrictError {}
 
+#[cfg(feature = "std")]
 std::thread_local! {
     /// How many reads on this thread fell back to serde_json and succeeded there. A fixed-size
     /// counter: it does not grow with the number of reads.
-    static FALLBACKS_ON_VALID_INPUT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    static FALLBACKS_ON_VALID_INPUT: core::cell::Cell<u64> = const { core::cell::Cell::new(0) };
 }
+
+/// Without `std` there are no thread-locals: one counter for the program, counted with loads
+/// and stores only (every target with atomics has them), so two threads counting at once may
+/// lose a count. It is a test's probe, not a statistic.
+#[cfg(not(feature = "std"))]
+static FALLBACKS_ON_VALID_INPUT: core::sync::atomic::AtomicUsize =
+    core::sync::atomic::AtomicUsize::new(0);
 
 /// Counts a fallback whose serde_json read succeeded: valid input this reader did not read.
 pub(crate) fn count_fallback<T>(read: Result<T, Error>) -> Result<T, Error> {
     if read.is_ok() {
+        #[cfg(feature = "std")]
         FALLBACKS_ON_VALID_INPUT.with(|count| count.set(count.get().wrapping_add(1)));
+        #[cfg(not(feature = "std"))]
+        {
+            use core::sync::atomic::Ordering::Relaxed;
+            let count = FALLBACKS_ON_VALID_INPUT.load(Relaxed);
+            FALLBACKS_ON_VALID_INPUT.store(count.wrapping_add(1), Relaxed);
+        }
     }
     read
 }
@@ -158,15 +204,18 @@ pub(crate) fn count_fallback<T>(read: Result<T, Error>) -> Result<T, Error> {
 /// serde_json (the reader stopped, serde_json then read a value). Tests assert that it does
 /// not move while they read valid messages, so a reader bug that only shows as a fallback
 /// fails them; reads this reader leaves to serde_json on purpose (see [`from_str_strict`])
-/// count too.
+/// count too. Without the `std` feature the count is the program's, not the thread's.
 #[doc(hidden)]
 pub fn fallbacks_on_valid_input() -> u64 {
-    FALLBACKS_ON_VALID_INPUT.with(std::cell::Cell::get)
+    #[cfg(feature = "std")]
+    return FALLBACKS_ON_VALID_INPUT.with(core::cell::Cell::get);
+    #[cfg(not(feature = "std"))]
+    return FALLBACKS_ON_VALID_INPUT.load(core::sync::atomic::Ordering::Relaxed) as u64;
 }
 
 /// This reader alone: `None` where [`from_str`] would ask serde_json.
 fn without_fallback<'a, T: Deserialize<'a>>(text: &'a str) -> Option<T> {
-    seed_without_fallback(text, std::marker::PhantomData::<T>)
+    seed_without_fallback(text, core::marker::PhantomData::<T>)
 }
 
 /// This reader alone, driving `seed` over the whole of `text`: `None` where the reader stops
@@ -203,7 +252,7 @@ pub(crate) fn seed_without_fallback<'a, S: DeserializeSeed<'a>>(
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 pub fn from_slice<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, Error> {
-    if let Some(value) = std::str::from_utf8(bytes).ok().and_then(without_fallback) {
+    if let Some(value) = core::str::from_utf8(bytes).ok().and_then(without_fallback) {
         return Ok(value);
     }
     crate::__private::trail::clear();

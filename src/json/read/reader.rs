@@ -3,6 +3,7 @@
 
 use super::scan::run_end;
 use super::stop::Stop;
+use crate::prelude::*;
 
 /// serde_json's recursion limit: arrays and objects read into values may nest this deep,
 /// less one. Skipped values (`IgnoredAny`, `RawValue`) have no limit, as in serde_json.
@@ -18,6 +19,65 @@ pub(crate) struct Reader<'de> {
     /// Open arrays and objects while skipping (`[` or `{`).
     frames: Vec<u8>,
     remaining_depth: u8,
+    /// Without `std` (no per-thread trail): where the read stopped, innermost first.
+    #[cfg(not(feature = "std"))]
+    pub(super) stop_path: StopPath,
+}
+
+/// Where a read stopped: the member names and array indexes from the stop out to the top,
+/// innermost first, or `unknown` when it stopped on valid input it leaves to serde_json
+/// (serde_json's error, if any, is then elsewhere).
+#[cfg(not(feature = "std"))]
+#[derive(Default)]
+pub(crate) struct StopPath {
+    crumbs: Vec<Crumb>,
+    unknown: core::cell::Cell<bool>,
+}
+
+#[cfg(not(feature = "std"))]
+enum Crumb {
+    Member(String),
+    Index(usize),
+}
+
+#[cfg(not(feature = "std"))]
+impl StopPath {
+    /// The read stopped inside the value of the member whose name's `"` is at `at` in `text`.
+    pub(super) fn member(&mut self, text: &str, at: usize) {
+        let mut names = serde_json::Deserializer::from_str(text.get(at..).unwrap_or_default());
+        let name = <String as serde::Deserialize>::deserialize(&mut names).unwrap_or_default();
+        self.crumbs.push(Crumb::Member(name));
+    }
+
+    /// The read stopped inside array element `index`.
+    pub(super) fn index(&mut self, index: usize) {
+        self.crumbs.push(Crumb::Index(index));
+    }
+
+    /// The read stopped on valid input it leaves to serde_json.
+    pub(super) fn left_to_serde_json(&self) {
+        self.unknown.set(true);
+    }
+
+    /// The path (`contents[0].uri`, empty at the top), or `None` when it is not known.
+    pub(crate) fn into_path(self) -> Option<String> {
+        if self.unknown.get() {
+            return None;
+        }
+        let mut path = String::new();
+        for crumb in self.crumbs.iter().rev() {
+            match crumb {
+                Crumb::Member(name) => {
+                    if !path.is_empty() {
+                        path.push('.');
+                    }
+                    path.push_str(name);
+                }
+                Crumb::Index(index) => path.push_str(&format!("[{index}]")),
+            }
+        }
+        Some(path)
+    }
 }
 
 /// A string read from the text: borrowed when it had no escapes, else unescaped into the
@@ -58,7 +118,15 @@ impl<'de> Reader<'de> {
             scratch: String::new(),
             frames: Vec::new(),
             remaining_depth: RECURSION_LIMIT,
+            #[cfg(not(feature = "std"))]
+            stop_path: StopPath::default(),
         }
+    }
+
+    /// The text being read.
+    #[cfg(not(feature = "std"))]
+    pub(super) fn text(&self) -> &'de str {
+        self.text
     }
 
     /// Skips whitespace (the four bytes JSON allows) and returns the next byte, if any.

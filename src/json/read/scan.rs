@@ -114,6 +114,7 @@ fn run_end_slowly(bytes: &[u8], mut from: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::run_end;
+    use crate::prelude::*;
 
     /// Every position of every kind of ending byte, in texts of every length around the
     /// chunk sizes, against the plain byte-by-byte answer.

@@ -2,19 +2,28 @@
 //! every part of the reader names, kept apart so that none of them depends on the module that
 //! puts them together.
 
-use std::fmt;
+use core::fmt;
 
 /// `Deserializer` methods for requests the reader leaves to serde_json: each stops.
 macro_rules! stop {
     ($($method:ident)*) => {
         $(
             fn $method<V: serde::de::Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Stop> {
+                super::stop::ReadsThrough::left_to_serde_json(&self);
                 Err(Stop)
             }
         )*
     };
 }
 pub(super) use stop;
+
+/// What holds the reader in a `Deserializer` (the reader itself, a member name), so that a
+/// request left to serde_json can say so: the place it stopped is then not where the text is
+/// wrong, and names no path (see `Reader::stop_path`).
+pub(super) trait ReadsThrough {
+    /// Marks the read as stopped on valid input that serde_json reads.
+    fn left_to_serde_json(&self);
+}
 
 /// Why the reader stopped: nothing more, since serde_json then reads the text and says why.
 #[derive(Debug)]
@@ -26,7 +35,7 @@ impl fmt::Display for Stop {
     }
 }
 
-impl std::error::Error for Stop {}
+impl core::error::Error for Stop {}
 
 impl serde::de::Error for Stop {
     #[inline]
