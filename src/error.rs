@@ -100,7 +100,9 @@ impl MessageError {
     /// The JSON path of the offending value (`params.contents[0].uri`); empty for the message
     /// itself. Inside a member that holds free-form JSON (`arguments`, `_meta`, `data`) the
     /// path names that member: any JSON is valid there, so only a malformed or too deeply
-    /// nested document fails inside it.
+    /// nested document fails inside it. Without the `std` feature the path is where the crate's
+    /// reader stopped, which inside a union whose arms are tried on a buffered value ends at
+    /// the union (`result` for `tools/call`'s result in 2026-07-28).
     pub fn path(&self) -> &str {
         &self.path
     }

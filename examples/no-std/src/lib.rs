@@ -1,16 +1,18 @@
 //! A `#![no_std]` library on `mcp-spec-types` without its default features: it answers a
 //! `resources/read` request of revision 2026-07-28, and says where a bad one is wrong.
 //!
-//! `cargo build` makes the static library, which defines the panic handler and the global
-//! allocator (`std` defines both: a crate of the build linking `std` is a compile error);
-//! `cargo test` checks what it answers.
+//! `cargo build` compiles the library with the panic handler and the global allocator that
+//! `std` also defines: were any crate of its build to link `std`, the two panic handlers would
+//! be a compile error (a duplicate lang item). `cargo test` checks what it answers.
 #![no_std]
 
 extern crate alloc;
 
 use alloc::string::String;
+use mcp_spec_types::dispatch::read_result;
 use mcp_spec_types::v2026_07_28::{reply_to, ClientCall, ClientCallResult, ReadResourceResult};
-use mcp_spec_types::{dispatch::MethodSet, RpcError};
+use mcp_spec_types::{dispatch::MethodSet, MessageError, RpcError};
+use serde_json::value::RawValue;
 
 /// What a server answers to one line a client sent: a `resources/read` request gets the
 /// resource's text; another request, "method not found"; a line that is not a request of
@@ -77,9 +79,15 @@ mod runtime {
     };
 }
 
+/// Reads a `resources/read` result, as a client does: how many contents it has, or the error
+/// that says where it is wrong.
+pub fn read_contents(result: &RawValue) -> Result<usize, MessageError> {
+    read_result::<ReadResourceResult>("resources/read", result).map(|read| read.contents.len())
+}
+
 #[cfg(test)]
 mod tests {
-    use super::answer;
+    use super::{answer, read_contents};
 
     #[test]
     fn reads_a_request_and_writes_its_response() {
@@ -106,5 +114,18 @@ mod tests {
             response["error"]["message"],
             "resources/read: at params.uri: invalid type: integer `7`, expected a string"
         );
+    }
+
+    #[test]
+    fn a_bad_result_is_refused_at_its_element() {
+        let ok = r#"{"resultType":"complete","ttlMs":0,"cacheScope":"private","contents":[{"uri":"file:///a.txt","text":"a"},{"uri":"file:///b.txt","text":"b"}]}"#;
+        let raw = |text| serde_json::from_str::<&serde_json::value::RawValue>(text).expect("JSON");
+        assert_eq!(read_contents(raw(ok)).expect("reads"), 2);
+        let bad = r#"{"resultType":"complete","ttlMs":0,"cacheScope":"private","contents":[{"uri":"file:///a.txt","text":"a"},{"uri":5,"text":"b"}]}"#;
+        let error = read_contents(raw(bad)).expect_err("refused");
+        // A resource's contents are a union whose arms are tried on the buffered item: without
+        // `std` the path ends at the item (with it, the trail names `uri` inside).
+        assert_eq!(error.path(), "result.contents[1]");
+        assert_eq!(error.method(), Some("resources/read"));
     }
 }

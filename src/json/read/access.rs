@@ -55,7 +55,10 @@ impl<'de> de::SeqAccess<'de> for Elements<'_, 'de> {
             self.next += 1;
             seed.deserialize(&mut *self.reader)
                 .map(Some)
-                .inspect_err(|_| self.reader.stop_path.index(index))
+                .inspect_err(|_| {
+                    let depth = self.reader.depth();
+                    self.reader.stop_path.index(depth, index)
+                })
         }
     }
 }
@@ -118,8 +121,8 @@ impl<'de> de::MapAccess<'de> for Members<'_, 'de> {
         return seed.deserialize(&mut *self.reader);
         #[cfg(not(feature = "std"))]
         seed.deserialize(&mut *self.reader).inspect_err(|_| {
-            let text = self.reader.text();
-            self.reader.stop_path.member(text, self.name_at);
+            let (depth, text) = (self.reader.depth(), self.reader.text());
+            self.reader.stop_path.member(depth, text, self.name_at);
         })
     }
 }

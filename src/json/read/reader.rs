@@ -25,12 +25,15 @@ pub(crate) struct Reader<'de> {
 }
 
 /// Where a read stopped: the member names and array indexes from the stop out to the top,
-/// innermost first, or `unknown` when it stopped on valid input it leaves to serde_json
-/// (serde_json's error, if any, is then elsewhere).
+/// innermost first, each with the nesting depth it was recorded at; or `unknown` when it
+/// stopped on valid input it leaves to serde_json (serde_json's error, if any, is then
+/// elsewhere). Bounded by the nesting limit: a crumb is recorded once per open array or
+/// object an error leaves, and a failure a visitor catches and reads on from leaves crumbs
+/// that the path skips (see [`StopPath::into_path`]).
 #[cfg(not(feature = "std"))]
 #[derive(Default)]
 pub(crate) struct StopPath {
-    crumbs: Vec<Crumb>,
+    crumbs: Vec<(u8, Crumb)>,
     unknown: core::cell::Cell<bool>,
 }
 
@@ -42,16 +45,17 @@ enum Crumb {
 
 #[cfg(not(feature = "std"))]
 impl StopPath {
-    /// The read stopped inside the value of the member whose name's `"` is at `at` in `text`.
-    pub(super) fn member(&mut self, text: &str, at: usize) {
+    /// The read stopped at nesting `depth`, inside the value of the member whose name's `"` is
+    /// at `at` in `text`.
+    pub(super) fn member(&mut self, depth: u8, text: &str, at: usize) {
         let mut names = serde_json::Deserializer::from_str(text.get(at..).unwrap_or_default());
         let name = <String as serde::Deserialize>::deserialize(&mut names).unwrap_or_default();
-        self.crumbs.push(Crumb::Member(name));
+        self.crumbs.push((depth, Crumb::Member(name)));
     }
 
-    /// The read stopped inside array element `index`.
-    pub(super) fn index(&mut self, index: usize) {
-        self.crumbs.push(Crumb::Index(index));
+    /// The read stopped at nesting `depth`, inside array element `index`.
+    pub(super) fn index(&mut self, depth: u8, index: usize) {
+        self.crumbs.push((depth, Crumb::Index(index)));
     }
 
     /// The read stopped on valid input it leaves to serde_json.
@@ -60,12 +64,23 @@ impl StopPath {
     }
 
     /// The path (`contents[0].uri`, empty at the top), or `None` when it is not known.
+    ///
+    /// The last failure's crumbs are the last ones recorded, their depth falling to the top;
+    /// walking back from the end while the depth rises leaves out what an earlier failure,
+    /// caught by a visitor, recorded.
     pub(crate) fn into_path(self) -> Option<String> {
         if self.unknown.get() {
             return None;
         }
+        let mut chain = Vec::new();
+        for (depth, crumb) in self.crumbs.iter().rev() {
+            match chain.last() {
+                Some((outer, _)) if depth <= outer => break,
+                _ => chain.push((*depth, crumb)),
+            }
+        }
         let mut path = String::new();
-        for crumb in self.crumbs.iter().rev() {
+        for (_, crumb) in chain {
             match crumb {
                 Crumb::Member(name) => {
                     if !path.is_empty() {
@@ -127,6 +142,12 @@ impl<'de> Reader<'de> {
     #[cfg(not(feature = "std"))]
     pub(super) fn text(&self) -> &'de str {
         self.text
+    }
+
+    /// How many arrays and objects being read into values are open.
+    #[cfg(not(feature = "std"))]
+    pub(super) fn depth(&self) -> u8 {
+        RECURSION_LIMIT - self.remaining_depth
     }
 
     /// Skips whitespace (the four bytes JSON allows) and returns the next byte, if any.
