@@ -106,6 +106,11 @@
 //!
 //! The `auth` feature adds `auth`: the OAuth documents, challenges and discovery rules of the
 //! specification's authorization pages.
+//!
+//! The `std` feature (on by default) uses the standard library. Without it the crate is
+//! `#![no_std]` with `alloc`, for every revision, with `convert`, `auth` and `validate`; the
+//! README's "Without `std`" section says what changes (error paths inside some unions, hashed
+//! maps, `json::to_writer`).
 #![doc = include_str!("walkthrough.md")]
 #![deny(missing_docs)]
 // docs.rs builds with `--cfg docsrs` on nightly: feature-gated items then say which feature
