@@ -11,6 +11,19 @@
 #[cfg(feature = "std")]
 pub use with_std::*;
 
+/// Appends a member name to a path being built outermost first (`resources[0]` + `size`).
+pub(crate) fn push_member(path: &mut alloc::string::String, name: &str) {
+    if !path.is_empty() {
+        path.push('.');
+    }
+    path.push_str(name);
+}
+
+/// Appends an array index to a path being built outermost first (`resources` + `[0]`).
+pub(crate) fn push_index(path: &mut alloc::string::String, index: usize) {
+    path.push_str(&alloc::format!("[{index}]"));
+}
+
 #[cfg(not(feature = "std"))]
 pub use without_std::*;
 
@@ -110,19 +123,12 @@ mod with_std {
         let mut path = String::new();
         for crumb in crumbs.iter().rev() {
             match crumb {
-                Crumb::Member(name) => dotted(&mut path, name),
-                Crumb::Key(key) => dotted(&mut path, key),
-                Crumb::Index(index) => path.push_str(&format!("[{index}]")),
+                Crumb::Member(name) => super::push_member(&mut path, name),
+                Crumb::Key(key) => super::push_member(&mut path, key),
+                Crumb::Index(index) => super::push_index(&mut path, *index),
             }
         }
         path
-    }
-
-    fn dotted(path: &mut String, name: &str) {
-        if !path.is_empty() {
-            path.push('.');
-        }
-        path.push_str(name);
     }
 }
 

@@ -82,13 +82,8 @@ impl StopPath {
         let mut path = String::new();
         for (_, crumb) in chain {
             match crumb {
-                Crumb::Member(name) => {
-                    if !path.is_empty() {
-                        path.push('.');
-                    }
-                    path.push_str(name);
-                }
-                Crumb::Index(index) => path.push_str(&format!("[{index}]")),
+                Crumb::Member(name) => crate::__private::trail::push_member(&mut path, name),
+                Crumb::Index(index) => crate::__private::trail::push_index(&mut path, *index),
             }
         }
         Some(path)
