@@ -166,7 +166,8 @@ fn describe_arm(arm: &ArmShape) -> String {
 
 /// Deserializes an arm from a value read in full; the path of a failure is in the [`trail`].
 pub fn from_buffered<T: de::DeserializeOwned>(value: Value) -> Result<T, String> {
-    trail::scope(|| T::deserialize(value).map_err(|e| e.to_string()))
+    let _scope = trail::enter();
+    T::deserialize(value).map_err(|e| e.to_string())
 }
 
 /// The message for an arm index the generated table does not have (a generator bug).

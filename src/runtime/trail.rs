@@ -46,32 +46,34 @@ mod with_std {
     }
 
     /// Puts the depth back however the reader ends (an error, or a panic in a user's type).
-    struct Depth(u32);
+    #[must_use = "the reader's scope ends when the guard is dropped"]
+    pub struct Scope(u32);
 
-    impl Drop for Depth {
+    impl Drop for Scope {
         fn drop(&mut self) {
             DEPTH.with(|d| d.set(self.0));
         }
     }
 
-    /// Runs one generated reader, keeping the trail bounded and exact whatever drove the read
-    /// (the crate's entry points, plain `serde_json`, a framework's extractor): the outermost
-    /// generated reader starts from an empty trail, since what an earlier failed read left is
-    /// stale, and is dropped here rather than growing with every bad input. A failure caught
-    /// inside a user's type (an untagged enum trying a generated type) is stale for the next
-    /// generated reader too, which starts outermost again.
+    /// Enters one generated reader, keeping the trail bounded and exact whatever drove the
+    /// read (the crate's entry points, plain `serde_json`, a framework's extractor): the
+    /// outermost generated reader starts from an empty trail, since what an earlier failed
+    /// read left is stale, and is dropped here rather than growing with every bad input. A
+    /// failure caught inside a user's type (an untagged enum trying a generated type) is stale
+    /// for the next generated reader too, which starts outermost again. The reader's scope
+    /// lasts as long as the returned guard.
     ///
     /// Nested readers only count their depth (a thread-local `Cell`), so the fast path pays
     /// two increments per object; a failed read keeps its crumbs until the next read, for
-    /// [`take`].
+    /// [`take`]. A guard, not a function taking the reader as a closure: that function would
+    /// be compiled once per reader, thread-local accessors and all.
     #[inline]
-    pub fn scope<T, E>(read: impl FnOnce() -> Result<T, E>) -> Result<T, E> {
+    pub fn enter() -> Scope {
         let depth = DEPTH.with(|d| d.replace(d.get().saturating_add(1)));
-        let _restore = Depth(depth);
         if depth == 0 {
             forget_stale();
         }
-        read()
+        Scope(depth)
     }
 
     fn forget_stale() {
@@ -136,10 +138,14 @@ mod with_std {
 mod without_std {
     use crate::prelude::*;
 
-    /// Runs one generated reader (nothing is recorded without `std`).
+    /// A generated reader's scope: nothing to keep without `std`.
+    #[must_use = "the reader's scope ends when the guard is dropped"]
+    pub struct Scope;
+
+    /// Enters one generated reader (nothing is recorded without `std`).
     #[inline]
-    pub fn scope<T, E>(read: impl FnOnce() -> Result<T, E>) -> Result<T, E> {
-        read()
+    pub fn enter() -> Scope {
+        Scope
     }
 
     /// How many crumbs the trail holds: none without `std`.

@@ -55,7 +55,8 @@ impl<'de, T: Object> Visitor<'de> for ObjectVisitor<T> {
         expecting(f, format_args!("a {} object", T::NAME))
     }
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
-        trail::scope(|| T::visit_members(map, None))
+        let _scope = trail::enter();
+        T::visit_members(map, None)
     }
 }
 
@@ -126,7 +127,8 @@ impl<'de, T: Tagged> Visitor<'de> for TaggedVisitor<T> {
         )
     }
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
-        trail::scope(|| Self::visit_tagged_map(map))
+        let _scope = trail::enter();
+        Self::visit_tagged_map(map)
     }
 }
 
@@ -234,7 +236,8 @@ impl<'de, T: Keyed> Visitor<'de> for KeyedVisitor<T> {
         expecting(f, format_args!("a {} object ({})", T::NAME, T::EXPECTED))
     }
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
-        trail::scope(|| Self::visit_keyed_map(map))
+        let _scope = trail::enter();
+        Self::visit_keyed_map(map)
     }
 }
 
