@@ -4,8 +4,8 @@
 //! (`codegen/patches.rs`), normalize it into the shape typify understands
 //! (`codegen/normalize.rs`), let typify build the types (`codegen/types.rs`), then replace
 //! typify's serde derives with exact, lossless, discriminator-driven impls and add the method
-//! tables (`codegen/rewrite.rs`, `codegen/methods.rs`). The result is formatted with
-//! prettyplease into `OUT_DIR/<module>.rs`, which `src/revisions/<module>.rs` includes.
+//! tables (`codegen/rewrite.rs`, `codegen/methods.rs`). The result goes unformatted, an item a
+//! line (`codegen/render.rs`), to `OUT_DIR/<module>.rs`, which `src/<module>.rs` includes.
 
 #[path = "codegen/bounds.rs"]
 mod bounds;
@@ -27,6 +27,8 @@ mod methods;
 mod normalize;
 #[path = "codegen/patches.rs"]
 mod patches;
+#[path = "codegen/render.rs"]
+mod render;
 #[path = "codegen/rewrite.rs"]
 mod rewrite;
 #[path = "codegen/runtime_api.rs"]
@@ -227,7 +229,7 @@ fn generate(
         sha = revision.sha256,
         typify = types::TYPIFY_VERSION,
     );
-    let code = prettyplease::unparse(&file);
+    let code = render::items(&file);
     runtime_api::check_generated(&code)?;
     Ok((header + &code, revision_types))
 }

@@ -120,5 +120,5 @@ pub fn generate(revisions: &[RevisionTypes]) -> Result<String, String> {
     let mut file: syn::File =
         syn::parse2(code).map_err(|e| format!("emitted conversions do not parse: {e}"))?;
     crate::core_paths::rewrite(&mut file);
-    Ok(prettyplease::unparse(&file))
+    Ok(crate::render::items(&file))
 }

@@ -351,5 +351,5 @@ pub fn generate(schemas: &[(String, Value)], empty_result: &[&str]) -> Result<St
     let mut file: syn::File =
         syn::parse2(code).map_err(|e| format!("emitted member tables do not parse: {e}"))?;
     crate::core_paths::rewrite(&mut file);
-    Ok(prettyplease::unparse(&file))
+    Ok(crate::render::items(&file))
 }

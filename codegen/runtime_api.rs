@@ -200,16 +200,27 @@ pub fn entry_points() -> String {
 }
 
 /// Fails when `code` (generated Rust, as written to a file) names a `crate::__private` item the
-/// table does not list.
+/// table does not list. Tokens may stand apart (`crate :: __private :: name`): the text is
+/// written as tokens print, not formatted.
 pub fn check_generated(code: &str) -> Result<(), String> {
-    const PREFIX: &str = "crate::__private::";
-    let mut rest = code;
-    while let Some(at) = rest.find(PREFIX) {
-        rest = &rest[at + PREFIX.len()..];
-        let end = rest
+    const MODULE: &str = "__private";
+    let mut offset = 0;
+    while let Some(at) = code[offset..].find(MODULE) {
+        let start = offset + at;
+        offset = start + MODULE.len();
+        let before = code[..start].trim_end();
+        let in_crate = before
+            .strip_suffix("::")
+            .is_some_and(|b| b.trim_end().ends_with("crate"));
+        let after = code[offset..].trim_start();
+        let Some(after) = after.strip_prefix("::").filter(|_| in_crate) else {
+            continue;
+        };
+        let after = after.trim_start();
+        let end = after
             .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .unwrap_or(rest.len());
-        let name = &rest[..end];
+            .unwrap_or(after.len());
+        let name = &after[..end];
         if !ALL.iter().any(|entry| entry.name == name) {
             return Err(format!(
                 "generated code calls crate::__private::{name}, which codegen/runtime_api.rs \
@@ -218,4 +229,23 @@ pub fn check_generated(code: &str) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_generated;
+
+    #[test]
+    fn an_unlisted_private_item_is_refused_however_the_tokens_are_spaced() {
+        for code in [
+            "crate::__private::no_such_entry(x)",
+            "crate :: __private :: no_such_entry (x)",
+        ] {
+            let error = check_generated(code).expect_err(code);
+            assert!(error.contains("no_such_entry"), "{error}");
+        }
+        for code in ["crate::__private::Object", "crate :: __private :: Object"] {
+            assert_eq!(check_generated(code), Ok(()), "{code}");
+        }
+    }
 }
