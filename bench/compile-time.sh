@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Cold `cargo build --release` wall time of five throwaway crates, each depending on exactly
+# Usage: bench/compile-time.sh [--keep] [--mode release|dev|check]
+# Cold `cargo build --release` wall time (`--mode dev`: `cargo build`, `--mode check`:
+# `cargo check`) of five throwaway crates, each depending on exactly
 # one of: mcp-spec-types with its default features, mcp-spec-types with `all-revisions` (both
 # path dependencies on this repository), rmcp (default-features = false: its `model` module
 # needs no feature), rust-mcp-schema (default features), and a serde-only baseline (serde with
@@ -7,7 +9,7 @@
 # fresh target directory; dependencies are fetched first, so only compilation is timed. The
 # crates are built one after the other in the same run.
 # Prints one line per crate on stdout (wall-clock seconds):
-#   compile <name>: <seconds> s
+#   compile <name> (<mode>): <seconds> s
 # and, on stderr, each build's CPU time (user + sys) and the load average, since on a shared
 # machine the wall time also measures everyone else's work.
 # Build logs go to the throwaway directory, which is removed at the end (kept with --keep).
@@ -16,7 +18,21 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
 keep=0
-[ "${1:-}" = "--keep" ] && keep=1
+mode=release
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --keep) keep=1 ;;
+        --mode) mode=${2:?--mode needs release, dev or check}; shift ;;
+        *) echo "unknown argument $1" >&2; exit 2 ;;
+    esac
+    shift
+done
+case "$mode" in
+    release) cargo_args="build --release" ;;
+    dev) cargo_args="build" ;;
+    check) cargo_args="check" ;;
+    *) echo "--mode is release, dev or check, not $mode" >&2; exit 2 ;;
+esac
 
 work=$(mktemp -d /tmp/mcp-compile-time.XXXXXX)
 cleanup() { if [ "$keep" = 0 ]; then rm -rf "$work"; else echo "kept $work" >&2; fi; }
@@ -55,12 +71,12 @@ for name in mcp-spec-types mcp-spec-types-all-revisions rmcp rust-mcp-schema ser
     (cd "$dir" && cargo fetch --quiet) >"$dir/fetch.log" 2>&1
     # Wall time of the cold build; its CPU time (user + sys of cargo and every rustc it ran)
     # goes to stderr, as it depends less on what else the machine is doing.
-    if ! python3 - "$name" "$dir" >"$dir/timing" 2>"$dir/build.log" <<'PY'
+    if ! python3 - "$name" "$dir" $cargo_args >"$dir/timing" 2>"$dir/build.log" <<'PY'
 import os, resource, subprocess, sys, time
-name, d = sys.argv[1], sys.argv[2]
+name, d, args = sys.argv[1], sys.argv[2], sys.argv[3:]
 env = dict(os.environ, CARGO_TARGET_DIR=os.path.join(d, "target"))
 t0 = time.monotonic()
-r = subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=d, env=env)
+r = subprocess.run(["cargo", *args, "--quiet"], cwd=d, env=env)
 wall = time.monotonic() - t0
 ru = resource.getrusage(resource.RUSAGE_CHILDREN)
 if r.returncode != 0:
@@ -75,6 +91,6 @@ PY
     read -r wall cpu <"$dir/timing"
     version=$(cd "$dir" && cargo tree --depth 1 --prefix none 2>/dev/null | sed -n 2p)
     echo "  $version: cpu (user+sys) ${cpu} s; load average now $(cut -d' ' -f1-3 /proc/loadavg)" >&2
-    echo "compile $name: $wall s"
+    echo "compile $name ($mode): $wall s"
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
