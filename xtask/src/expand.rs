@@ -3,9 +3,8 @@
 //!
 //! The module is made by the crate's own build script, not by a second copy of the generator:
 //! `cargo check` with only that revision's feature runs it, and cargo's JSON messages name the
-//! directory it wrote to. The build writes it unformatted (one item a line, as tokens print:
-//! formatting is a cost every build would pay for a file nobody reads there); here prettyplease
-//! lays it out, and rustfmt, when installed, then gives it the repository's own layout.
+//! directory it wrote to. The build writes it unformatted, an item a line (formatting is a
+//! cost every build would pay for a file nobody reads there); rustfmt lays it out here.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -33,7 +32,6 @@ pub fn run(root: &Path, revision: &str, output: Option<PathBuf>) -> Result<PathB
     let generated = out_dir.join(format!("{}.rs", row.module));
     let text = std::fs::read_to_string(&generated)
         .map_err(|e| format!("reading {}: {e}", generated.display()))?;
-    let text = layout(&text).map_err(|e| format!("{}: {e}", generated.display()))?;
     let output = output.unwrap_or_else(|| {
         root.join("target")
             .join("expand")
@@ -93,31 +91,14 @@ fn build_script_out_dir(root: &Path, feature: &str) -> Result<PathBuf, String> {
     }
 }
 
-/// The generated text laid out by prettyplease, keeping the header comment the build wrote.
-fn layout(text: &str) -> Result<String, String> {
-    let body_at = text
-        .lines()
-        .take_while(|line| line.starts_with("//") || line.is_empty())
-        .map(|line| line.len() + 1)
-        .sum::<usize>()
-        .min(text.len());
-    let file: syn::File =
-        syn::parse_str(&text[body_at..]).map_err(|e| format!("the module does not parse: {e}"))?;
-    Ok(format!(
-        "{}{}",
-        &text[..body_at],
-        prettyplease::unparse(&file)
-    ))
-}
-
-/// Formats `file` in place with rustfmt, when it is installed; the text is already
-/// prettyplease's otherwise.
+/// Formats `file` in place with rustfmt, when it is installed; the text keeps the build's
+/// layout (an item a line) otherwise.
 fn rustfmt(file: &Path) {
     let formatted = Command::new("rustfmt")
         .args(["--edition", "2021"])
         .arg(file)
         .status();
     if !formatted.is_ok_and(|status| status.success()) {
-        eprintln!("note: rustfmt did not run; the module keeps prettyplease's layout");
+        eprintln!("note: rustfmt did not run; the module keeps the build's layout, an item a line");
     }
 }
