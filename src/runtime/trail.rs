@@ -21,7 +21,9 @@ pub(crate) fn push_member(path: &mut alloc::string::String, name: &str) {
 
 /// Appends an array index to a path being built outermost first (`resources` + `[0]`).
 pub(crate) fn push_index(path: &mut alloc::string::String, index: usize) {
-    path.push_str(&alloc::format!("[{index}]"));
+    use core::fmt::Write;
+    // Writing to a `String` cannot fail; no intermediate string is made.
+    let _ = write!(path, "[{index}]");
 }
 
 #[cfg(not(feature = "std"))]
