@@ -121,7 +121,7 @@
 #![no_std]
 
 extern crate alloc;
-#[cfg(any(feature = "std", test))]
+#[cfg(feature = "std")]
 extern crate std;
 
 #[doc(hidden)]

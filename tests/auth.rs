@@ -493,6 +493,32 @@ fn challenge_grammar() {
 }
 
 #[test]
+fn comma_then_new_scheme_starts_a_challenge() {
+    let header =
+        WwwAuthenticate::parse(r#"Basic realm="a", Bearer, Newauth abc==, DPoP algs="ES256""#)
+            .unwrap();
+    let schemes: Vec<_> = header
+        .challenges
+        .iter()
+        .map(|c| c.scheme.as_str())
+        .collect();
+    assert_eq!(schemes, ["Basic", "Bearer", "Newauth", "DPoP"]);
+    assert_eq!(header.challenges[2].token68.as_deref(), Some("abc=="));
+    assert_eq!(
+        header.challenge("dpop").unwrap().param("ALGS"),
+        Some("ES256")
+    );
+}
+
+#[test]
+fn bad_whitespace_around_equals_is_allowed() {
+    let c = Challenge::parse("Bearer realm = \"x\" , error=invalid_token").unwrap();
+    assert_eq!(c.realm(), Some("x"));
+    assert_eq!(c.error(), Some("invalid_token"));
+    assert!(!c.params[1].quoted);
+}
+
+#[test]
 fn malformed_challenges_name_the_parameter_and_offset() {
     let cases: [(&str, usize, Option<&str>, &str); 7] = [
         ("", 0, None, "no challenge"),
@@ -596,6 +622,103 @@ fn protected_resource_metadata_urls() {
             ..
         })
     ));
+}
+
+/// Each rule reads the parts of the server's or issuer's URL as written: scheme and authority
+/// for the origin, the path without its last `/` where a well-known suffix goes, the query kept
+/// and the fragment left out; the canonical resource lowers the scheme and host alone.
+#[test]
+fn url_parts_are_read_as_written() {
+    let url = "https://u@Example.COM:8443/a/b/?q=1#frag";
+    assert_eq!(
+        discovery::authorization_base_url(url).unwrap(),
+        "https://u@Example.COM:8443"
+    );
+    assert_eq!(
+        resource_indicator(url).unwrap(),
+        "https://u@example.com:8443/a/b/?q=1"
+    );
+    assert_eq!(
+        discovery::protected_resource_metadata_urls(url, None).unwrap()[0],
+        "https://u@Example.COM:8443/.well-known/oauth-protected-resource/a/b?q=1"
+    );
+}
+
+#[test]
+fn root_and_bare_origin() {
+    let bare = "http://localhost:3000";
+    assert_eq!(resource_indicator(bare).unwrap(), bare);
+    assert_eq!(
+        discovery::protected_resource_metadata_urls(bare, None).unwrap(),
+        ["http://localhost:3000/.well-known/oauth-protected-resource"]
+    );
+    assert_eq!(
+        discovery::authorization_server_metadata_urls(
+            "http://localhost:3000/",
+            &ProtocolVersion::V2025_06_18
+        )
+        .unwrap(),
+        ["http://localhost:3000/.well-known/oauth-authorization-server"]
+    );
+}
+
+#[test]
+fn query_before_any_slash_is_not_path() {
+    let url = "https://example.com?x=/y";
+    assert_eq!(
+        discovery::authorization_base_url(url).unwrap(),
+        "https://example.com"
+    );
+    assert_eq!(resource_indicator(url).unwrap(), "https://example.com?x=/y");
+}
+
+#[test]
+fn insertion_keeps_the_query_and_drops_the_fragment() {
+    assert_eq!(
+        discovery::protected_resource_metadata_urls("https://example.com/r1/?tenant=a#f", None)
+            .unwrap()[0],
+        "https://example.com/.well-known/oauth-protected-resource/r1?tenant=a"
+    );
+}
+
+#[test]
+fn insertion_and_appending() {
+    let urls = discovery::authorization_server_metadata_urls(
+        "https://auth.example.com/tenant1/",
+        &ProtocolVersion::V2025_11_25,
+    )
+    .unwrap();
+    assert_eq!(
+        urls[1],
+        "https://auth.example.com/.well-known/openid-configuration/tenant1"
+    );
+    assert_eq!(
+        urls[2],
+        "https://auth.example.com/tenant1/.well-known/openid-configuration"
+    );
+}
+
+#[test]
+fn refuses_what_is_not_an_absolute_http_url() {
+    for (text, reason) in [
+        ("mcp.example.com", "not an absolute URL (no `scheme://`)"),
+        ("ftp://example.com", "the scheme is neither http nor https"),
+        ("https:///path", "has no host"),
+        ("https://:443/", "has no host"),
+        (
+            "https://exa mple.com/",
+            "contains whitespace, a control character or `\\`",
+        ),
+    ] {
+        assert_eq!(
+            resource_indicator(text),
+            Err(AuthError::InvalidUrl {
+                argument: "server_url",
+                reason
+            }),
+            "{text}"
+        );
+    }
 }
 
 #[test]
@@ -1033,6 +1156,48 @@ fn pkce_rfc_7636_appendix_b() {
     assert!(PkceVerifier::new("~._-".repeat(32)).is_ok());
 }
 
+#[test]
+fn form_encoding_round_trips_every_byte_class() {
+    let value = "a Z9*-._~!'()/?#&=+%é\u{0}";
+    let encoded = form::encode([("k", value)]);
+    assert_eq!(
+        encoded,
+        "k=a+Z9*-._%7E%21%27%28%29%2F%3F%23%26%3D%2B%25%C3%A9%00"
+    );
+    assert_eq!(form::parse(&encoded), [("k".to_owned(), value.to_owned())]);
+}
+
+#[test]
+fn form_decoding_is_lenient_like_the_whatwg_parser() {
+    assert_eq!(
+        form::parse("a=%zz&&b=%4&c=%ff"),
+        [
+            ("a".to_owned(), "%zz".to_owned()),
+            ("b".to_owned(), "%4".to_owned()),
+            ("c".to_owned(), "\u{fffd}".to_owned()),
+        ]
+    );
+}
+
+/// The crate gives `base64url` only 32 octets (a verifier, a SHA-256 digest); the RFC 4648
+/// vectors are of every length up to six, so they go to it directly.
+#[test]
+fn base64url_matches_rfc_4648_vectors_without_padding() {
+    // RFC 4648 §10, padding removed.
+    for (input, expected) in [
+        ("", ""),
+        ("f", "Zg"),
+        ("fo", "Zm8"),
+        ("foo", "Zm9v"),
+        ("foob", "Zm9vYg"),
+        ("fooba", "Zm9vYmE"),
+        ("foobar", "Zm9vYmFy"),
+    ] {
+        assert_eq!(pkce::base64url(input.as_bytes()), expected);
+    }
+    assert_eq!(pkce::base64url(&[0xfb, 0xff]), "-_8");
+}
+
 mod properties {
     use mcp_spec_types::auth::{form, AuthParam, Challenge, WwwAuthenticate};
     use proptest::prelude::*;
@@ -1106,6 +1271,16 @@ mod properties {
         }
     }
 }
+
+// `base64url` is private to the crate: its file is compiled here, with the crate's prelude
+// it imports, for the vectors of `base64url_matches_rfc_4648_vectors_without_padding`.
+extern crate alloc;
+#[allow(dead_code)]
+#[path = "../src/auth/pkce.rs"]
+mod pkce;
+#[allow(unused_imports)]
+#[path = "../src/prelude.rs"]
+mod prelude;
 
 // The example server's protection (its `auth` module, named as its `http` module expects),
 // and with every revision and conversions the whole server, run in process below.

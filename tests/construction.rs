@@ -1329,3 +1329,31 @@ fn expected_new_arguments(root: &Value, schema: &Value) -> Vec<String> {
     required.sort_by_key(|m| key(m));
     required
 }
+
+/// What a `number` member's setter takes (`IntoNumber`): an integer stays an integer, a float
+/// keeps the value its literal wrote, and a float JSON cannot write is no number.
+mod into_number {
+    use mcp_spec_types::IntoNumber;
+
+    #[test]
+    fn integers_stay_integers_and_floats_keep_their_value() {
+        assert_eq!(7u8.into_number().map(|n| n.to_string()), Some("7".into()));
+        assert_eq!((-3i64).into_number().and_then(|n| n.as_i64()), Some(-3));
+        assert_eq!(
+            u64::MAX.into_number().and_then(|n| n.as_u64()),
+            Some(u64::MAX)
+        );
+        assert_eq!(0.5f64.into_number().and_then(|n| n.as_f64()), Some(0.5));
+        assert_eq!(
+            0.1f32.into_number().map(|n| n.to_string()),
+            Some("0.1".into())
+        );
+    }
+
+    #[test]
+    fn a_float_json_cannot_write_gives_none() {
+        assert_eq!(f64::NAN.into_number(), None);
+        assert_eq!(f64::INFINITY.into_number(), None);
+        assert_eq!(f32::NEG_INFINITY.into_number(), None);
+    }
+}

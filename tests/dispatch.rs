@@ -577,3 +577,73 @@ mod task_augmented_requests {
             .is_none());
     }
 }
+
+/// Each revision as one type (`revision::Revision`), reached from its version through
+/// `revision::visit`: the facts it gives come from its own tables.
+mod revision_facts {
+    use mcp_spec_types::revision::{visit, Revision, Visit};
+    use mcp_spec_types::ProtocolVersion;
+
+    struct Facts;
+
+    impl Visit for Facts {
+        type Output = (&'static str, bool, bool, usize);
+        fn visit<R: Revision>(self) -> Self::Output {
+            (
+                R::VERSION,
+                R::is_stateless(),
+                R::has_batches(),
+                R::methods().len(),
+            )
+        }
+    }
+
+    #[test]
+    fn every_enabled_revision_is_reached_by_its_own_version() {
+        for version in ProtocolVersion::SUPPORTED {
+            let (name, ..) = visit(version, Facts).expect("an enabled revision is visited");
+            assert_eq!(name, version.as_str());
+        }
+        assert_eq!(visit(&ProtocolVersion::from("1999-01-01"), Facts), None);
+    }
+
+    #[cfg(feature = "v2025_03_26")]
+    #[test]
+    fn facts_of_2025_03_26_come_from_its_tables() {
+        let (_, stateless, batches, methods) = visit(&ProtocolVersion::V2025_03_26, Facts).unwrap();
+        assert!(!stateless);
+        assert!(batches);
+        assert_eq!(methods, mcp_spec_types::v2025_03_26::Method::ALL.len());
+    }
+
+    #[cfg(feature = "v2026_07_28")]
+    #[test]
+    fn the_default_revision_is_stateless_and_defines_discover() {
+        use mcp_spec_types::v2026_07_28::Revision as R;
+        use mcp_spec_types::{Direction, MethodKind};
+        assert!(R::is_stateless());
+        assert!(!R::has_batches());
+        assert!(!R::is_draft());
+        assert_eq!(
+            R::method("server/discover"),
+            Some((Some(Direction::ClientToServer), Some(MethodKind::Request)))
+        );
+        assert_eq!(R::method("initialize"), None);
+        assert!(R::methods().contains(&"subscriptions/listen"));
+    }
+
+    #[cfg(feature = "v2025_06_18")]
+    #[test]
+    fn a_result_is_checked_against_its_requests_result_type() {
+        use mcp_spec_types::dispatch::PendingRequest;
+        use mcp_spec_types::v2025_06_18::Revision as R;
+        use mcp_spec_types::Direction;
+        use serde_json::value::RawValue;
+        let request = PendingRequest::without_task("resources/read");
+        let good = RawValue::from_string(r#"{"contents":[]}"#.to_owned()).unwrap();
+        let bad = RawValue::from_string(r#"{"contents":7}"#.to_owned()).unwrap();
+        assert!(R::check_result(Direction::ClientToServer, &request, &good).is_ok());
+        let error = R::check_result(Direction::ClientToServer, &request, &bad).unwrap_err();
+        assert_eq!(error.path(), "result.contents");
+    }
+}

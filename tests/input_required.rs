@@ -551,3 +551,59 @@ fn retryable_params_are_the_schemas() {
         ]
     );
 }
+
+/// The member names and the `resultType` value `input_required` types as constants are the
+/// schema's, in every bundled schema that has input requests, and so are the method names
+/// `InputKind` gives.
+#[test]
+fn names_and_values_are_the_schemas() {
+    use mcp_spec_types::cache::RESULT_TYPE;
+    use mcp_spec_types::input_required::{
+        INPUT_RESPONSES, REQUEST_STATE, RESULT_TYPE_INPUT_REQUIRED,
+    };
+    use mcp_spec_types::ProtocolVersion;
+    let mut checked = Vec::new();
+    for revision in ProtocolVersion::KNOWN {
+        let path = format!(
+            "{}/schema/{revision}/schema.json",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let schema: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+        // Older schemas keep their definitions under `definitions`, newer under `$defs`.
+        let definitions = schema.get("$defs").unwrap_or(&schema["definitions"]);
+        let Some(result) = definitions.get("InputRequiredResult") else {
+            continue;
+        };
+        for member in [RESULT_TYPE, REQUEST_STATE] {
+            assert!(
+                result["properties"].get(member).is_some(),
+                "{revision}: {member}"
+            );
+        }
+        let retry = &definitions["InputResponseRequestParams"]["properties"];
+        for member in [INPUT_RESPONSES, REQUEST_STATE] {
+            assert!(retry.get(member).is_some(), "{revision}: {member}");
+        }
+        // The schema names the `resultType` values only in `ResultType`'s description, one per
+        // line, as "<value> - <meaning>".
+        let kinds = definitions["ResultType"]["description"].as_str();
+        assert!(
+            kinds.is_some_and(|text| text.contains(&format!("\n{RESULT_TYPE_INPUT_REQUIRED} - "))),
+            "{revision}: {RESULT_TYPE_INPUT_REQUIRED}"
+        );
+        for (kind, request) in [
+            (InputKind::Elicitation, "ElicitRequest"),
+            (InputKind::Sampling, "CreateMessageRequest"),
+            (InputKind::Roots, "ListRootsRequest"),
+        ] {
+            assert_eq!(
+                definitions[request]["properties"]["method"]["const"],
+                kind.method(),
+                "{revision}: {request}"
+            );
+        }
+        checked.push(revision.clone());
+    }
+    assert!(checked.contains(&ProtocolVersion::V2026_07_28));
+}

@@ -3,7 +3,7 @@
 //! checks the crate's reader *alone* (`json::from_str_strict`, no serde_json behind
 //! it): where it reads a value, serde_json must read the same one, and where serde_json reads
 //! one, it must too (except the few requests it leaves to serde_json on purpose, tested
-//! separately).
+//! separately). The last section holds the reader's string scan to the byte-by-byte answer.
 
 use mcp_spec_types::json;
 use proptest::prelude::*;
@@ -568,5 +568,44 @@ proptest! {
         all_read_alike(&text);
         reads_alike::<Option<Vec<Value>>>(&text);
         reads_alike::<BTreeMap<String, Value>>(&text);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. The reader's scan for the end of a plain run inside a string, compiled from its file (the
+// crate keeps it private), against the byte-by-byte answer from any starting offset.
+
+#[path = "../src/json/read/scan.rs"]
+mod scan;
+
+mod run_end {
+    use super::scan::run_end;
+
+    /// Every position of every kind of ending byte, in texts of every length around the
+    /// chunk sizes, against the plain byte-by-byte answer.
+    #[test]
+    fn finds_the_first_ending_byte_wherever_it_is() {
+        for len in 0..200 {
+            let plain = vec![b'a'; len];
+            assert_eq!(run_end(&plain, 0), len);
+            for at in 0..len {
+                for ending in [b'"', b'\\', 0x00, 0x1f, b'\n'] {
+                    let mut text = plain.clone();
+                    text[at] = ending;
+                    for from in [0, at / 2, at] {
+                        assert_eq!(run_end(&text, from), at, "len {len} at {at} from {from}");
+                    }
+                    assert_eq!(run_end(&text, at + 1), len);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bytes_that_look_close_do_not_end_a_run() {
+        let text: Vec<u8> = (0x20u8..=0xff)
+            .filter(|b| *b != b'"' && *b != b'\\')
+            .collect();
+        assert_eq!(run_end(&text, 0), text.len());
     }
 }

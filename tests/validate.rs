@@ -300,6 +300,120 @@ fn sides_read_and_write_their_dir() {
     assert_eq!(Side::Server.peer(), Side::Client);
 }
 
+// The validator's guess at a line's framing, compiled from its file (the crate keeps it
+// private): a line the guess gets wrong is read again the precise way, with the same outcome,
+// so only these tests see a wrong guess.
+#[path = "../src/validate/shape.rs"]
+mod shape;
+
+mod framing {
+    use super::shape::{guess, leading_method};
+    use super::Side;
+
+    #[test]
+    fn a_record_is_split_around_its_message() {
+        let msg = r#"{"jsonrpc":"2.0","id":1,"result":{}}"#;
+        for (line, side) in [
+            (
+                format!(r#"{{"dir":"s2c","msg":{msg}}}"#),
+                Some(Side::Server),
+            ),
+            (
+                format!(" {{ \"dir\" : \"c2s\" ,\t\"msg\" :\n{msg} }} "),
+                Some(Side::Client),
+            ),
+            (
+                format!(r#"{{"msg":{msg},"dir":"c2s"}}"#),
+                Some(Side::Client),
+            ),
+            (
+                format!(r#"{{"msg": {msg} , "dir" : "s2c" }}"#),
+                Some(Side::Server),
+            ),
+            (format!(r#"{{"msg":{msg}}}"#), None),
+        ] {
+            assert_eq!(guess(&line), Some((side, msg)), "{line}");
+        }
+    }
+
+    #[test]
+    fn a_bare_message_is_the_line_itself() {
+        for line in [
+            r#"{"jsonrpc":"2.0","method":"ping","id":1}"#,
+            r#" {"method":"ping"}"#,
+            r#"[{"jsonrpc":"2.0","method":"ping","id":1}]"#,
+        ] {
+            assert_eq!(guess(line), Some((None, line)));
+        }
+    }
+
+    #[test]
+    fn other_framings_are_not_guessed() {
+        for line in [
+            r#"{"ts":1,"dir":"c2s","msg":{}}"#,
+            r#"{"d\u0069r":"c2s","msg":{}}"#,
+            r#"{"dir":"x2y","msg":{}}"#,
+            "7",
+            "\u{a0}{\"msg\":{}}",
+            "",
+        ] {
+            assert_eq!(guess(line), None, "{line}");
+        }
+    }
+
+    #[test]
+    fn the_leading_method_is_found_after_jsonrpc_and_id() {
+        for (text, method) in [
+            (r#"{"method":"roots/list","id":1}"#, Some("roots/list")),
+            (
+                r#"{ "jsonrpc" : "2.0" , "id" : -7 , "method" : "roots/list" }"#,
+                Some("roots/list"),
+            ),
+            (r#"{"id":"a","jsonrpc":"2.0","method":"x"}"#, Some("x")),
+            (r#"{"jsonrpc":"2.0","params":{},"method":"x"}"#, None),
+            (r#"{"jsonrpc":"1.0","method":"x"}"#, None),
+            (r#"{"method":"r\u006fots/list"}"#, None),
+            (r#"{"id":1.5,"method":"x"}"#, None),
+        ] {
+            assert_eq!(leading_method(text), method, "{text}");
+        }
+    }
+}
+
+/// The members revision detection reads (the detection tests above name them) are the
+/// schema's, in every bundled schema: a stateful revision names its version in `initialize`, a
+/// stateless one lists its versions in `server/discover`'s result; every revision is one of
+/// the two.
+#[test]
+fn the_members_detection_reads_are_the_schemas() {
+    for revision in ProtocolVersion::KNOWN {
+        let path = format!(
+            "{}/schema/{revision}/schema.json",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let schema: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+        // Older schemas keep their definitions under `definitions`, newer under `$defs`.
+        let definitions = schema.get("$defs").unwrap_or(&schema["definitions"]);
+        assert!(definitions.is_object(), "{path} has definitions");
+        if let Some(result) = definitions.get("InitializeResult") {
+            assert!(result["properties"].get("protocolVersion").is_some());
+            let params = &definitions["InitializeRequest"]["properties"]["params"];
+            let params = match params.get("$ref").and_then(Value::as_str) {
+                Some(name) => &definitions[name.rsplit('/').next().unwrap_or_default()],
+                None => params,
+            };
+            assert!(
+                params["properties"].get("protocolVersion").is_some(),
+                "{revision}"
+            );
+        } else {
+            let result = &definitions["DiscoverResult"]["properties"];
+            assert!(result.get("supportedVersions").is_some(), "{revision}");
+        }
+    }
+}
+
 #[cfg(feature = "v2025_06_18")]
 mod v2025_06_18 {
     use super::*;
@@ -313,6 +427,38 @@ mod v2025_06_18 {
             s2c(initialized(0, REV)),
             c2s(notification("notifications/initialized", json!({}))),
         ]
+    }
+
+    /// A line that does not read as its framing looks is read again in full: a record whose
+    /// `dir` comes twice takes the last one, and text that is not JSON gets the JSON reader's
+    /// error at the end of the line, not at the end of the message it looked like.
+    #[test]
+    fn a_line_that_does_not_read_as_it_looks_gets_its_precise_error() {
+        let mut v = SessionValidator::new(ProtocolVersion::from(REV)).unwrap();
+        let line = r#"{"dir":"c2s","msg":{"jsonrpc":"2.0","id":1,"result":{}},"dir":"s2c"}"#;
+        let report = v.check_line(line);
+        assert!(
+            matches!(
+                report.status,
+                LineStatus::Valid {
+                    sender: Some(Side::Server),
+                    ..
+                }
+            ),
+            "{report:?}"
+        );
+        let line = r#"{"dir":"c2s","msg":{"jsonrpc":"2.0","id":1,"result":{}}"#;
+        let LineStatus::Invalid(invalid) = v.check_line(line).status else {
+            panic!("not JSON: {line}");
+        };
+        assert_eq!(invalid.error.kind(), MessageErrorKind::Json);
+        assert_eq!(
+            invalid.error.message(),
+            format!(
+                "EOF while parsing an object at line 1 column {}",
+                line.len()
+            )
+        );
     }
 
     #[test]

@@ -523,34 +523,3 @@ impl Parser<'_> {
             .map_err(|_| challenge_error(open, Some(name), "the quoted-string is not UTF-8"))
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn comma_then_new_scheme_starts_a_challenge() {
-        let header =
-            WwwAuthenticate::parse(r#"Basic realm="a", Bearer, Newauth abc==, DPoP algs="ES256""#)
-                .unwrap();
-        let schemes: Vec<_> = header
-            .challenges
-            .iter()
-            .map(|c| c.scheme.as_str())
-            .collect();
-        assert_eq!(schemes, ["Basic", "Bearer", "Newauth", "DPoP"]);
-        assert_eq!(header.challenges[2].token68.as_deref(), Some("abc=="));
-        assert_eq!(
-            header.challenge("dpop").unwrap().param("ALGS"),
-            Some("ES256")
-        );
-    }
-
-    #[test]
-    fn bad_whitespace_around_equals_is_allowed() {
-        let c = Challenge::parse("Bearer realm = \"x\" , error=invalid_token").unwrap();
-        assert_eq!(c.realm(), Some("x"));
-        assert_eq!(c.error(), Some("invalid_token"));
-        assert!(!c.params[1].quoted);
-    }
-}

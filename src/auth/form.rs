@@ -99,31 +99,3 @@ fn hex(b: u8) -> Option<u8> {
         .to_digit(16)
         .and_then(|d| u8::try_from(d).ok())
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn round_trip_of_every_byte_class() {
-        let value = "a Z9*-._~!'()/?#&=+%é\u{0}";
-        let encoded = encode([("k", value)]);
-        assert_eq!(
-            encoded,
-            "k=a+Z9*-._%7E%21%27%28%29%2F%3F%23%26%3D%2B%25%C3%A9%00"
-        );
-        assert_eq!(parse(&encoded), [("k".to_owned(), value.to_owned())]);
-    }
-
-    #[test]
-    fn lenient_like_the_whatwg_parser() {
-        assert_eq!(
-            parse("a=%zz&&b=%4&c=%ff"),
-            [
-                ("a".to_owned(), "%zz".to_owned()),
-                ("b".to_owned(), "%4".to_owned()),
-                ("c".to_owned(), "\u{fffd}".to_owned()),
-            ]
-        );
-    }
-}

@@ -51,8 +51,6 @@ use serde_json::{Map, Value};
 
 mod encoding;
 mod params;
-#[cfg(test)]
-mod tests;
 
 pub use encoding::{decode_value, encode_value, ValueError};
 pub use params::{

@@ -244,29 +244,4 @@ mod tests {
         assert!(read.summary.is_ok());
         assert_eq!(READS.with(Cell::get), 2);
     }
-
-    #[test]
-    fn a_line_that_does_not_read_as_it_looks_gets_its_precise_error() {
-        let Some(face) = revision::visit(&ProtocolVersion::from("2025-06-18"), CountingFace) else {
-            return;
-        };
-        // Looks like a record, but `dir` is repeated: the object reads with its last `dir`.
-        let line = r#"{"dir":"c2s","msg":{"jsonrpc":"2.0","id":1,"result":{}},"dir":"s2c"}"#;
-        let read = read_line(&face, line).expect("a record");
-        assert_eq!(read.sender, Some(Side::Server));
-        assert_eq!(read.text, r#"{"jsonrpc":"2.0","id":1,"result":{}}"#);
-        assert!(read.summary.is_ok());
-        // Not JSON (the record is not closed): the JSON reader's error, at the line's end,
-        // not at the end of the message it looked like.
-        let line = r#"{"dir":"c2s","msg":{"jsonrpc":"2.0","id":1,"result":{}}"#;
-        let error = read_line(&face, line).err().expect("not JSON");
-        assert_eq!(error.kind(), MessageErrorKind::Json);
-        assert_eq!(
-            error.message(),
-            format!(
-                "EOF while parsing an object at line 1 column {}",
-                line.len()
-            )
-        );
-    }
 }

@@ -9,6 +9,8 @@
 //! A line whose shape is not recognized, or whose guess does not read, is read the precise way
 //! ([`unwrap_record`](super::record::unwrap_record), then the message), with the same outcome.
 
+// tests/validate.rs compiles this file by itself to test the guesses (a wrong one never shows
+// in a line's outcome): it uses nothing of the crate but `Side`.
 use super::Side;
 
 /// JSON's own white space.
@@ -129,80 +131,5 @@ impl<'a> Scan<'a> {
     /// Everything left, without the white space at its end.
     fn rest(&self) -> &'a str {
         self.0.trim_end_matches(WHITE_SPACE)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::prelude::*;
-
-    #[test]
-    fn a_record_is_split_around_its_message() {
-        let msg = r#"{"jsonrpc":"2.0","id":1,"result":{}}"#;
-        for (line, side) in [
-            (
-                format!(r#"{{"dir":"s2c","msg":{msg}}}"#),
-                Some(Side::Server),
-            ),
-            (
-                format!(" {{ \"dir\" : \"c2s\" ,\t\"msg\" :\n{msg} }} "),
-                Some(Side::Client),
-            ),
-            (
-                format!(r#"{{"msg":{msg},"dir":"c2s"}}"#),
-                Some(Side::Client),
-            ),
-            (
-                format!(r#"{{"msg": {msg} , "dir" : "s2c" }}"#),
-                Some(Side::Server),
-            ),
-            (format!(r#"{{"msg":{msg}}}"#), None),
-        ] {
-            assert_eq!(guess(&line), Some((side, msg)), "{line}");
-        }
-    }
-
-    #[test]
-    fn a_bare_message_is_the_line_itself() {
-        for line in [
-            r#"{"jsonrpc":"2.0","method":"ping","id":1}"#,
-            r#" {"method":"ping"}"#,
-            r#"[{"jsonrpc":"2.0","method":"ping","id":1}]"#,
-        ] {
-            assert_eq!(guess(line), Some((None, line)));
-        }
-    }
-
-    #[test]
-    fn other_framings_are_not_guessed() {
-        for line in [
-            r#"{"ts":1,"dir":"c2s","msg":{}}"#,
-            r#"{"d\u0069r":"c2s","msg":{}}"#,
-            r#"{"dir":"x2y","msg":{}}"#,
-            "7",
-            "\u{a0}{\"msg\":{}}",
-            "",
-        ] {
-            assert_eq!(guess(line), None, "{line}");
-        }
-    }
-
-    #[test]
-    fn the_leading_method_is_found_after_jsonrpc_and_id() {
-        for (text, method) in [
-            (r#"{"method":"roots/list","id":1}"#, Some("roots/list")),
-            (
-                r#"{ "jsonrpc" : "2.0" , "id" : -7 , "method" : "roots/list" }"#,
-                Some("roots/list"),
-            ),
-            (r#"{"id":"a","jsonrpc":"2.0","method":"x"}"#, Some("x")),
-            (r#"{"jsonrpc":"2.0","params":{},"method":"x"}"#, None),
-            (r#"{"jsonrpc":"1.0","method":"x"}"#, None),
-            (r#"{"method":"r\u006fots/list"}"#, None),
-            (r#"{"id":1.5,"method":"x"}"#, None),
-        ] {
-            assert_eq!(leading_method(text), method, "{text}");
-        }
     }
 }

@@ -102,6 +102,81 @@ fn every_result_type_of_every_schema_is_the_result_type_definition() {
     );
 }
 
+/// Whether a schema's definitions name `kind` as a `resultType` value. The schema names the
+/// values only in `ResultType`'s description, one per line, as "<value> - <meaning>".
+fn describes_result_type(definitions: &Value, kind: &str) -> bool {
+    definitions["ResultType"]["description"]
+        .as_str()
+        .is_some_and(|text| text.contains(&format!("\n{kind} - ")))
+}
+
+#[test]
+fn hints_go_only_where_declared_and_absent() {
+    use mcp_spec_types::cache::{CacheHint, CACHE_SCOPE, RESULT_TYPE, TTL_MS};
+    use serde_json::Map;
+    let mut result = Map::new();
+    result.insert(TTL_MS.into(), Value::from(5));
+    CacheHint::public(9).complete_into(&mut result, &[RESULT_TYPE, TTL_MS, CACHE_SCOPE]);
+    assert_eq!(result[TTL_MS], 5, "the handler's own ttlMs wins");
+    assert_eq!(result[CACHE_SCOPE], "public");
+    assert_eq!(result[RESULT_TYPE], "complete");
+
+    let mut call_result = Map::new();
+    CacheHint::UNCACHED.complete_into(&mut call_result, &[RESULT_TYPE, "content"]);
+    assert!(!call_result.contains_key(TTL_MS));
+    assert!(!call_result.contains_key(CACHE_SCOPE));
+    assert_eq!(call_result[RESULT_TYPE], "complete");
+}
+
+#[test]
+fn default_is_uncached_private() {
+    use mcp_spec_types::cache::{CacheHint, CacheScope};
+    assert_eq!(CacheHint::default().ttl_ms, 0);
+    assert_eq!(CacheHint::default().scope, CacheScope::Private);
+    assert_eq!(CacheHint::private(3).scope.as_str(), "private");
+}
+
+/// The member names and values `cache` types as constants are the schema's: every schema with
+/// cacheable results declares them where the module uses them (a bump that renames one fails
+/// here, not in a peer).
+#[test]
+fn names_and_values_are_the_schemas() {
+    use mcp_spec_types::cache::{
+        CacheScope, CACHE_SCOPE, RESULT_TYPE, RESULT_TYPE_COMPLETE, TTL_MS,
+    };
+    use mcp_spec_types::ProtocolVersion;
+    let mut cacheable_in = Vec::new();
+    for (revision, schema) in schemas() {
+        let definitions = schema.get("$defs").unwrap_or(&schema["definitions"]);
+        let Some(cacheable) = definitions.get("CacheableResult") else {
+            continue;
+        };
+        let cacheable = &cacheable["properties"];
+        let result = &definitions["Result"]["properties"];
+        assert!(
+            result.get(RESULT_TYPE).is_some(),
+            "{revision}: {RESULT_TYPE}"
+        );
+        assert_eq!(cacheable[TTL_MS]["type"], "integer", "{revision}: {TTL_MS}");
+        let mut scopes: Vec<&str> = cacheable[CACHE_SCOPE]["enum"]
+            .as_array()
+            .map(|values| values.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        scopes.sort_unstable();
+        assert_eq!(
+            scopes,
+            [CacheScope::Private.as_str(), CacheScope::Public.as_str()],
+            "{revision}: {CACHE_SCOPE}"
+        );
+        assert!(
+            describes_result_type(definitions, RESULT_TYPE_COMPLETE),
+            "{revision}: {RESULT_TYPE_COMPLETE}"
+        );
+        cacheable_in.push(ProtocolVersion::from(revision.as_str()));
+    }
+    assert!(cacheable_in.contains(&ProtocolVersion::V2026_07_28));
+}
+
 /// The generated results hold these types, not strings or per-result enums (a compile-time
 /// check: each function only builds if the field has the shared type).
 #[cfg(feature = "v2026_07_28")]

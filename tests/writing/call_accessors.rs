@@ -1,6 +1,7 @@
-//! `meta()` and `protocol_version()` of the generated call sets: real request lines, parsed with
-//! `ClientMessage::parse` (or `ServerMessage::parse`), give back the `_meta` and the protocol
-//! version they carry, and `None` where the schema declares none or the line leaves it out.
+//! `meta()` and `protocol_version()` of the generated call sets, and `progress::progress_token`
+//! of any revision's: real request lines, parsed with `ClientMessage::parse` (or
+//! `ServerMessage::parse`), give back the `_meta`, the protocol version and the progress token
+//! they carry, and `None` where the schema declares none or the line leaves it out.
 //!
 //! Which sets have `meta()` follows from the schema: it is generated where every method of the
 //! set whose params declare `_meta` types it alike (in 2025-11-25 since the build made the
@@ -223,5 +224,39 @@ mod v2024_11_05 {
         };
         assert!(params.extra.contains_key("_meta"));
         assert!(call.meta().is_none());
+    }
+}
+
+/// `progress`, written once for every revision: the token of a request of the oldest and of a
+/// newer revision, and the notification that reports on it.
+#[cfg(all(feature = "v2025_11_25", feature = "v2024_11_05"))]
+mod progress {
+    use super::request;
+    use mcp_spec_types::progress::{progress_token, Progress};
+    use mcp_spec_types::ProgressToken;
+    use mcp_spec_types::{v2024_11_05 as old, v2025_11_25 as new};
+
+    #[test]
+    fn tokens_are_found_in_every_revision_and_only_where_sent() {
+        let with = r#"{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"a:b","_meta":{"progressToken":7}}}"#;
+        let without = r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#;
+        let c = request(old::ClientMessage::parse(with).unwrap());
+        assert_eq!(progress_token(&c), Some(ProgressToken::from(7)));
+        let c = request(new::ClientMessage::parse(with).unwrap());
+        assert_eq!(progress_token(&c), Some(ProgressToken::from(7)));
+        let c = request(new::ClientMessage::parse(without).unwrap());
+        assert_eq!(progress_token(&c), None);
+        assert!(Progress::of(&c).is_none());
+    }
+
+    #[test]
+    fn notifications_carry_the_token_and_total() {
+        let p = Progress::new(ProgressToken::from(3)).with_total(10);
+        assert_eq!(p.token(), &ProgressToken::from(3));
+        let new::ServerNotify::Progress(n) = p.notification(4, None) else {
+            unreachable!()
+        };
+        assert_eq!(n.total, Some(10.into()));
+        assert_eq!(n.message, None);
     }
 }

@@ -1,6 +1,9 @@
-//! Writing with the crate: the shared cache and result-kind types, the call sets' accessors, and
-//! `reply_to`. One test binary for the three, so that each build links it once.
+//! Writing with the crate: the shared cache and result-kind types, the call sets' accessors,
+//! `reply_to` and the error responses it sends (`answer`), and the elicitation form schemas.
+//! One test binary for them all, so that each build links it once.
 
+mod answer;
 mod cache_types;
 mod call_accessors;
+mod elicitation;
 mod reply_to;

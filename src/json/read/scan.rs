@@ -7,6 +7,9 @@
 //! compiler turns into 16-byte vector compares on every target that has them (SSE2 is part of
 //! x86-64 itself; NEON of aarch64), without `unsafe` and without target flags.
 
+// tests/json_reader.rs compiles this file by itself to test `run_end`, which the crate keeps
+// private: it uses nothing of the crate.
+
 /// Whether `byte` ends a plain run inside a string.
 #[inline(always)]
 fn ends_run(byte: u8) -> bool {
@@ -109,38 +112,4 @@ fn run_end_slowly(bytes: &[u8], mut from: usize) -> usize {
         from += 1;
     }
     from
-}
-
-#[cfg(test)]
-mod tests {
-    use super::run_end;
-    use crate::prelude::*;
-
-    /// Every position of every kind of ending byte, in texts of every length around the
-    /// chunk sizes, against the plain byte-by-byte answer.
-    #[test]
-    fn finds_the_first_ending_byte_wherever_it_is() {
-        for len in 0..200 {
-            let plain = vec![b'a'; len];
-            assert_eq!(run_end(&plain, 0), len);
-            for at in 0..len {
-                for ending in [b'"', b'\\', 0x00, 0x1f, b'\n'] {
-                    let mut text = plain.clone();
-                    text[at] = ending;
-                    for from in [0, at / 2, at] {
-                        assert_eq!(run_end(&text, from), at, "len {len} at {at} from {from}");
-                    }
-                    assert_eq!(run_end(&text, at + 1), len);
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn bytes_that_look_close_do_not_end_a_run() {
-        let text: Vec<u8> = (0x20u8..=0xff)
-            .filter(|b| *b != b'"' && *b != b'\\')
-            .collect();
-        assert_eq!(run_end(&text, 0), text.len());
-    }
 }
