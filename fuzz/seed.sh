@@ -353,8 +353,32 @@ put("auth_metadata", '{"resource": 1}')
 put("auth_metadata", '{"issuer": "https://a", "issuer": "https://b"}')
 put("auth_metadata", '"not an object"')
 
+# `server`: sessions, one message a line: each lifecycle, a stateless client, and bad input.
+SERVER_META = {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+               "io.modelcontextprotocol/clientCapabilities": {}}
+def initialize(version):
+    return {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": version, "capabilities": {}, "clientInfo": {"name": "c", "version": "1"}}}
+STATEFUL_REQUESTS = [{"jsonrpc": "2.0", "method": "notifications/initialized"},
+                     {"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+                     {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "echo", "arguments": {"text": "hi"}}},
+                     {"jsonrpc": "2.0", "id": 3, "method": "resources/read", "params": {"uri": "note:///7"}},
+                     {"jsonrpc": "2.0", "id": 4, "method": "resources/list", "params": {"cursor": "1"}},
+                     {"jsonrpc": "2.0", "id": 5, "method": "prompts/get", "params": {"name": "greet"}},
+                     {"jsonrpc": "2.0", "id": "p", "method": "ping"},
+                     {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 2}}]
+for version in ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "1999-01-01"):
+    put("server", "\n".join(compact(m) for m in [initialize(version)] + STATEFUL_REQUESTS))
+put("server", "\n".join([compact(initialize("2025-03-26")), compact(STATEFUL_REQUESTS[1:4])]))
+stateless = [dict(m, params=dict(m.get("params", {}), _meta=SERVER_META)) for m in STATEFUL_REQUESTS[1:]]
+stateless.append({"jsonrpc": "2.0", "id": 6, "method": "server/discover", "params": {"_meta": SERVER_META}})
+put("server", "\n".join(compact(m) for m in stateless))
+put("server", "\n".join(compact(dict(m, params=dict(m.get("params", {}), _meta=dict(SERVER_META, **{
+    "io.modelcontextprotocol/protocolVersion": v})))) for m, v in zip(stateless, ["draft", "2099-01-01", "2025-11-25"])))
+put("server", '{"jsonrpc":"2.0","id":6,\n[1,2]\n{"jsonrpc":"2.0","id":null,"method":"tools/list"}\n')
+
 for target in ("dispatch", "results", "uri_template", "base64", "validate", "www_authenticate",
-               "http_headers", "input_required", "auth_metadata"):
+               "http_headers", "input_required", "auth_metadata", "server"):
     os.makedirs(os.path.join(corpus, target), exist_ok=True)
     total = len(os.listdir(os.path.join(corpus, target)))
     print(f"seed {target}: {counts.get(target, 0)} new, {total} in corpus")

@@ -154,6 +154,8 @@ mod prelude;
 pub mod progress;
 pub mod revision;
 mod runtime;
+#[cfg(feature = "server")]
+pub mod server;
 pub mod uri;
 pub mod uri_template;
 #[cfg(feature = "validate")]
@@ -193,7 +195,8 @@ pub mod v2026_07_28;
     doctest,
     feature = "all-revisions",
     feature = "convert",
-    feature = "auth"
+    feature = "auth",
+    feature = "server"
 ))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;

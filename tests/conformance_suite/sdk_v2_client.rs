@@ -120,32 +120,37 @@ fn the_readme_shows_the_first_server_example() {
     );
 }
 
-/// The README's first server (`examples/first-server.rs`, one tool and one resource on the
-/// default revision) answers the TypeScript SDK v2 client over stdio: the client spawns it,
-/// discovers it, and uses both.
-#[test]
-fn the_first_server_answers_the_typescript_sdk_v2_client_over_stdio() {
-    let dir = sdk_v2();
+/// The README's first server (`examples/first-server.rs`: one tool and one resource, written
+/// against 2026-07-28) run by the TypeScript SDK v2 client over stdio in `mode`, what the
+/// client got back as JSON.
+fn first_server_session(mode: &str) -> Value {
     let server = crate::support::example_binary("first-server");
+    run_first_server_client(server.as_os_str(), mode)
+}
+
+/// The client of `first-server.mjs` against `server` (a binary to spawn, or a URL), in `mode`.
+fn run_first_server_client(server: &std::ffi::OsStr, mode: &str) -> Value {
+    let dir = sdk_v2();
     let mut client = Command::new(dir.join("node_modules/.bin/node"));
     client
         .current_dir(&dir)
         .arg("first-server.mjs")
-        .arg(&server);
-    let output = run(
-        client,
-        "the SDK v2 client of the first server",
-        Duration::from_secs(60),
-    );
+        .arg(server)
+        .arg(mode);
+    let what = format!("the SDK v2 client of the first server ({mode})");
+    let output = run(client, &what, Duration::from_secs(60));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "the client failed:\n{stderr}");
-    let got: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
         panic!(
             "the client's output is not JSON ({e}):\n{}",
             String::from_utf8_lossy(&output.stdout)
         )
-    });
-    assert_eq!(got["protocolVersion"], "2026-07-28", "{got}");
+    })
+}
+
+/// What both sessions must have got: the tool, its sum, the resource and its text.
+fn assert_first_server_answers(got: &Value) {
     assert_eq!(got["tools"][0]["name"], "add", "{got}");
     assert_eq!(
         got["tools"][0]["inputSchema"]["properties"]["b"],
@@ -157,6 +162,50 @@ fn the_first_server_answers_the_typescript_sdk_v2_client_over_stdio() {
         json!([{"name": "hi", "uri": "memo://hi"}])
     );
     assert_eq!(got["read"], json!([{"uri": "memo://hi", "text": "Hi!"}]));
+}
+
+/// The first server on the stateless revision: the client discovers it, then each request
+/// names 2026-07-28.
+#[test]
+fn the_first_server_answers_the_typescript_sdk_v2_client_on_2026_07_28() {
+    let got = first_server_session("2026-07-28");
+    assert_eq!(got["protocolVersion"], "2026-07-28", "{got}");
+    assert_first_server_answers(&got);
     // An unknown resource is the 2026-07-28 page's -32602 (SEP-2164), not -32002.
     assert_eq!(got["missing"]["code"], -32602, "{got}");
+    assert_eq!(got["missing"]["wireCode"], -32602, "{got}");
+}
+
+/// The same server, unchanged, to the client's 2025 sequence: `initialize` negotiates
+/// 2025-11-25, and the same handlers answer through the engine's conversions.
+#[test]
+fn the_first_server_answers_the_typescript_sdk_v2_client_on_2025_11_25() {
+    let got = first_server_session("legacy");
+    assert_eq!(got["protocolVersion"], "2025-11-25", "{got}");
+    assert_first_server_answers(&got);
+    // The same handler's "resource not found", in 2025-11-25's code on the wire (the client
+    // gives it to its user as -32602, the code of the revision it was written for).
+    assert_eq!(got["missing"]["wireCode"], -32002, "{got}");
+}
+
+/// The same router over Streamable HTTP (`examples/http-server.rs`), on the stateless
+/// revision: each request's headers say what its body says, or the engine refuses it.
+#[test]
+fn the_http_server_answers_the_typescript_sdk_v2_client_on_2026_07_28() {
+    let server = Server::start_example("http-server");
+    let got = run_first_server_client(server.url.as_ref(), "2026-07-28");
+    assert_eq!(got["protocolVersion"], "2026-07-28", "{got}");
+    assert_first_server_answers(&got);
+    assert_eq!(got["missing"]["wireCode"], -32602, "{got}");
+}
+
+/// The same router over Streamable HTTP, in the client's 2025 mode: `initialize` opens a
+/// session, whose id and version every later request carries.
+#[test]
+fn the_http_server_answers_the_typescript_sdk_v2_client_on_2025_11_25() {
+    let server = Server::start_example("http-server");
+    let got = run_first_server_client(server.url.as_ref(), "legacy");
+    assert_eq!(got["protocolVersion"], "2025-11-25", "{got}");
+    assert_first_server_answers(&got);
+    assert_eq!(got["missing"]["wireCode"], -32002, "{got}");
 }

@@ -12,7 +12,13 @@ pub struct Server {
 
 impl Server {
     pub fn start() -> Server {
-        let binary = crate::support::example_binary("conformance-server");
+        Server::start_example("conformance-server")
+    }
+
+    /// Example `name`, a server that takes `--port` and says where it listens as the
+    /// conformance server does.
+    pub fn start_example(name: &str) -> Server {
+        let binary = crate::support::example_binary(name);
         let mut child = Command::new(binary)
             .args(["--port", "0"])
             .stdout(Stdio::piped())

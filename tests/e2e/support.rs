@@ -1,6 +1,6 @@
-//! Shared by `tests/e2e.rs`, `tests/resource_server.rs` and `tests/validate.rs`: builds an
-//! example binary with the features and profile the running test was built with, in the same
-//! target directory, and returns its path.
+//! Shared by `tests/e2e.rs`, `tests/resource_server.rs`, `tests/server.rs` and
+//! `tests/validate.rs`: builds an example binary with the features and profile the running
+//! test was built with, in the same target directory, and returns its path.
 //!
 //! Examples are not `[[bin]]` targets, so there is no `CARGO_BIN_EXE_*` for them; under a plain
 //! `cargo test` they are already built and the `cargo build` below is a no-op.
@@ -14,6 +14,7 @@ use std::sync::Mutex;
 /// The crate's features, and whether this test build enables each one.
 const FEATURES: &[(&str, bool)] = &[
     ("default", cfg!(feature = "default")),
+    ("std", cfg!(feature = "std")),
     ("v2024_11_05", cfg!(feature = "v2024_11_05")),
     ("v2025_03_26", cfg!(feature = "v2025_03_26")),
     ("v2025_06_18", cfg!(feature = "v2025_06_18")),
@@ -24,6 +25,7 @@ const FEATURES: &[(&str, bool)] = &[
     ("schemars", cfg!(feature = "schemars")),
     ("convert", cfg!(feature = "convert")),
     ("auth", cfg!(feature = "auth")),
+    ("server", cfg!(feature = "server")),
 ];
 
 static BUILD: Mutex<()> = Mutex::new(());

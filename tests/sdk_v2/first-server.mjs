@@ -1,25 +1,41 @@
 // End-to-end client for the README's first server (`examples/first-server.rs`): the
-// TypeScript SDK v2 client, pinned to 2026-07-28, spawns the server and talks to it over stdio.
+// TypeScript SDK v2 client spawns the server and talks to it over stdio, either pinned to a
+// stateless revision (`2026-07-28`) or in its `legacy` mode, the 2025 sequence with
+// `initialize` (which asks for 2025-11-25).
 //
-//   node first-server.mjs <server binary>
+//   node first-server.mjs <server binary | http://.../mcp> <2026-07-28 | legacy>
+//
+// With a URL it talks Streamable HTTP to a server already listening there (the first
+// server's router over HTTP, `examples/http-server.rs`).
 //
 // Prints one JSON object with what each call got back; the Rust test asserts on it. A call
 // that is meant to fail (an unknown resource) is recorded with its error code.
 
-import { Client } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
-const [binary] = process.argv.slice(2);
-if (!binary) {
-    console.error('usage: node first-server.mjs <server binary>');
+const [binary, mode] = process.argv.slice(2);
+if (!binary || !mode) {
+    console.error('usage: node first-server.mjs <server binary | URL> <2026-07-28 | legacy>');
     process.exit(2);
 }
 
 const client = new Client(
     { name: 'mcp-spec-types-first-server', version: '1.0.0' },
-    { versionNegotiation: { mode: { pin: '2026-07-28' } } }
+    { versionNegotiation: { mode: mode === 'legacy' ? 'legacy' : { pin: mode } } }
 );
-await client.connect(new StdioClientTransport({ command: binary, stderr: 'inherit' }));
+const transport = binary.startsWith('http')
+    ? new StreamableHTTPClientTransport(new URL(binary))
+    : new StdioClientTransport({ command: binary, stderr: 'inherit' });
+await client.connect(transport);
+// The error codes as the server wrote them: the client maps a legacy -32002 to -32602 for
+// its user, so what the server sent is read off the transport.
+const wireErrors = [];
+const deliver = transport.onmessage;
+transport.onmessage = (message, extra) => {
+    if (message.error) wireErrors.push(message.error.code);
+    deliver(message, extra);
+};
 const tools = await client.listTools();
 const call = await client.callTool({ name: 'add', arguments: { a: 2, b: 3.5 } });
 const resources = await client.listResources();
@@ -29,7 +45,7 @@ try {
     await client.readResource({ uri: 'memo://nothing' });
     missing = 'no error';
 } catch (error) {
-    missing = { code: error.code, message: error.message };
+    missing = { code: error.code, message: error.message, wireCode: wireErrors.at(-1) ?? null };
 }
 console.log(JSON.stringify({
     protocolVersion: client.getNegotiatedProtocolVersion() ?? null,

@@ -1,0 +1,108 @@
+//! The server engine with an async handler: each request runs in a tokio task, so a slow
+//! call does not hold up the next line, and answers go out as they finish, in any order.
+//! The engine does the protocol (negotiation, conversions for a 2025-11-25 client,
+//! cancellation, the limit of requests in flight); this file only moves lines and answers.
+//!
+//! cargo run --example async-server --features server,v2025_11_25
+//!
+//! One tool, `wait`, answers after `ms` milliseconds (at most 10 s).
+
+use mcp_spec_types::cache::CacheScope;
+use mcp_spec_types::dispatch::MethodSet;
+use mcp_spec_types::server::{Answer, Incoming, Server, Session};
+use mcp_spec_types::v2026_07_28::*;
+use mcp_spec_types::RpcError;
+use std::io::{BufRead, Write};
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+/// What the loop waits for: a line from the client, the end of its input, or a finished call.
+enum Event {
+    Line(String),
+    End,
+    Done(Answer),
+}
+
+fn wait_tool() -> Tool {
+    let ms = serde_json::json!({"ms": {"type": "integer", "minimum": 0, "maximum": 10_000}});
+    Tool::new("wait", ToolInputSchema::new().with_extra("properties", ms))
+}
+
+/// The handler, written as async code against 2026-07-28.
+async fn answer(call: ClientCall) -> Result<ClientCallResult, RpcError> {
+    match call {
+        ClientCall::ListTools(_) => {
+            Ok(ListToolsResult::complete([wait_tool()], 0, CacheScope::Private).into())
+        }
+        ClientCall::CallTool(call) if call.name == "wait" => {
+            let arguments = call.arguments.unwrap_or_default();
+            let ms = arguments.get::<u64>("ms").and_then(Result::ok).unwrap_or(0);
+            tokio::time::sleep(Duration::from_millis(ms.min(10_000))).await;
+            Ok(CallToolResult::text(format!("waited {ms} ms")).into())
+        }
+        ClientCall::CallTool(call) => Err(RpcError::invalid_params(format!(
+            "Unknown tool: {}",
+            call.name
+        ))),
+        other => Err(RpcError::method_not_found(other.method())),
+    }
+}
+
+/// What runs inline: a JSON-RPC batch (2025-03-26) is answered whole, at once.
+fn inline(call: ClientCall) -> Result<ClientCallResult, RpcError> {
+    Err(RpcError::method_not_found(call.method()))
+}
+
+fn main() -> std::io::Result<()> {
+    let capabilities = ServerCapabilities::new().with_tools(ServerCapabilitiesTools::new());
+    let server =
+        Server::new(Implementation::new("waiter", "0.1.0"), inline).with_capabilities(capabilities);
+    let runtime = tokio::runtime::Runtime::new()?;
+    let (events, mut incoming) = mpsc::unbounded_channel();
+    let lines = events.clone();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines().map_while(Result::ok) {
+            if lines.send(Event::Line(line)).is_err() {
+                return;
+            }
+        }
+        let _ = lines.send(Event::End);
+    });
+    let mut session = Session::new();
+    let mut stdout = std::io::stdout().lock();
+    // The loop ends when the input has ended and every call has finished.
+    let mut ended = false;
+    runtime.block_on(async {
+        while let Some(event) = incoming.recv().await {
+            let line = match event {
+                Event::Line(line) => match server.receive(&mut session, &line) {
+                    Incoming::Answer(line) => Some(line),
+                    Incoming::Call(pending) => {
+                        let (call, _context, responder) = pending.into_parts();
+                        let done = events.clone();
+                        tokio::spawn(async move {
+                            let answer = responder.respond(answer(call).await);
+                            // The loop outlives every call: it waits for all of them.
+                            let _ = done.send(Event::Done(answer));
+                        });
+                        None
+                    }
+                    _ => None,
+                },
+                Event::End => {
+                    ended = true;
+                    None
+                }
+                Event::Done(answer) => session.finish(answer),
+            };
+            if let Some(line) = line {
+                writeln!(stdout, "{line}")?;
+                stdout.flush()?;
+            }
+            if ended && session.in_flight() == 0 {
+                break;
+            }
+        }
+        Ok(())
+    })
+}

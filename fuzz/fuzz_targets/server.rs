@@ -1,0 +1,95 @@
+//! The server engine (`server`): what a client sends, line by line, to one session of a
+//! server offering every revision (the draft too), with a tool, a resource, a template and a
+//! prompt.
+//!
+//! Input: lines (split on `\n`, lossily decoded from UTF-8), each handed to `Server::handle`
+//! of one session, in order, then again each to `Server::receive` of a fresh session whose
+//! calls are left unfinished.
+//!
+//! Properties:
+//! - the engine never panics;
+//! - every answer is JSON: one response object (`jsonrpc` "2.0", exactly one of `result` and
+//!   `error`), or for a batch an array of them; an answer to a line whose `id` reads is that
+//!   id's;
+//! - a line that is a notification (an object with a `method` and no `id`) gets no answer;
+//! - run inline, no request stays in flight; left unfinished, the session's calls in flight
+//!   never pass `Session::MAX_IN_FLIGHT`.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use mcp_spec_types::server::{Incoming, Router, Server, Session};
+use mcp_spec_types::v2026_07_28::*;
+use mcp_spec_types::ProtocolVersion;
+use serde_json::Value;
+
+fn server() -> Server<Router> {
+    let router = Router::new()
+        .tool(Tool::new("echo", ToolInputSchema::new()), |call| {
+            let arguments = call.arguments.unwrap_or_default();
+            let text = arguments.get::<String>("text").and_then(Result::ok);
+            Ok(CallToolResult::text(text.unwrap_or_default()))
+        })
+        .resource(Resource::new("memo://hi", "hi"), |read| {
+            Ok(ReadResourceResult::text(read.uri, "Hi!"))
+        })
+        .prompt(Prompt::new("greet"), |_| {
+            Ok(GetPromptResult::complete(Vec::<PromptMessage>::new()))
+        })
+        .with_page_size(1);
+    let router = router
+        .template(ResourceTemplate::new("note:///{id}", "note"), |read, _| {
+            Ok(ReadResourceResult::text(read.uri, "note"))
+        })
+        .expect("a valid template");
+    Server::new(Implementation::new("fuzz", "1"), router)
+        .with_versions(ProtocolVersion::SUPPORTED.iter().cloned())
+}
+
+fn response(answer: &Value, line: &str) {
+    assert_eq!(answer["jsonrpc"], "2.0", "{answer}\nto {line}");
+    let has = |member: &str| answer.get(member).is_some();
+    assert!(has("result") != has("error"), "{answer}\nto {line}");
+}
+
+fn check(line: &str, answer: Option<&str>) {
+    let sent: Option<Value> = serde_json::from_str(line).ok();
+    let notification = sent
+        .as_ref()
+        .and_then(Value::as_object)
+        .is_some_and(|m| m.contains_key("method") && !m.contains_key("id"));
+    let Some(answer) = answer else { return };
+    assert!(!notification, "a notification was answered: {line}\n-> {answer}");
+    let answer: Value = serde_json::from_str(answer)
+        .unwrap_or_else(|e| panic!("the answer is not JSON ({e}): {answer}\nto {line}"));
+    match &answer {
+        Value::Array(items) => items.iter().for_each(|item| response(item, line)),
+        one => {
+            response(one, line);
+            if let Some(id) = sent.as_ref().and_then(|m| m.get("id")) {
+                if id.is_string() || id.is_i64() {
+                    assert_eq!(&one["id"], id, "{one}\nto {line}");
+                }
+            }
+        }
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    let server = server();
+    let mut session = Session::new();
+    for line in text.split('\n') {
+        let answer = server.handle(&mut session, line);
+        check(line, answer.as_deref());
+        assert_eq!(session.in_flight(), 0, "a request stayed in flight");
+    }
+    let mut unfinished = Session::new();
+    let mut calls = Vec::new();
+    for line in text.split('\n') {
+        if let Incoming::Call(call) = server.receive(&mut unfinished, line) {
+            calls.push(call);
+        }
+        assert!(unfinished.in_flight() <= Session::MAX_IN_FLIGHT);
+        assert!(unfinished.in_flight() <= calls.len());
+    }
+});

@@ -1,0 +1,563 @@
+//! The engine: a line in, what to do about it out (a line to send, a call for the handler,
+//! or nothing), in the client's revision.
+
+use super::call::{Convert, PendingCall};
+use super::lifecycle;
+use super::peek::Peek;
+use super::session::{Session, Stateful};
+use super::{Context, Handler};
+use crate::cache::CacheHint;
+use crate::convert::{
+    convert_call, convert_call_with, convert_result_for_peer, convert_result_with, ConversionError,
+    StatelessResult,
+};
+use crate::dispatch::{CallSet, ErrorResponse, Message, MethodSet, PendingRequest, ResultResponse};
+use crate::negotiation::{self, UnsupportedVersion};
+use crate::prelude::*;
+use crate::revision::{self, ClientMessage, Revision, Summary, Visit};
+use crate::v2026_07_28 as latest;
+use crate::{ErrorCode, MessageError, ProtocolVersion, RequestId, RpcError};
+use serde::Serialize;
+use serde_json::value::RawValue;
+use serde_json::Value;
+
+/// A server: the handler, what it says about itself, and the revisions it offers. It holds no
+/// per-client state (that is a [`Session`]'s), so one server serves any number of sessions,
+/// from any number of threads when the handler is `Sync`.
+pub struct Server<H> {
+    handler: H,
+    info: latest::Implementation,
+    instructions: Option<String>,
+    capabilities: Option<latest::ServerCapabilities>,
+    versions: Vec<ProtocolVersion>,
+    discover_cache: CacheHint,
+}
+
+impl<H: Handler> Server<H> {
+    /// A server named by `info` that answers with `handler`, offering every released revision
+    /// this build enables (the draft only when [`Server::with_versions`] names it).
+    pub fn new(info: latest::Implementation, handler: H) -> Self {
+        Server {
+            handler,
+            info,
+            instructions: None,
+            capabilities: None,
+            versions: ProtocolVersion::SUPPORTED_RELEASED.to_vec(),
+            discover_cache: CacheHint::UNCACHED,
+        }
+    }
+
+    /// Sets the capabilities the server announces, instead of the handler's own.
+    #[must_use]
+    pub fn with_capabilities(mut self, capabilities: latest::ServerCapabilities) -> Self {
+        self.capabilities = Some(capabilities);
+        self
+    }
+
+    /// Sets the instructions `initialize` and `server/discover` give the client.
+    #[must_use]
+    pub fn with_instructions(mut self, instructions: impl Into<String>) -> Self {
+        self.instructions = Some(instructions.into());
+        self
+    }
+
+    /// Sets the revisions the server offers, among those this build enables (a version it
+    /// does not enable cannot be offered: see [`Server::versions`]). Negotiation prefers the
+    /// newest released one, whatever the order given.
+    #[must_use]
+    pub fn with_versions(mut self, versions: impl IntoIterator<Item = ProtocolVersion>) -> Self {
+        let wanted: Vec<ProtocolVersion> = versions.into_iter().collect();
+        self.versions = ProtocolVersion::SUPPORTED
+            .iter()
+            .filter(|v| wanted.contains(v))
+            .cloned()
+            .collect();
+        self
+    }
+
+    /// Sets how long, and for whom, a client may cache the `server/discover` result (default:
+    /// not at all).
+    #[must_use]
+    pub fn with_discover_cache(mut self, hint: CacheHint) -> Self {
+        self.discover_cache = hint;
+        self
+    }
+
+    /// The revisions the server offers, newest first (the draft, when offered, first).
+    pub fn versions(&self) -> &[ProtocolVersion] {
+        &self.versions
+    }
+
+    /// The handler.
+    pub fn handler(&self) -> &H {
+        &self.handler
+    }
+
+    /// The capabilities the server announces.
+    pub fn capabilities(&self) -> latest::ServerCapabilities {
+        match &self.capabilities {
+            Some(capabilities) => capabilities.clone(),
+            None => self.handler.capabilities(),
+        }
+    }
+
+    /// Answers one line a client of `session` sent, running the handler inline: the line to
+    /// send back, or `None` (a notification, a response, or a batch of those).
+    pub fn handle(&self, session: &mut Session, line: &str) -> Option<String> {
+        let incoming = self.receive(session, line);
+        self.settle(session, incoming)
+    }
+
+    /// Reads one line a client of `session` sent and says what to do about it, without
+    /// running the handler: a line to send now (the lifecycle's answers, `server/discover`,
+    /// errors), a [`PendingCall`] for the handler (its answer goes back through
+    /// [`Session::finish`]), or nothing. A JSON-RPC batch (2025-03-26) is answered whole, its
+    /// requests run inline.
+    pub fn receive(&self, session: &mut Session, line: &str) -> Incoming {
+        if let Some(version) = session.version().cloned() {
+            let visit = InSession {
+                server: self,
+                session,
+                line,
+            };
+            return revision::visit(&version, visit).unwrap_or(Incoming::Nothing);
+        }
+        let Some(peek) = Peek::of(line) else {
+            // Not one JSON object whose routing members read: the handlers' revision reads
+            // it, and says what is wrong (a batch, text that is not JSON, a method that is not
+            // a string...), or routes it as it does any line without a version.
+            return self.stateless_latest(session, line);
+        };
+        if peek.method.as_deref() == Some("initialize") {
+            return self.initialize(session, &peek, line);
+        }
+        let version = match peek.meta_version() {
+            Some(requested) => match self.stateless_version(requested) {
+                Ok(version) => version,
+                Err(refusal) => {
+                    let id = crate::answer::request_id(line);
+                    return match id {
+                        Some(id) => Incoming::Answer(error_line(Some(id), refusal.to_rpc_error())),
+                        None => Incoming::Nothing,
+                    };
+                }
+            },
+            None if peek.method.is_none() => return Incoming::Nothing,
+            None => match self.stateless_versions().next() {
+                // A stateless request without its version is refused by its revision's
+                // reader (`_meta` is required), with the path of what is missing.
+                Some(version) => version.clone(),
+                None if peek.is_request() => {
+                    let message = "no session: send `initialize` first";
+                    let error = RpcError::new(ErrorCode::InvalidRequest, message);
+                    let id = crate::answer::request_id(line);
+                    return Incoming::Answer(error_line(id, error));
+                }
+                None => return Incoming::Nothing,
+            },
+        };
+        if version.as_str() == latest::REVISION {
+            return self.stateless_latest(session, line);
+        }
+        let visit = Stateless {
+            server: self,
+            session,
+            line,
+        };
+        revision::visit(&version, visit).unwrap_or(Incoming::Nothing)
+    }
+
+    /// Carries `incoming` out inline: the handler answers a call at once.
+    fn settle(&self, session: &mut Session, incoming: Incoming) -> Option<String> {
+        match incoming {
+            Incoming::Answer(line) => Some(line),
+            Incoming::Call(pending) => {
+                let (call, context, responder) = (*pending).into_parts();
+                let result = self.handler.call(call, &context);
+                session.finish(responder.respond(result))
+            }
+            Incoming::Nothing => None,
+        }
+    }
+
+    fn stateless_versions(&self) -> impl Iterator<Item = &ProtocolVersion> {
+        self.versions
+            .iter()
+            .filter(|v| negotiation::is_stateless(v))
+    }
+
+    /// The version a stateless request names, when the server offers it statelessly.
+    fn stateless_version(&self, requested: &str) -> Result<ProtocolVersion, UnsupportedVersion> {
+        let offered = self.stateless_versions().find(|v| v.as_str() == requested);
+        offered.cloned().ok_or_else(|| self.refusal(requested))
+    }
+
+    fn refusal(&self, requested: &str) -> UnsupportedVersion {
+        UnsupportedVersion {
+            requested: requested.to_owned(),
+            supported: self
+                .stateless_versions()
+                .map(|v| v.as_str().to_owned())
+                .collect(),
+        }
+    }
+
+    /// The lifecycle's rule for `initialize`: the requested revision when offered, otherwise
+    /// the newest released one with `initialize` (then any offered one with it).
+    fn stateful_version(&self, requested: &str) -> Option<ProtocolVersion> {
+        let stateful = || {
+            self.versions
+                .iter()
+                .filter(|v| !negotiation::is_stateless(v))
+        };
+        stateful()
+            .find(|v| v.as_str() == requested)
+            .or_else(|| stateful().find(|v| ProtocolVersion::SUPPORTED_RELEASED.contains(v)))
+            .or_else(|| stateful().next())
+            .cloned()
+    }
+
+    fn initialize(&self, session: &mut Session, peek: &Peek, line: &str) -> Incoming {
+        let requested = peek.initialize_version().unwrap_or_default();
+        let Some(version) = self.stateful_version(requested) else {
+            // The server offers only stateless revisions: the client learns which.
+            let error = self.refusal(requested).to_rpc_error();
+            return match crate::answer::request_id(line) {
+                Some(id) => Incoming::Answer(error_line(Some(id), error)),
+                None => Incoming::Nothing,
+            };
+        };
+        let visit = Initialize {
+            server: self,
+            session,
+            line,
+        };
+        revision::visit(&version, visit).unwrap_or(Incoming::Nothing)
+    }
+
+    fn discover(&self) -> latest::DiscoverResult {
+        let versions = self.stateless_versions().map(|v| v.as_str().to_owned());
+        let hint = self.discover_cache;
+        let result = latest::DiscoverResult::complete(
+            self.capabilities(),
+            versions,
+            hint.ttl_ms,
+            hint.scope,
+        );
+        match &self.instructions {
+            Some(text) => result.with_instructions(text.clone()),
+            None => result,
+        }
+    }
+
+    fn stateless_latest(&self, session: &mut Session, line: &str) -> Incoming {
+        let message = match latest::ClientMessage::parse(line) {
+            Ok(message) => message,
+            Err(error) => return unreadable_with(line, &error),
+        };
+        let request = match message {
+            Message::Request(request) => request,
+            other => return notice(session, other),
+        };
+        if let latest::ClientCall::Discover(_) = request.call {
+            return Incoming::Answer(respond(request.id, Ok(self.discover())));
+        }
+        let peer = ProtocolVersion::from(latest::REVISION);
+        let convert: Convert = {
+            let (id, peer) = (request.id.clone(), peer.clone());
+            Box::new(move |result| respond(id, result.map_err(|e| for_peer(e, &peer))))
+        };
+        hand_out(session, request.id, request.call, peer, convert)
+    }
+}
+
+/// What [`Server::receive`] makes of a line.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Incoming {
+    /// A line to send now.
+    Answer(String),
+    /// A request for the handler: answer it with its [`Responder`](super::Responder), and
+    /// send what [`Session::finish`] gives for the answer.
+    Call(Box<PendingCall>),
+    /// Nothing to send: a notification, a response, a message that asks for no answer.
+    Nothing,
+}
+
+/// Takes request `id` into the session and hands its call out, or answers now why not.
+fn hand_out(
+    session: &mut Session,
+    id: RequestId,
+    call: latest::ClientCall,
+    peer: ProtocolVersion,
+    convert: Convert,
+) -> Incoming {
+    if let Err(error) = session.admit(&id) {
+        return Incoming::Answer(error_line(Some(id), error));
+    }
+    Incoming::Call(Box::new(PendingCall::new(
+        call,
+        Context { peer },
+        id,
+        convert,
+    )))
+}
+
+/// What a message other than a request does: `notifications/cancelled` withdraws the answer
+/// of a request still in flight; nothing else needs one.
+fn notice<R: CallSet, N: MethodSet>(session: &mut Session, message: Message<R, N>) -> Incoming {
+    if let Summary::Notification {
+        cancels: Some(id), ..
+    } = Summary::of(message)
+    {
+        session.cancel(&id);
+    }
+    Incoming::Nothing
+}
+
+/// A stateless revision other than the handlers' (the draft, when offered).
+struct Stateless<'a, H> {
+    server: &'a Server<H>,
+    session: &'a mut Session,
+    line: &'a str,
+}
+
+impl<H: Handler> Visit for Stateless<'_, H> {
+    type Output = Incoming;
+
+    fn visit<V: Revision>(self) -> Incoming {
+        let message = match ClientMessage::<V>::parse(self.line) {
+            Ok(message) => message,
+            Err(error) => return unreadable_with(self.line, &error),
+        };
+        let request = match message {
+            Message::Request(request) => request,
+            other => return notice(self.session, other),
+        };
+        let id = request.id.clone();
+        let method = request.call.method();
+        if !latest::ClientCall::lists(method) {
+            let error = RpcError::method_not_found(method);
+            return Incoming::Answer(error_line(Some(id), error));
+        }
+        let call: latest::ClientCall = match convert_call(&request.call) {
+            Ok(call) => call,
+            Err(error) => return Incoming::Answer(error_line(Some(id), invalid_params(error))),
+        };
+        let pending = PendingRequest::of(&call);
+        let peer = V::version();
+        let convert: Convert = {
+            let (id, peer) = (id.clone(), peer.clone());
+            Box::new(move |result| {
+                let fill = StatelessResult::uncached();
+                let result = result.map_err(|e| for_peer(e, &peer)).and_then(|result| {
+                    convert_result_with::<latest::ClientCall, V::ClientCall>(
+                        &result, &pending, &fill,
+                    )
+                    .map_err(internal)
+                });
+                respond(id, result)
+            })
+        };
+        if let latest::ClientCall::Discover(_) = call {
+            return Incoming::Answer(convert(Ok(self.server.discover().into())));
+        }
+        hand_out(self.session, id, call, peer, convert)
+    }
+}
+
+/// `initialize`, in the revision it negotiated.
+struct Initialize<'a, H> {
+    server: &'a Server<H>,
+    session: &'a mut Session,
+    line: &'a str,
+}
+
+impl<H: Handler> Visit for Initialize<'_, H> {
+    type Output = Incoming;
+
+    fn visit<V: Revision>(self) -> Incoming {
+        let message = match ClientMessage::<V>::parse(self.line) {
+            Ok(message) => message,
+            Err(error) => return unreadable_with(self.line, &error),
+        };
+        // `initialize` sent as a notification asks for nothing.
+        let Message::Request(request) = message else {
+            return Incoming::Nothing;
+        };
+        let params = lifecycle::params(&request.call);
+        let server = self.server;
+        let capabilities = server.capabilities();
+        let instructions = server.instructions.as_deref();
+        let result = lifecycle::initialize::<V>(&capabilities, &server.info, instructions);
+        if result.is_ok() {
+            self.session.stateful = Some(Stateful {
+                version: V::version(),
+                meta: lifecycle::request_meta::<V>(&params),
+                initialized: false,
+            });
+        }
+        Incoming::Answer(respond(request.id, result))
+    }
+}
+
+/// A message of a stateful session, in the session's revision.
+struct InSession<'a, H> {
+    server: &'a Server<H>,
+    session: &'a mut Session,
+    line: &'a str,
+}
+
+impl<H: Handler> Visit for InSession<'_, H> {
+    type Output = Incoming;
+
+    fn visit<V: Revision>(self) -> Incoming {
+        let message = match ClientMessage::<V>::parse(self.line) {
+            Ok(message) => message,
+            Err(error) => return unreadable_with(self.line, &error),
+        };
+        match message {
+            Message::Batch(items) => {
+                let answers: Vec<String> = items
+                    .into_iter()
+                    .filter_map(|item| {
+                        let incoming = in_session::<V>(self.session, item);
+                        self.server.settle(self.session, incoming)
+                    })
+                    .collect();
+                match answers.is_empty() {
+                    true => Incoming::Nothing,
+                    false => Incoming::Answer(format!("[{}]", answers.join(","))),
+                }
+            }
+            message => in_session::<V>(self.session, message),
+        }
+    }
+}
+
+/// One message of a stateful session: the lifecycle here, what the handlers' revision has
+/// to the handler (its answer converted for the client), anything else unknown.
+fn in_session<V: Revision>(session: &mut Session, message: ClientMessage<V>) -> Incoming {
+    let request = match message {
+        Message::Request(request) => request,
+        Message::Notification(notification) => {
+            let method = notification.notification.method();
+            if let ("notifications/initialized", Some(stateful)) = (method, &mut session.stateful) {
+                stateful.initialized = true;
+            }
+            return notice(
+                session,
+                Message::<V::ClientCall, V::ClientNotify>::Notification(notification),
+            );
+        }
+        // The engine sends no requests: a response has nothing to pair with.
+        _ => return Incoming::Nothing,
+    };
+    let (id, call) = (request.id, request.call);
+    let method = call.method();
+    let now = |result: Result<<V::ClientCall as CallSet>::Result, RpcError>| {
+        Incoming::Answer(respond(id.clone(), result))
+    };
+    match method {
+        "initialize" => {
+            let message = "the session is already initialized";
+            return now(Err(RpcError::new(ErrorCode::InvalidRequest, message)));
+        }
+        "ping" => return now(lifecycle::empty_result::<V>("ping")),
+        _ if V::ClientCall::lists(method)
+            && latest::ClientCall::lists(method)
+            && method != "server/discover" => {}
+        _ => return now(Err(RpcError::method_not_found(method))),
+    }
+    let Some(stateful) = &session.stateful else {
+        return Incoming::Nothing;
+    };
+    let (peer, meta) = (stateful.version.clone(), stateful.meta.clone());
+    let call: latest::ClientCall = match convert_call_with(&call, &meta) {
+        Ok(call) => call,
+        Err(error) => return now(Err(invalid_params(error))),
+    };
+    let pending = PendingRequest::of(&call);
+    let convert: Convert = {
+        let (id, peer) = (id.clone(), peer.clone());
+        Box::new(move |result| {
+            let result = result.map_err(|e| for_peer(e, &peer)).and_then(|result| {
+                convert_result_for_peer::<latest::ClientCall, V::ClientCall>(&result, &pending)
+                    .map(|converted| converted.value)
+                    .map_err(internal)
+            });
+            respond(id, result)
+        })
+    };
+    hand_out(session, id, call, peer, convert)
+}
+
+/// "Resource not found" as the peer's revision writes it, whichever code the handler used.
+fn for_peer(error: RpcError, peer: &ProtocolVersion) -> RpcError {
+    let not_found = matches!(
+        error.code,
+        ErrorCode::ResourceNotFound | ErrorCode::InvalidParams
+    ) && error.message == "Resource not found";
+    let uri = error
+        .data
+        .as_ref()
+        .and_then(|data| data.get("uri"))
+        .and_then(Value::as_str);
+    match (not_found, uri) {
+        (true, Some(uri)) => {
+            let mut converted = RpcError::resource_not_found_for(peer, uri);
+            converted.data = error.data;
+            converted
+        }
+        _ => error,
+    }
+}
+
+/// A request the client's revision could not express in the handlers' (-32602).
+fn invalid_params(error: ConversionError) -> RpcError {
+    RpcError::invalid_params(error.to_string())
+}
+
+/// An answer the client's revision cannot take (-32603): the server built what it cannot say.
+fn internal(error: ConversionError) -> RpcError {
+    RpcError::new(ErrorCode::InternalError, error.to_string())
+}
+
+/// The response line to request `id`: its result, or its error.
+fn respond<T: Serialize>(id: RequestId, result: Result<T, RpcError>) -> String {
+    let written = result.and_then(|result| {
+        let text = crate::json::to_string(&result).map_err(|e| {
+            let message = format!("the result cannot be written: {e}");
+            RpcError::new(ErrorCode::InternalError, message)
+        })?;
+        RawValue::from_string(text)
+            .map_err(|e| RpcError::new(ErrorCode::InternalError, e.to_string()))
+    });
+    match written {
+        Ok(result) => {
+            let response = ResultResponse {
+                id,
+                result,
+                extra: serde_json::Map::new(),
+            };
+            crate::json::to_string(&response).unwrap_or_default()
+        }
+        Err(error) => error_line(Some(id), error),
+    }
+}
+
+pub(super) fn error_line(id: Option<RequestId>, error: RpcError) -> String {
+    let response = match id {
+        Some(id) => ErrorResponse::new(id, error),
+        None => ErrorResponse::without_id(error),
+    };
+    crate::json::to_string(&response).unwrap_or_default()
+}
+
+/// The error response to a line that could not be read (none to a notification).
+fn unreadable_with(line: &str, error: &MessageError) -> Incoming {
+    match crate::answer::error_response(line, error) {
+        Some(response) => Incoming::Answer(crate::json::to_string(&response).unwrap_or_default()),
+        None => Incoming::Nothing,
+    }
+}

@@ -1,0 +1,398 @@
+//! Streamable HTTP, as plain data: a request's method, headers and body in; the status, the
+//! headers and the body to answer with out. The HTTP library is the caller's (see
+//! `examples/http-server.rs` for hyper).
+//!
+//! The engine applies the transport's rules around [`Server::receive`]:
+//! - a stateful client opens a session with `initialize`, whose answer carries its
+//!   `Mcp-Session-Id`; each later request carries it (missing: 400; unknown, expired or
+//!   ended: 404) and an `MCP-Protocol-Version` that is the session's (otherwise 400); `DELETE`
+//!   ends the session;
+//! - a stateless request (2026-07-28 on) stands alone: its headers must say what its body says
+//!   ([`http_headers::check`](crate::http_headers::check), `-32020` with 400), and the
+//!   transport's errors carry their status (400, and 404 for an unknown method);
+//! - a message that asks for no answer gets 202 and no body; `GET` (a stream the server would
+//!   open) gets 405: the engine sends nothing unasked.
+//!
+//! Sessions are bounded: one idle longer than [`Sessions::idle_ms`] is dropped, and at most
+//! [`Sessions::max`] exist at once (an `initialize` past that is refused with 503 until one
+//! ends or expires). The clock is the caller's: each call says what time it is.
+
+use super::call::{Answer, Responder};
+use super::engine::Incoming;
+use super::{Context, Handler, PendingCall, Server, Session};
+use crate::http_headers::{self, MCP_PROTOCOL_VERSION, MCP_SESSION_ID};
+use crate::prelude::*;
+use crate::v2026_07_28 as latest;
+use crate::{ErrorCode, RequestId, RpcError};
+use alloc::collections::BTreeMap;
+use core::fmt;
+use serde_json::Value;
+
+/// An HTTP response, as plain data.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HttpResponse {
+    /// The status code.
+    pub status: u16,
+    /// The headers, beside `Content-Type` (which is `application/json` when there is a body).
+    pub headers: Vec<(&'static str, String)>,
+    /// The body: one JSON-RPC message (or a batch's array); `None` for 202, 404 of a `DELETE`,
+    /// and 405.
+    pub body: Option<String>,
+}
+
+impl HttpResponse {
+    fn new(status: u16, body: Option<String>) -> Self {
+        HttpResponse {
+            status,
+            headers: Vec::new(),
+            body,
+        }
+    }
+
+    fn error(status: u16, id: Option<RequestId>, error: RpcError) -> Self {
+        HttpResponse::new(status, Some(super::engine::error_line(id, error)))
+    }
+}
+
+/// What [`Server::http`] makes of a request.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum HttpIncoming {
+    /// The response to send now.
+    Respond(HttpResponse),
+    /// A request for the handler; the response follows from its answer, through
+    /// [`Sessions::finish`].
+    Call(HttpCall),
+}
+
+/// A request for the handler, received over HTTP.
+#[derive(Debug)]
+pub struct HttpCall {
+    pending: Box<PendingCall>,
+    session: Option<String>,
+}
+
+/// Writes the answer to one request received over HTTP.
+#[derive(Debug)]
+pub struct HttpResponder {
+    responder: Responder,
+    session: Option<String>,
+}
+
+/// An answer to a request received over HTTP: [`Sessions::finish`] makes the response.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[must_use = "the response is made by `Sessions::finish`"]
+pub struct HttpAnswer {
+    answer: Answer,
+    session: Option<String>,
+}
+
+impl HttpCall {
+    /// The call, as [`Server::receive`] hands it out.
+    pub fn pending(&self) -> &PendingCall {
+        &self.pending
+    }
+
+    /// The call, its context, and the responder for its answer.
+    pub fn into_parts(self) -> (latest::ClientCall, Context, HttpResponder) {
+        let (call, context, responder) = (*self.pending).into_parts();
+        let session = self.session;
+        (call, context, HttpResponder { responder, session })
+    }
+}
+
+impl HttpResponder {
+    /// Writes `result` as the answer, in the client's revision (see [`Responder::respond`]).
+    pub fn respond(self, result: Result<latest::ClientCallResult, RpcError>) -> HttpAnswer {
+        HttpAnswer {
+            answer: self.responder.respond(result),
+            session: self.session,
+        }
+    }
+}
+
+/// The sessions of stateful clients, by `Mcp-Session-Id`.
+pub struct Sessions {
+    sessions: BTreeMap<String, Entry>,
+    ids: Box<dyn FnMut() -> String + Send>,
+    max: usize,
+    idle_ms: u64,
+}
+
+struct Entry {
+    session: Session,
+    last_used_ms: u64,
+}
+
+impl fmt::Debug for Sessions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Sessions")
+            .field("len", &self.sessions.len())
+            .field("max", &self.max)
+            .field("idle_ms", &self.idle_ms)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Sessions {
+    /// How many sessions exist at once, by default.
+    pub const DEFAULT_MAX: usize = 1024;
+    /// How long a session may stay idle, by default: 30 minutes.
+    pub const DEFAULT_IDLE_MS: u64 = 30 * 60 * 1000;
+
+    /// No sessions yet. `ids` makes each new session's id: the specification asks for ids
+    /// that are globally unique and cryptographically secure (a random UUID, say), made of
+    /// visible ASCII characters. An id already in use is never given out twice: the next one
+    /// is asked for (sixteen times at most, then the `initialize` is refused with 500).
+    pub fn new(ids: impl FnMut() -> String + Send + 'static) -> Self {
+        Sessions {
+            sessions: BTreeMap::new(),
+            ids: Box::new(ids),
+            max: Self::DEFAULT_MAX,
+            idle_ms: Self::DEFAULT_IDLE_MS,
+        }
+    }
+
+    /// Sets the most sessions at once (at least one) and how long one may stay idle.
+    #[must_use]
+    pub fn with_limits(mut self, max: usize, idle_ms: u64) -> Self {
+        self.max = max.max(1);
+        self.idle_ms = idle_ms;
+        self
+    }
+
+    /// The most sessions at once.
+    pub fn max(&self) -> usize {
+        self.max
+    }
+
+    /// How long a session may stay idle, in milliseconds.
+    pub fn idle_ms(&self) -> u64 {
+        self.idle_ms
+    }
+
+    /// How many sessions exist.
+    pub fn len(&self) -> usize {
+        self.sessions.len()
+    }
+
+    /// Whether there is no session.
+    pub fn is_empty(&self) -> bool {
+        self.sessions.is_empty()
+    }
+
+    /// Drops every session idle for longer than the limit at `now_ms`; how many it dropped.
+    pub fn expire(&mut self, now_ms: u64) -> usize {
+        let before = self.sessions.len();
+        let idle_ms = self.idle_ms;
+        self.sessions
+            .retain(|_, entry| now_ms.saturating_sub(entry.last_used_ms) <= idle_ms);
+        before - self.sessions.len()
+    }
+
+    /// The response for a call's answer: the answer's line, or 202 with no body when the
+    /// client cancelled the request, or its session ended, meanwhile.
+    pub fn finish(&mut self, answer: HttpAnswer) -> HttpResponse {
+        let HttpAnswer { answer, session } = answer;
+        let line = match &session {
+            Some(id) => (self.sessions.get_mut(id)).and_then(|entry| entry.session.finish(answer)),
+            // A stateless request's session lived for that request alone.
+            None => Some(answer.into_parts().1),
+        };
+        match line {
+            Some(line) => response_to(line, session.is_none()),
+            None => HttpResponse::new(202, None),
+        }
+    }
+
+    /// A new session's id; `None` when the source gives only ids in use (a source that
+    /// repeats itself would otherwise hold the server in a loop).
+    fn fresh_id(&mut self) -> Option<String> {
+        (0..16)
+            .map(|_| (self.ids)())
+            .find(|id| !self.sessions.contains_key(id))
+    }
+}
+
+/// The status of an answer line: a stateless request's transport errors carry theirs (the
+/// schema: "For HTTP, the response status code MUST be `400 Bad Request`"; an unknown method
+/// is 404); any other answer is 200.
+fn response_to(line: String, stateless: bool) -> HttpResponse {
+    let status = if stateless {
+        match error_code(&line) {
+            Some(ErrorCode::MethodNotFound) => 404,
+            Some(
+                ErrorCode::HeaderMismatch
+                | ErrorCode::MissingRequiredClientCapability
+                | ErrorCode::UnsupportedProtocolVersion
+                | ErrorCode::ParseError
+                | ErrorCode::InvalidRequest
+                | ErrorCode::InvalidParams,
+            ) => 400,
+            _ => 200,
+        }
+    } else {
+        match error_code(&line) {
+            Some(ErrorCode::ParseError | ErrorCode::InvalidRequest) => 400,
+            _ => 200,
+        }
+    };
+    HttpResponse::new(status, Some(line))
+}
+
+/// The `error.code` of a response line the engine wrote.
+fn error_code(line: &str) -> Option<ErrorCode> {
+    #[derive(serde::Deserialize)]
+    struct Line {
+        error: Option<Code>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Code {
+        code: ErrorCode,
+    }
+    let line: Line = crate::json::from_str_strict(line).ok()?;
+    line.error.map(|e| e.code)
+}
+
+impl<H: Handler> Server<H> {
+    /// Serves one HTTP request, running the handler inline: the response to send.
+    ///
+    /// `method` is the HTTP method, `headers` finds a header by name case-insensitively
+    /// ([`http_headers::lookup`] makes one from pairs), `body` is the request's body, and
+    /// `now_ms` the time in milliseconds on any clock that does not go back (it ages the
+    /// sessions).
+    pub fn http<'h>(
+        &self,
+        sessions: &mut Sessions,
+        method: &str,
+        headers: impl Fn(&str) -> Option<&'h str>,
+        body: &str,
+        now_ms: u64,
+    ) -> HttpResponse {
+        match self.http_receive(sessions, method, headers, body, now_ms) {
+            HttpIncoming::Respond(response) => response,
+            HttpIncoming::Call(call) => {
+                let (call, context, responder) = call.into_parts();
+                let answer = responder.respond(self.handler().call(call, &context));
+                sessions.finish(answer)
+            }
+        }
+    }
+
+    /// [`Server::http`] without running the handler: a request for it is handed out as an
+    /// [`HttpCall`], whose answer [`Sessions::finish`] turns into the response.
+    pub fn http_receive<'h>(
+        &self,
+        sessions: &mut Sessions,
+        method: &str,
+        headers: impl Fn(&str) -> Option<&'h str>,
+        body: &str,
+        now_ms: u64,
+    ) -> HttpIncoming {
+        sessions.expire(now_ms);
+        let respond = |response| HttpIncoming::Respond(response);
+        let session_id = headers(MCP_SESSION_ID).map(str::to_owned);
+        match method {
+            "POST" => {}
+            "DELETE" => {
+                let status = match session_id {
+                    Some(id) if sessions.sessions.remove(&id).is_some() => 200,
+                    Some(_) => 404,
+                    None => 400,
+                };
+                return respond(HttpResponse::new(status, None));
+            }
+            _ => {
+                let mut response = HttpResponse::new(405, None);
+                response.headers.push(("Allow", "POST, DELETE".to_owned()));
+                return respond(response);
+            }
+        }
+        let id = crate::answer::request_id(body);
+        if let Some(session_id) = session_id {
+            let Some(entry) = sessions.sessions.get_mut(&session_id) else {
+                let error = RpcError::new(ErrorCode::InvalidRequest, "Session not found");
+                return respond(HttpResponse::error(404, id, error));
+            };
+            entry.last_used_ms = now_ms;
+            // Without the header the server goes by what `initialize` negotiated (the
+            // transport page: assume 2025-03-26 only when there is no other way to know).
+            let negotiated = entry.session.version().map(|v| v.as_str().to_owned());
+            if let Some(version) = headers(MCP_PROTOCOL_VERSION).map(str::trim) {
+                if negotiated.as_deref() != Some(version) {
+                    let message = format!(
+                        "{MCP_PROTOCOL_VERSION} {version} is not the session's ({})",
+                        negotiated.unwrap_or_default()
+                    );
+                    let error = RpcError::new(ErrorCode::InvalidRequest, message);
+                    return respond(HttpResponse::error(400, id, error));
+                }
+            }
+            return match self.receive(&mut entry.session, body) {
+                Incoming::Answer(line) => respond(response_to(line, false)),
+                Incoming::Call(pending) => HttpIncoming::Call(HttpCall {
+                    pending,
+                    session: Some(session_id),
+                }),
+                _ => respond(HttpResponse::new(202, None)),
+            };
+        }
+        let mut session = Session::new();
+        let stateless = super::peek::Peek::of(body).is_some_and(|p| p.meta_version().is_some());
+        if stateless {
+            if let Err(refused) = check_headers(body, &headers) {
+                return respond(HttpResponse::error(400, id, refused));
+            }
+        }
+        let incoming = self.receive(&mut session, body);
+        if session.version().is_some() {
+            // `initialize` opened a stateful session: it is kept, under a fresh id.
+            if sessions.len() >= sessions.max {
+                let message = "too many sessions: try again later";
+                let error = RpcError::new(ErrorCode::InternalError, message);
+                return respond(HttpResponse::error(503, id, error));
+            }
+            let Some(session_id) = sessions.fresh_id() else {
+                let message = "no fresh session id: the id source repeats ids in use";
+                let error = RpcError::new(ErrorCode::InternalError, message);
+                return respond(HttpResponse::error(500, id, error));
+            };
+            let line = match incoming {
+                Incoming::Answer(line) => line,
+                _ => return respond(HttpResponse::new(202, None)),
+            };
+            sessions.sessions.insert(
+                session_id.clone(),
+                Entry {
+                    session,
+                    last_used_ms: now_ms,
+                },
+            );
+            let mut response = response_to(line, false);
+            response.headers.push((MCP_SESSION_ID, session_id));
+            return respond(response);
+        }
+        match incoming {
+            Incoming::Answer(line) => respond(response_to(line, true)),
+            Incoming::Call(pending) => HttpIncoming::Call(HttpCall {
+                pending,
+                session: None,
+            }),
+            _ => respond(HttpResponse::new(202, None)),
+        }
+    }
+}
+
+/// A stateless request's headers against its body (`-32020`).
+fn check_headers<'h>(
+    body: &str,
+    headers: &impl Fn(&str) -> Option<&'h str>,
+) -> Result<(), RpcError> {
+    let Ok(message) = crate::json::from_str::<Value>(body) else {
+        return Ok(());
+    };
+    let Some(method) = message.get("method").and_then(Value::as_str) else {
+        return Ok(());
+    };
+    http_headers::check(method, message.get("params"), headers).map_err(|m| m.to_rpc_error())
+}

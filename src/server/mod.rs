@@ -1,0 +1,107 @@
+//! A sans-IO MCP server (feature `server`): handlers written once, against the crate's default
+//! revision (2026-07-28), served to a client of every revision the build enables.
+//!
+//! The engine ([`Server`]) takes a line a client sent and gives back the line to send (or
+//! none); it does no I/O of its own, so any transport and any runtime can carry it
+//! ([`Server::serve_stdio`] is the one loop the crate has, over `std::io`). It owns what every
+//! server must get right, so that no handler can get it wrong:
+//! - **negotiation**: `initialize` for the stateful revisions (2024-11-05 to 2025-11-25), the
+//!   version each request of a stateless revision names (2026-07-28 on), refused with
+//!   `-32022` and the list the server offers; `server/discover` and `ping`;
+//! - **conversion**: a client's request reaches the handler as a 2026-07-28 call (with the
+//!   session's version and capabilities in `_meta`, as a stateless request carries them),
+//!   and the answer goes back in the client's revision, without what that revision does not
+//!   define ([`crate::convert`]'s conversions for a peer);
+//! - **each revision's error codes**: "resource not found" is `-32002` up to 2025-11-25 and
+//!   `-32602` from 2026-07-28, whichever a handler built;
+//! - **what cannot be read** gets the error response JSON-RPC names (`-32700`, `-32600`,
+//!   `-32602`), with the request's id when it can be read.
+//!
+//! The handler is a [`Handler`]: a [`Router`] of tools, resources, resource templates and
+//! prompts (which derives the capabilities and pages the lists), or a function of the call.
+//!
+//! [`Server::handle`] runs the handler inline. To run it elsewhere (a thread pool, an async
+//! task), [`Server::receive`] hands each request out as a [`PendingCall`]: its call in
+//! 2026-07-28, and a [`Responder`] that writes the answer in the client's revision. The
+//! [`Session`] that received it turns the answer into the line to send
+//! ([`Session::finish`]), or into nothing when the client cancelled the request meanwhile; it
+//! refuses a request whose id is still in flight, and more than
+//! [`Session::MAX_IN_FLIGHT`] at once.
+//!
+//! ```
+//! use mcp_spec_types::server::{Router, Server, Session};
+//! use mcp_spec_types::v2026_07_28::*;
+//!
+//! let router = Router::new().resource(Resource::new("memo://hi", "hi"), |read| {
+//!     Ok(ReadResourceResult::text(read.uri, "Hi!"))
+//! });
+//! let server = Server::new(Implementation::new("memo", "0.1.0"), router);
+//! let mut session = Session::new();
+//! let read = r#"{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"memo://hi",
+//!     "_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",
+//!              "io.modelcontextprotocol/clientCapabilities":{}}}}"#;
+//! let answer = server.handle(&mut session, read).unwrap();
+//! assert!(answer.contains(r#""text":"Hi!""#));
+//! ```
+
+use crate::v2026_07_28 as latest;
+use crate::{ProtocolVersion, RpcError};
+
+mod call;
+mod engine;
+mod http;
+mod lifecycle;
+mod peek;
+mod router;
+mod session;
+#[cfg(feature = "std")]
+mod stdio;
+
+pub use call::{Answer, PendingCall, Responder};
+pub use engine::{Incoming, Server};
+pub use http::{HttpAnswer, HttpCall, HttpIncoming, HttpResponder, HttpResponse, Sessions};
+pub use router::Router;
+pub use session::Session;
+
+/// What a server does with the requests a client sends, written against 2026-07-28 (the
+/// handlers' revision, whatever revision the client speaks).
+///
+/// The engine answers `server/discover`, `initialize` and `ping` itself; every other request of
+/// 2026-07-28 reaches [`Handler::call`]. A function
+/// `Fn(ClientCall) -> Result<ClientCallResult, RpcError>` is a handler with no capabilities
+/// (give them with [`Server::with_capabilities`]); a [`Router`] derives its own.
+pub trait Handler {
+    /// What the server offers: `server/discover` and `initialize` answer with it.
+    fn capabilities(&self) -> latest::ServerCapabilities {
+        latest::ServerCapabilities::new()
+    }
+
+    /// Answers one request. An error is sent as the request's error response; "resource not
+    /// found" ([`RpcError::resource_not_found`]) gets the code of the client's revision.
+    fn call(
+        &self,
+        call: latest::ClientCall,
+        context: &Context,
+    ) -> Result<latest::ClientCallResult, RpcError>;
+}
+
+impl<F> Handler for F
+where
+    F: Fn(latest::ClientCall) -> Result<latest::ClientCallResult, RpcError>,
+{
+    fn call(
+        &self,
+        call: latest::ClientCall,
+        _context: &Context,
+    ) -> Result<latest::ClientCallResult, RpcError> {
+        self(call)
+    }
+}
+
+/// What a handler may want to know about the request beyond its params.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct Context {
+    /// The revision the client speaks: its answer is converted into it.
+    pub peer: ProtocolVersion,
+}

@@ -1,0 +1,269 @@
+//! A [`Handler`] made of what the server offers: tools, resources, resource templates and
+//! prompts, each with the function that answers it. The router lists them (in pages, with
+//! cursors, when asked to), finds the one a request names, derives the capabilities, and
+//! answers what no entry names with the error the specification gives.
+
+use super::{Context, Handler};
+use crate::cache::CacheHint;
+use crate::dispatch::MethodSet;
+use crate::prelude::*;
+use crate::uri_template::{UriTemplate, UriTemplateError, Variables};
+use crate::v2026_07_28::{
+    CallToolRequestParams, CallToolResult, ClientCall, ClientCallResult, GetPromptRequestParams,
+    GetPromptResult, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult,
+    ListToolsResult, PaginatedRequestParams, Prompt, ReadResourceRequestParams, ReadResourceResult,
+    Resource, ResourceTemplate, ServerCapabilities, ServerCapabilitiesPrompts,
+    ServerCapabilitiesResources, ServerCapabilitiesTools, Tool,
+};
+use crate::RpcError;
+
+type ToolFn = Box<dyn Fn(CallToolRequestParams) -> Result<CallToolResult, RpcError> + Send + Sync>;
+type ReadFn =
+    Box<dyn Fn(ReadResourceRequestParams) -> Result<ReadResourceResult, RpcError> + Send + Sync>;
+type TemplateFn = Box<
+    dyn Fn(ReadResourceRequestParams, Variables) -> Result<ReadResourceResult, RpcError>
+        + Send
+        + Sync,
+>;
+type PromptFn =
+    Box<dyn Fn(GetPromptRequestParams) -> Result<GetPromptResult, RpcError> + Send + Sync>;
+
+/// Tools, resources, resource templates and prompts, each answered by its own function.
+///
+/// ```
+/// use mcp_spec_types::server::Router;
+/// use mcp_spec_types::v2026_07_28::*;
+///
+/// let router = Router::new()
+///     .tool(Tool::new("hello", ToolInputSchema::new()), |_| {
+///         Ok(CallToolResult::text("Hello!"))
+///     })
+///     .template(ResourceTemplate::new("note:///{id}", "note"), |read, vars| {
+///         let id = vars.get_str("id").unwrap_or_default().to_owned();
+///         Ok(ReadResourceResult::text(read.uri, id))
+///     })?;
+/// # Ok::<(), mcp_spec_types::uri_template::UriTemplateError>(())
+/// ```
+#[derive(Default)]
+pub struct Router {
+    tools: Vec<(Tool, ToolFn)>,
+    resources: Vec<(Resource, ReadFn)>,
+    templates: Vec<(ResourceTemplate, UriTemplate, TemplateFn)>,
+    prompts: Vec<(Prompt, PromptFn)>,
+    page_size: Option<usize>,
+    list_cache: Option<CacheHint>,
+}
+
+impl core::fmt::Debug for Router {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        // The functions have no `Debug`: the counts say what the router holds.
+        f.debug_struct("Router")
+            .field("tools", &self.tools.len())
+            .field("resources", &self.resources.len())
+            .field("templates", &self.templates.len())
+            .field("prompts", &self.prompts.len())
+            .field("page_size", &self.page_size)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Router {
+    /// A router that offers nothing yet.
+    pub fn new() -> Self {
+        Router::default()
+    }
+
+    /// Offers `tool`, answered by `call`. A `tools/call` that names no tool the router
+    /// offers is refused with -32602 ("Unknown tool").
+    #[must_use]
+    pub fn tool<F>(mut self, tool: Tool, call: F) -> Self
+    where
+        F: Fn(CallToolRequestParams) -> Result<CallToolResult, RpcError> + Send + Sync + 'static,
+    {
+        self.tools.push((tool, Box::new(call)));
+        self
+    }
+
+    /// Offers `resource`, read by `read`. A `resources/read` of a URI no resource or template
+    /// names is "resource not found", in the code of the client's revision.
+    #[must_use]
+    pub fn resource<F>(mut self, resource: Resource, read: F) -> Self
+    where
+        F: Fn(ReadResourceRequestParams) -> Result<ReadResourceResult, RpcError>
+            + Send
+            + Sync
+            + 'static,
+    {
+        self.resources.push((resource, Box::new(read)));
+        self
+    }
+
+    /// Offers the resources `template` describes (RFC 6570), read by `read` with the
+    /// template's variables as the URI gives them. A URI that a resource names exactly is that
+    /// resource's, before any template.
+    ///
+    /// # Errors
+    ///
+    /// The template's [`UriTemplateError`] when its `uriTemplate` is not a template.
+    pub fn template<F>(
+        mut self,
+        template: ResourceTemplate,
+        read: F,
+    ) -> Result<Self, UriTemplateError>
+    where
+        F: Fn(ReadResourceRequestParams, Variables) -> Result<ReadResourceResult, RpcError>
+            + Send
+            + Sync
+            + 'static,
+    {
+        let parsed = UriTemplate::parse(&template.uri_template)?;
+        self.templates.push((template, parsed, Box::new(read)));
+        Ok(self)
+    }
+
+    /// Offers `prompt`, answered by `get`. A `prompts/get` that names no prompt the router
+    /// offers is refused with -32602.
+    #[must_use]
+    pub fn prompt<F>(mut self, prompt: Prompt, get: F) -> Self
+    where
+        F: Fn(GetPromptRequestParams) -> Result<GetPromptResult, RpcError> + Send + Sync + 'static,
+    {
+        self.prompts.push((prompt, Box::new(get)));
+        self
+    }
+
+    /// Lists at most `size` entries a page (at least one), with a cursor to the next page;
+    /// by default each list is one page.
+    #[must_use]
+    pub fn with_page_size(mut self, size: usize) -> Self {
+        self.page_size = Some(size.max(1));
+        self
+    }
+
+    /// How long, and for whom, a client may cache a list (default: not at all).
+    #[must_use]
+    pub fn with_list_cache(mut self, hint: CacheHint) -> Self {
+        self.list_cache = Some(hint);
+        self
+    }
+
+    /// The entries of the page `params`' cursor points at, and the next page's cursor. The
+    /// cursor is the index of the page's first entry; one the router did not give is -32602.
+    fn page<'a, T>(
+        &self,
+        entries: &'a [T],
+        params: &PaginatedRequestParams,
+    ) -> Result<(&'a [T], Option<String>), RpcError> {
+        let start = match &params.cursor {
+            None => 0,
+            Some(cursor) => match cursor.as_str().parse::<usize>() {
+                Ok(start) if start < entries.len() => start,
+                _ => return Err(RpcError::invalid_params("Invalid cursor")),
+            },
+        };
+        let size = self.page_size.unwrap_or(usize::MAX);
+        let end = start.saturating_add(size).min(entries.len());
+        let next = (end < entries.len()).then(|| end.to_string());
+        Ok((&entries[start..end], next))
+    }
+
+    fn hint(&self) -> CacheHint {
+        self.list_cache.unwrap_or(CacheHint::UNCACHED)
+    }
+
+    fn read(&self, params: ReadResourceRequestParams) -> Result<ReadResourceResult, RpcError> {
+        if let Some((_, read)) = self.resources.iter().find(|(r, _)| r.uri == params.uri) {
+            return read(params);
+        }
+        for (_, template, read) in &self.templates {
+            if let Some(variables) = template.match_uri(&params.uri) {
+                return read(params, variables);
+            }
+        }
+        Err(RpcError::resource_not_found(params.uri))
+    }
+}
+
+/// `result` with the next page's cursor, when there is a next page.
+fn with_cursor<R>(result: R, next: Option<String>, set: impl FnOnce(R, String) -> R) -> R {
+    match next {
+        Some(cursor) => set(result, cursor),
+        None => result,
+    }
+}
+
+/// The entries of a page.
+fn entries<T: Clone, F>(page: &[(T, F)]) -> Vec<T> {
+    page.iter().map(|(entry, _)| entry.clone()).collect()
+}
+
+impl Handler for Router {
+    fn capabilities(&self) -> ServerCapabilities {
+        let mut capabilities = ServerCapabilities::new();
+        if !self.tools.is_empty() {
+            capabilities = capabilities.with_tools(ServerCapabilitiesTools::new());
+        }
+        if !self.resources.is_empty() || !self.templates.is_empty() {
+            capabilities = capabilities.with_resources(ServerCapabilitiesResources::new());
+        }
+        if !self.prompts.is_empty() {
+            capabilities = capabilities.with_prompts(ServerCapabilitiesPrompts::new());
+        }
+        capabilities
+    }
+
+    fn call(&self, call: ClientCall, _context: &Context) -> Result<ClientCallResult, RpcError> {
+        let hint = self.hint();
+        Ok(match call {
+            ClientCall::ListTools(params) => {
+                let (page, next) = self.page(&self.tools, &params)?;
+                let result = ListToolsResult::complete(entries(page), hint.ttl_ms, hint.scope);
+                with_cursor(result, next, |r, n| r.with_next_cursor(n)).into()
+            }
+            ClientCall::CallTool(params) => {
+                match self.tools.iter().find(|(tool, _)| tool.name == params.name) {
+                    Some((_, call)) => call(params)?.into(),
+                    None => {
+                        let message = format!("Unknown tool: {}", params.name);
+                        return Err(RpcError::invalid_params(message));
+                    }
+                }
+            }
+            ClientCall::ListResources(params) => {
+                let (page, next) = self.page(&self.resources, &params)?;
+                let result = ListResourcesResult::complete(entries(page), hint.ttl_ms, hint.scope);
+                with_cursor(result, next, |r, n| r.with_next_cursor(n)).into()
+            }
+            ClientCall::ListResourceTemplates(params) => {
+                let (page, next) = self.page(&self.templates, &params)?;
+                let templates: Vec<ResourceTemplate> = page
+                    .iter()
+                    .map(|(template, _, _)| template.clone())
+                    .collect();
+                let result =
+                    ListResourceTemplatesResult::complete(templates, hint.ttl_ms, hint.scope);
+                with_cursor(result, next, |r, n| r.with_next_cursor(n)).into()
+            }
+            ClientCall::ReadResource(params) => self.read(params)?.into(),
+            ClientCall::ListPrompts(params) => {
+                let (page, next) = self.page(&self.prompts, &params)?;
+                let result = ListPromptsResult::complete(entries(page), hint.ttl_ms, hint.scope);
+                with_cursor(result, next, |r, n| r.with_next_cursor(n)).into()
+            }
+            ClientCall::GetPrompt(params) => {
+                match self
+                    .prompts
+                    .iter()
+                    .find(|(prompt, _)| prompt.name == params.name)
+                {
+                    Some((_, get)) => get(params)?.into(),
+                    None => {
+                        let message = format!("Unknown prompt: {}", params.name);
+                        return Err(RpcError::invalid_params(message));
+                    }
+                }
+            }
+            other => return Err(RpcError::method_not_found(other.method())),
+        })
+    }
+}

@@ -1,0 +1,88 @@
+//! One client's state: the revision `initialize` negotiated, and the requests whose answers
+//! are still to come.
+
+use super::call::Answer;
+use crate::convert::StatelessRequestMeta;
+use crate::prelude::*;
+use crate::{ErrorCode, ProtocolVersion, RequestId, RpcError};
+use alloc::collections::BTreeSet;
+
+/// One client's state. Over stdio there is one; over HTTP, one for each `Mcp-Session-Id` of a
+/// stateful revision, and a fresh one for each request of a stateless revision.
+///
+/// It remembers the revision `initialize` negotiated (a stateless client's requests each name
+/// their own) and the ids of the requests handed out as [`PendingCall`](super::PendingCall)s
+/// and not yet finished: an answer to a request the client cancelled is not sent, a request
+/// reusing an id still in flight is refused, and at most [`Session::MAX_IN_FLIGHT`] requests
+/// are in flight at once, so a client that floods the server is refused, not remembered.
+#[derive(Debug, Clone, Default)]
+pub struct Session {
+    pub(super) stateful: Option<Stateful>,
+    in_flight: BTreeSet<RequestId>,
+}
+
+#[derive(Debug, Clone)]
+pub(super) struct Stateful {
+    pub version: ProtocolVersion,
+    /// What each request of the session carries into the handler, as a stateless request
+    /// would carry it in `_meta`: the version, the client's capabilities and `clientInfo`.
+    pub meta: StatelessRequestMeta,
+    /// Whether the client sent `notifications/initialized`.
+    pub initialized: bool,
+}
+
+impl Session {
+    /// How many requests of one session may wait for their answers at once; the next one is
+    /// refused with -32603 until one is finished (or cancelled).
+    pub const MAX_IN_FLIGHT: usize = 1024;
+
+    /// A session before its first message.
+    pub fn new() -> Self {
+        Session::default()
+    }
+
+    /// The revision `initialize` negotiated; `None` before it, and for a stateless client.
+    pub fn version(&self) -> Option<&ProtocolVersion> {
+        self.stateful.as_ref().map(|s| &s.version)
+    }
+
+    /// Whether the client has said, with `notifications/initialized`, that the session is in
+    /// use.
+    pub fn is_initialized(&self) -> bool {
+        self.stateful.as_ref().is_some_and(|s| s.initialized)
+    }
+
+    /// How many requests wait for their answers.
+    pub fn in_flight(&self) -> usize {
+        self.in_flight.len()
+    }
+
+    /// The line to send for a finished call; `None` when the client cancelled the request
+    /// meanwhile (or the answer is not this session's).
+    pub fn finish(&mut self, answer: Answer) -> Option<String> {
+        let (id, line) = answer.into_parts();
+        self.in_flight.remove(&id).then_some(line)
+    }
+
+    /// Takes request `id` in, or says why not.
+    pub(super) fn admit(&mut self, id: &RequestId) -> Result<(), RpcError> {
+        if self.in_flight.contains(id) {
+            let message = "a request with this id is still in flight";
+            return Err(RpcError::new(ErrorCode::InvalidRequest, message));
+        }
+        if self.in_flight.len() >= Self::MAX_IN_FLIGHT {
+            let message = format!(
+                "too many requests in flight (at most {})",
+                Self::MAX_IN_FLIGHT
+            );
+            return Err(RpcError::new(ErrorCode::InternalError, message));
+        }
+        self.in_flight.insert(id.clone());
+        Ok(())
+    }
+
+    /// The client cancelled request `id`: its answer will not be sent.
+    pub(super) fn cancel(&mut self, id: &RequestId) {
+        self.in_flight.remove(id);
+    }
+}

@@ -1,0 +1,550 @@
+//! The sans-IO server engine (`mcp_spec_types::server`): one router, written against
+//! 2026-07-28, answering clients of a stateful and of the stateless revision line by line, with
+//! each revision's lifecycle, negotiation and error codes.
+#![cfg(all(feature = "server", feature = "v2025_11_25"))]
+
+#[path = "e2e/support.rs"]
+mod support;
+
+use mcp_spec_types::server::{Handler, Incoming, PendingCall, Router, Server, Session};
+use mcp_spec_types::v2026_07_28::*;
+use mcp_spec_types::{ProtocolVersion, RequestId, RpcError};
+use serde_json::{json, Value};
+
+/// One tool (titled, so that a revision without `title` shows what it drops), one resource,
+/// one template.
+fn router() -> Router {
+    let schema = ToolInputSchema::new();
+    Router::new()
+        .tool(Tool::new("echo", schema).with_title("Echo"), |call| {
+            let arguments = call.arguments.unwrap_or_default();
+            let text = arguments.get::<String>("text").and_then(Result::ok);
+            Ok(CallToolResult::text(text.unwrap_or_default()))
+        })
+        .resource(Resource::new("memo://hi", "hi"), |read| {
+            Ok(ReadResourceResult::text(read.uri, "Hi!"))
+        })
+        .template(
+            ResourceTemplate::new("note:///{id}", "note"),
+            |read, vars| {
+                let id = vars.get_str("id").unwrap_or_default().to_owned();
+                Ok(ReadResourceResult::text(read.uri, format!("note {id}")))
+            },
+        )
+        .expect("a valid template")
+}
+
+fn server() -> Server<Router> {
+    Server::new(Implementation::new("memo", "1.0.0"), router()).with_instructions("Notes.")
+}
+
+/// Sends `message` and reads the answer as JSON (`Value::Null` for no answer).
+fn send<H: Handler>(server: &Server<H>, session: &mut Session, message: Value) -> Value {
+    match server.handle(session, &message.to_string()) {
+        Some(answer) => serde_json::from_str(&answer).expect("the answer is JSON"),
+        None => Value::Null,
+    }
+}
+
+/// A stateless request's `_meta`, for `version`.
+fn meta(version: &str) -> Value {
+    json!({
+        "io.modelcontextprotocol/protocolVersion": version,
+        "io.modelcontextprotocol/clientCapabilities": {}
+    })
+}
+
+fn initialize(version: &str) -> Value {
+    json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": version,
+        "capabilities": {},
+        "clientInfo": {"name": "test", "version": "1"}
+    }})
+}
+
+#[test]
+fn a_2025_11_25_client_initializes_and_uses_the_handlers() {
+    let server = server();
+    let mut session = Session::new();
+    let answer = send(&server, &mut session, initialize("2025-11-25"));
+    assert_eq!(
+        answer,
+        json!({"jsonrpc": "2.0", "id": 0, "result": {
+            "protocolVersion": "2025-11-25",
+            "capabilities": {"tools": {}, "resources": {}},
+            "serverInfo": {"name": "memo", "version": "1.0.0"},
+            "instructions": "Notes."
+        }})
+    );
+    assert_eq!(
+        session.version(),
+        Some(&ProtocolVersion::from("2025-11-25"))
+    );
+    assert!(!session.is_initialized());
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    assert_eq!(send(&server, &mut session, initialized), Value::Null);
+    assert!(session.is_initialized());
+
+    // No `resultType`, `ttlMs` or `cacheScope`: 2025-11-25 does not define them.
+    let list = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"});
+    assert_eq!(
+        send(&server, &mut session, list),
+        json!({"jsonrpc": "2.0", "id": 1, "result": {"tools": [
+            {"name": "echo", "title": "Echo", "inputSchema": {"type": "object"}}
+        ]}})
+    );
+    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+        "params": {"name": "echo", "arguments": {"text": "hello"}}});
+    assert_eq!(
+        send(&server, &mut session, call),
+        json!({"jsonrpc": "2.0", "id": 2, "result": {"content": [{"type": "text", "text": "hello"}]}})
+    );
+    let ping = json!({"jsonrpc": "2.0", "id": "p", "method": "ping"});
+    assert_eq!(
+        send(&server, &mut session, ping),
+        json!({"jsonrpc": "2.0", "id": "p", "result": {}})
+    );
+    let note = json!({"jsonrpc": "2.0", "id": 3, "method": "resources/read",
+        "params": {"uri": "note:///7"}});
+    assert_eq!(
+        send(&server, &mut session, note)["result"]["contents"],
+        json!([{"uri": "note:///7", "text": "note 7"}])
+    );
+    // The router's "resource not found", in 2025-11-25's code.
+    let missing = json!({"jsonrpc": "2.0", "id": 4, "method": "resources/read",
+        "params": {"uri": "memo://nothing"}});
+    assert_eq!(
+        send(&server, &mut session, missing)["error"],
+        json!({"code": -32002, "message": "Resource not found", "data": {"uri": "memo://nothing"}})
+    );
+}
+
+#[test]
+fn the_lifecycle_refuses_a_second_initialize_and_what_is_not_offered() {
+    let server = server();
+    let mut session = Session::new();
+    send(&server, &mut session, initialize("2025-11-25"));
+    let again = send(&server, &mut session, initialize("2025-11-25"));
+    assert_eq!(again["error"]["code"], -32600, "{again}");
+    // 2025-11-25 has `logging/setLevel`; the server offers no logging.
+    let level = json!({"jsonrpc": "2.0", "id": 5, "method": "logging/setLevel",
+        "params": {"level": "info"}});
+    let refused = send(&server, &mut session, level);
+    assert_eq!(refused["error"]["code"], -32601, "{refused}");
+    assert_eq!(refused["id"], 5);
+    let unknown_tool = json!({"jsonrpc": "2.0", "id": 6, "method": "tools/call",
+        "params": {"name": "nothing"}});
+    let refused = send(&server, &mut session, unknown_tool);
+    assert_eq!(refused["error"]["code"], -32602, "{refused}");
+    assert_eq!(refused["error"]["message"], "Unknown tool: nothing");
+}
+
+#[test]
+fn initialize_with_an_unknown_version_gets_the_newest_stateful_one() {
+    let server = server();
+    let mut session = Session::new();
+    let answer = send(&server, &mut session, initialize("1999-01-01"));
+    assert_eq!(
+        answer["result"]["protocolVersion"], "2025-11-25",
+        "{answer}"
+    );
+    // A stateless revision has no `initialize`: asking for it there gets a stateful one too.
+    let mut session = Session::new();
+    let answer = send(&server, &mut session, initialize("2026-07-28"));
+    assert_eq!(
+        answer["result"]["protocolVersion"], "2025-11-25",
+        "{answer}"
+    );
+}
+
+#[cfg(feature = "v2024_11_05")]
+#[test]
+fn a_2024_11_05_client_gets_only_what_its_revision_defines() {
+    let server = server();
+    let mut session = Session::new();
+    let answer = send(&server, &mut session, initialize("2024-11-05"));
+    assert_eq!(
+        answer["result"]["protocolVersion"], "2024-11-05",
+        "{answer}"
+    );
+    let list = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"});
+    // `title` came in 2025-06-18.
+    assert_eq!(
+        send(&server, &mut session, list)["result"],
+        json!({"tools": [{"name": "echo", "inputSchema": {"type": "object"}}]})
+    );
+}
+
+#[test]
+fn a_stateless_client_discovers_the_server_and_each_request_names_its_version() {
+    let server = server();
+    let mut session = Session::new();
+    let discover = json!({"jsonrpc": "2.0", "id": 1, "method": "server/discover",
+        "params": {"_meta": meta("2026-07-28")}});
+    assert_eq!(
+        send(&server, &mut session, discover),
+        json!({"jsonrpc": "2.0", "id": 1, "result": {
+            "supportedVersions": ["2026-07-28"],
+            "capabilities": {"tools": {}, "resources": {}},
+            "instructions": "Notes.",
+            "resultType": "complete",
+            "ttlMs": 0,
+            "cacheScope": "private"
+        }})
+    );
+    // Nothing is remembered for a stateless client.
+    assert_eq!(session.version(), None);
+    let read = json!({"jsonrpc": "2.0", "id": 2, "method": "resources/read",
+        "params": {"uri": "memo://hi", "_meta": meta("2026-07-28")}});
+    assert_eq!(
+        send(&server, &mut session, read)["result"],
+        json!({
+            "contents": [{"uri": "memo://hi", "text": "Hi!"}],
+            "resultType": "complete",
+            "ttlMs": 0,
+            "cacheScope": "private"
+        })
+    );
+    // The same "resource not found" as for 2025-11-25, in 2026-07-28's code (SEP-2164).
+    let missing = json!({"jsonrpc": "2.0", "id": 3, "method": "resources/read",
+        "params": {"uri": "memo://nothing", "_meta": meta("2026-07-28")}});
+    assert_eq!(
+        send(&server, &mut session, missing)["error"],
+        json!({"code": -32602, "message": "Resource not found", "data": {"uri": "memo://nothing"}})
+    );
+}
+
+#[test]
+fn a_version_the_server_does_not_offer_is_refused_with_the_list() {
+    let server = server();
+    let mut session = Session::new();
+    for version in ["2099-01-01", "2025-11-25"] {
+        let list = json!({"jsonrpc": "2.0", "id": 7, "method": "tools/list",
+            "params": {"_meta": meta(version)}});
+        assert_eq!(
+            send(&server, &mut session, list),
+            json!({"jsonrpc": "2.0", "id": 7, "error": {
+                "code": -32022,
+                "message": "Unsupported protocol version",
+                "data": {"requested": version, "supported": ["2026-07-28"]}
+            }}),
+            "{version}"
+        );
+    }
+}
+
+#[test]
+fn a_stateless_request_without_its_meta_is_invalid_params() {
+    let server = server();
+    let mut session = Session::new();
+    let list = json!({"jsonrpc": "2.0", "id": 8, "method": "tools/list", "params": {}});
+    let refused = send(&server, &mut session, list);
+    assert_eq!(refused["id"], 8, "{refused}");
+    assert_eq!(refused["error"]["code"], -32602, "{refused}");
+    assert!(
+        refused["error"]["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("_meta"),
+        "{refused}"
+    );
+}
+
+#[test]
+fn a_server_offering_only_the_stateless_revision_refuses_initialize() {
+    let server = server().with_versions([ProtocolVersion::V2026_07_28]);
+    assert_eq!(server.versions(), [ProtocolVersion::V2026_07_28]);
+    let mut session = Session::new();
+    let answer = send(&server, &mut session, initialize("2025-11-25"));
+    assert_eq!(answer["error"]["code"], -32022, "{answer}");
+    assert_eq!(answer["error"]["data"]["supported"], json!(["2026-07-28"]));
+    assert_eq!(session.version(), None);
+}
+
+#[test]
+fn the_draft_is_offered_only_when_asked_for() {
+    let server = server();
+    let offered: Vec<&str> = server.versions().iter().map(|v| v.as_str()).collect();
+    assert!(!offered.contains(&"draft"), "{offered:?}");
+    assert!(offered.contains(&"2026-07-28") && offered.contains(&"2025-11-25"));
+    #[cfg(feature = "unstable-draft")]
+    {
+        let server = server.with_versions([ProtocolVersion::Draft, ProtocolVersion::V2026_07_28]);
+        let offered: Vec<&str> = server.versions().iter().map(|v| v.as_str()).collect();
+        assert_eq!(offered, ["draft", "2026-07-28"]);
+    }
+}
+
+#[test]
+fn what_cannot_be_read_gets_the_json_rpc_error_and_notifications_get_nothing() {
+    let server = server();
+    let mut session = Session::new();
+    let truncated = server.handle(&mut session, r#"{"jsonrpc":"2.0","id":6,"#);
+    let truncated: Value = serde_json::from_str(&truncated.expect("an answer")).unwrap();
+    assert_eq!(truncated["id"], Value::Null);
+    assert_eq!(truncated["error"]["code"], -32700);
+    let batch = server.handle(&mut session, "[1,2]").expect("an answer");
+    let batch: Value = serde_json::from_str(&batch).unwrap();
+    assert_eq!(batch["error"]["code"], -32600, "{batch}");
+    let cancelled = json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+        "params": {"requestId": 1}});
+    assert_eq!(send(&server, &mut session, cancelled), Value::Null);
+    let response = json!({"jsonrpc": "2.0", "id": 1, "result": {}});
+    assert_eq!(send(&server, &mut session, response), Value::Null);
+}
+
+#[test]
+fn lists_are_paged_with_the_cursor_the_router_gave() {
+    let router = Router::new()
+        .resource(Resource::new("memo://a", "a"), |r| {
+            Ok(ReadResourceResult::text(r.uri, "a"))
+        })
+        .resource(Resource::new("memo://b", "b"), |r| {
+            Ok(ReadResourceResult::text(r.uri, "b"))
+        })
+        .resource(Resource::new("memo://c", "c"), |r| {
+            Ok(ReadResourceResult::text(r.uri, "c"))
+        })
+        .with_page_size(2);
+    let server = Server::new(Implementation::new("pages", "1"), router);
+    let mut session = Session::new();
+    let list = |cursor: Option<&str>| {
+        let mut params = json!({"_meta": meta("2026-07-28")});
+        if let Some(cursor) = cursor {
+            params["cursor"] = json!(cursor);
+        }
+        json!({"jsonrpc": "2.0", "id": 1, "method": "resources/list", "params": params})
+    };
+    let first = send(&server, &mut session, list(None));
+    let names: Vec<&str> = (first["result"]["resources"].as_array().unwrap().iter())
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["a", "b"]);
+    let cursor = first["result"]["nextCursor"]
+        .as_str()
+        .expect("a next page")
+        .to_owned();
+    let second = send(&server, &mut session, list(Some(&cursor)));
+    assert_eq!(second["result"]["resources"][0]["name"], "c");
+    assert_eq!(second["result"].get("nextCursor"), None, "{second}");
+    let invalid = send(&server, &mut session, list(Some("not a cursor")));
+    assert_eq!(invalid["error"]["code"], -32602, "{invalid}");
+}
+
+#[test]
+fn a_function_is_a_handler_with_the_capabilities_it_is_given() {
+    let handler = |call: ClientCall| -> Result<ClientCallResult, RpcError> {
+        match call {
+            ClientCall::ListPrompts(_) => Ok(ListPromptsResult::complete(
+                [Prompt::new("greet")],
+                60_000,
+                mcp_spec_types::cache::CacheScope::Public,
+            )
+            .into()),
+            other => Err(RpcError::method_not_found(
+                mcp_spec_types::dispatch::MethodSet::method(&other),
+            )),
+        }
+    };
+    let capabilities = ServerCapabilities::new().with_prompts(ServerCapabilitiesPrompts::new());
+    let server =
+        Server::new(Implementation::new("prompts", "1"), handler).with_capabilities(capabilities);
+    let mut session = Session::new();
+    send(&server, &mut session, initialize("2025-11-25"));
+    let list = json!({"jsonrpc": "2.0", "id": 1, "method": "prompts/list"});
+    assert_eq!(
+        send(&server, &mut session, list)["result"],
+        json!({"prompts": [{"name": "greet"}]})
+    );
+}
+
+#[test]
+fn the_stdio_loop_answers_each_line_with_one_line() {
+    let server = server();
+    let input = [
+        initialize("2025-11-25").to_string(),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string(),
+        String::new(),
+        json!({"jsonrpc": "2.0", "id": 1, "method": "ping"}).to_string(),
+    ]
+    .join("\n");
+    let mut output = Vec::new();
+    server
+        .serve(input.as_bytes(), &mut output)
+        .expect("in-memory I/O");
+    let output = String::from_utf8(output).expect("UTF-8");
+    let lines: Vec<Value> = output
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("one JSON message a line"))
+        .collect();
+    assert_eq!(lines.len(), 2, "{output}");
+    assert_eq!(lines[0]["result"]["protocolVersion"], "2025-11-25");
+    assert_eq!(lines[1], json!({"jsonrpc": "2.0", "id": 1, "result": {}}));
+}
+
+/// A `tools/call` of a stateless client, as `receive` hands it out.
+fn echo_call(id: i64, text: &str) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+        "params": {"name": "echo", "arguments": {"text": text}, "_meta": meta("2026-07-28")}})
+}
+
+fn pending(incoming: Incoming) -> PendingCall {
+    match incoming {
+        Incoming::Call(call) => *call,
+        other => panic!("expected a call for the handler, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_call_handed_out_is_answered_later_from_another_thread() {
+    let server = server();
+    let mut session = Session::new();
+    let first = pending(server.receive(&mut session, &echo_call(1, "one").to_string()));
+    let second = pending(server.receive(&mut session, &echo_call(2, "two").to_string()));
+    assert_eq!(session.in_flight(), 2);
+    assert!(matches!(first.call(), ClientCall::CallTool(call) if call.name == "echo"));
+    assert_eq!(first.context().peer, ProtocolVersion::V2026_07_28);
+    // The second is answered first, on a thread of its own.
+    let (call, context, responder) = second.into_parts();
+    let answer = std::thread::spawn(move || {
+        let result = server_handler().call(call, &context);
+        responder.respond(result)
+    })
+    .join()
+    .expect("the handler's thread");
+    let line = session.finish(answer).expect("a line to send");
+    let sent: Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(sent["id"], 2);
+    assert_eq!(sent["result"]["content"][0]["text"], "two");
+    let (call, context, responder) = first.into_parts();
+    let line = session
+        .finish(responder.respond(server_handler().call(call, &context)))
+        .expect("a line to send");
+    assert_eq!(serde_json::from_str::<Value>(&line).unwrap()["id"], 1);
+    assert_eq!(session.in_flight(), 0);
+}
+
+fn server_handler() -> Router {
+    router()
+}
+
+#[test]
+fn a_cancelled_call_is_not_answered() {
+    let server = server();
+    let mut session = Session::new();
+    let call = pending(server.receive(&mut session, &echo_call(9, "late").to_string()));
+    let cancel = json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+        "params": {"requestId": 9, "_meta": meta("2026-07-28")}});
+    assert!(matches!(
+        server.receive(&mut session, &cancel.to_string()),
+        Incoming::Nothing
+    ));
+    assert_eq!(session.in_flight(), 0);
+    let (call, context, responder) = call.into_parts();
+    let answer = responder.respond(server_handler().call(call, &context));
+    assert_eq!(answer.id(), &RequestId::from(9));
+    assert_eq!(session.finish(answer), None);
+}
+
+#[test]
+fn a_stateful_call_handed_out_is_answered_in_the_sessions_revision() {
+    let server = server();
+    let mut session = Session::new();
+    send(&server, &mut session, initialize("2025-11-25"));
+    let read = json!({"jsonrpc": "2.0", "id": 3, "method": "resources/read",
+        "params": {"uri": "memo://nothing"}});
+    let call = pending(server.receive(&mut session, &read.to_string()));
+    assert_eq!(call.context().peer, ProtocolVersion::V2025_11_25);
+    // The handler's revision writes -32602; the client's revision gets -32002.
+    let (_, _, responder) = call.into_parts();
+    let error = RpcError::resource_not_found_for(&ProtocolVersion::V2026_07_28, "memo://nothing");
+    let line = session
+        .finish(responder.respond(Err(error)))
+        .expect("a line");
+    let sent: Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(sent["error"]["code"], -32002, "{sent}");
+}
+
+#[test]
+fn an_id_in_flight_is_not_taken_twice() {
+    let server = server();
+    let mut session = Session::new();
+    let _first = pending(server.receive(&mut session, &echo_call(4, "a").to_string()));
+    match server.receive(&mut session, &echo_call(4, "b").to_string()) {
+        Incoming::Answer(line) => {
+            let sent: Value = serde_json::from_str(&line).unwrap();
+            assert_eq!(sent["id"], 4);
+            assert_eq!(sent["error"]["code"], -32600, "{sent}");
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    assert_eq!(session.in_flight(), 1);
+}
+
+#[test]
+fn a_flood_of_unanswered_requests_is_refused_past_the_limit() {
+    let server = server();
+    let mut session = Session::new();
+    let mut calls = Vec::new();
+    for id in 0..Session::MAX_IN_FLIGHT as i64 {
+        calls.push(pending(
+            server.receive(&mut session, &echo_call(id, "x").to_string()),
+        ));
+    }
+    assert_eq!(session.in_flight(), Session::MAX_IN_FLIGHT);
+    let over = Session::MAX_IN_FLIGHT as i64;
+    match server.receive(&mut session, &echo_call(over, "x").to_string()) {
+        Incoming::Answer(line) => {
+            let sent: Value = serde_json::from_str(&line).unwrap();
+            assert_eq!(sent["id"], over);
+            assert_eq!(sent["error"]["code"], -32603, "{sent}");
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    assert_eq!(session.in_flight(), Session::MAX_IN_FLIGHT);
+    // One answered makes room for one more.
+    let (call, context, responder) = calls.pop().expect("a call").into_parts();
+    let answer = responder.respond(server_handler().call(call, &context));
+    assert!(session.finish(answer).is_some());
+    let _next = pending(server.receive(&mut session, &echo_call(over, "x").to_string()));
+    assert_eq!(session.in_flight(), Session::MAX_IN_FLIGHT);
+}
+
+/// `examples/async-server.rs`: each call runs in a tokio task, so a quick call sent after a
+/// slow one is answered first, and a call cancelled while it runs is never answered.
+#[test]
+fn the_async_example_answers_as_calls_finish_and_not_a_cancelled_one() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let binary = support::example_binary("async-server");
+    let wait = |id: i64, ms: u64| {
+        json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+            "params": {"name": "wait", "arguments": {"ms": ms}, "_meta": meta("2026-07-28")}})
+    };
+    let cancel = json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+        "params": {"requestId": 3, "_meta": meta("2026-07-28")}});
+    let input = [wait(1, 500), wait(2, 0), wait(3, 400), cancel]
+        .iter()
+        .map(|m| format!("{m}\n"))
+        .collect::<String>();
+    let mut child = Command::new(binary)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the example starts");
+    child
+        .stdin
+        .take()
+        .expect("its input")
+        .write_all(input.as_bytes())
+        .expect("the lines are written");
+    let output = child.wait_with_output().expect("the example ends");
+    assert!(output.status.success(), "{:?}", output.status);
+    let answers: Vec<Value> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("one JSON message a line"))
+        .collect();
+    let ids: Vec<&Value> = answers.iter().map(|a| &a["id"]).collect();
+    assert_eq!(ids, [&json!(2), &json!(1)], "{answers:?}");
+    assert_eq!(answers[1]["result"]["content"][0]["text"], "waited 500 ms");
+}

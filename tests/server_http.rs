@@ -1,0 +1,285 @@
+//! The server engine over Streamable HTTP, as plain data (`Server::http`): sessions of a
+//! stateful revision by `Mcp-Session-Id`, stateless requests checked against their headers,
+//! each error with its status, and sessions that expire and are capped.
+#![cfg(all(feature = "server", feature = "v2025_11_25"))]
+
+use mcp_spec_types::http_headers::{self, lookup, MCP_NAME, MCP_SESSION_ID};
+use mcp_spec_types::server::{Handler, HttpIncoming, HttpResponse, Router, Server, Sessions};
+use mcp_spec_types::v2026_07_28::*;
+use serde_json::{json, Value};
+
+fn server() -> Server<Router> {
+    let router = Router::new()
+        .tool(Tool::new("echo", ToolInputSchema::new()), |call| {
+            let arguments = call.arguments.unwrap_or_default();
+            let text = arguments.get::<String>("text").and_then(Result::ok);
+            Ok(CallToolResult::text(text.unwrap_or_default()))
+        })
+        .resource(Resource::new("memo://hi", "hi"), |read| {
+            Ok(ReadResourceResult::text(read.uri, "Hi!"))
+        });
+    Server::new(Implementation::new("memo", "1.0.0"), router)
+}
+
+/// Session ids counted up: unique, which is all these tests need (a server uses random ones).
+fn sessions() -> Sessions {
+    let mut next = 0u64;
+    Sessions::new(move || {
+        next += 1;
+        format!("session-{next}")
+    })
+}
+
+fn post(
+    server: &Server<Router>,
+    sessions: &mut Sessions,
+    headers: &[(&str, &str)],
+    body: &Value,
+    now_ms: u64,
+) -> HttpResponse {
+    server.http(sessions, "POST", lookup(headers), &body.to_string(), now_ms)
+}
+
+fn body(response: &HttpResponse) -> Value {
+    serde_json::from_str(response.body.as_deref().expect("a body")).expect("a JSON body")
+}
+
+fn header<'a>(response: &'a HttpResponse, name: &str) -> Option<&'a str> {
+    (response.headers.iter())
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.as_str())
+}
+
+fn initialize() -> Value {
+    json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "test", "version": "1"}}})
+}
+
+/// Opens a 2025-11-25 session at `now_ms`; its id.
+fn open(server: &Server<Router>, sessions: &mut Sessions, now_ms: u64) -> String {
+    let response = post(server, sessions, &[], &initialize(), now_ms);
+    assert_eq!(response.status, 200, "{response:?}");
+    header(&response, MCP_SESSION_ID)
+        .expect("a session id")
+        .to_owned()
+}
+
+#[test]
+fn a_stateful_session_lives_by_its_id_until_deleted() {
+    let server = server();
+    let mut sessions = sessions();
+    let response = post(&server, &mut sessions, &[], &initialize(), 0);
+    assert_eq!(response.status, 200);
+    assert_eq!(body(&response)["result"]["protocolVersion"], "2025-11-25");
+    let id = header(&response, MCP_SESSION_ID)
+        .expect("a session id")
+        .to_owned();
+    assert_eq!(sessions.len(), 1);
+
+    let list = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"});
+    let versioned = [
+        (MCP_SESSION_ID, id.as_str()),
+        ("MCP-Protocol-Version", "2025-11-25"),
+    ];
+    let response = post(&server, &mut sessions, &versioned, &list, 10);
+    assert_eq!(response.status, 200);
+    assert_eq!(body(&response)["result"]["tools"][0]["name"], "echo");
+    // Without the version header the session's own version holds.
+    let bare = [(MCP_SESSION_ID, id.as_str())];
+    assert_eq!(post(&server, &mut sessions, &bare, &list, 20).status, 200);
+    // A version that is not the session's is refused.
+    let other = [
+        (MCP_SESSION_ID, id.as_str()),
+        ("MCP-Protocol-Version", "2025-06-18"),
+    ];
+    let response = post(&server, &mut sessions, &other, &list, 30);
+    assert_eq!(response.status, 400);
+    assert_eq!(body(&response)["error"]["code"], -32600);
+    // A notification is accepted with no body.
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    let response = post(&server, &mut sessions, &bare, &initialized, 40);
+    assert_eq!((response.status, response.body), (202, None));
+
+    let deleted = server.http(&mut sessions, "DELETE", lookup(&bare), "", 50);
+    assert_eq!(deleted.status, 200);
+    assert!(sessions.is_empty());
+    let response = post(&server, &mut sessions, &bare, &list, 60);
+    assert_eq!(response.status, 404);
+    assert_eq!(body(&response)["id"], 1);
+    let none: [(&str, &str); 0] = [];
+    assert_eq!(
+        server
+            .http(&mut sessions, "DELETE", lookup(&none), "", 70)
+            .status,
+        400
+    );
+    let get = server.http(&mut sessions, "GET", lookup(&none), "", 80);
+    assert_eq!(get.status, 405);
+    assert_eq!(header(&get, "Allow"), Some("POST, DELETE"));
+}
+
+#[test]
+fn a_request_without_a_session_that_is_not_stateless_is_refused() {
+    let server = server();
+    let mut sessions = sessions();
+    let list = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"});
+    let response = post(&server, &mut sessions, &[], &list, 0);
+    // Read as the stateless revision it does not name: its `_meta` is missing.
+    assert_eq!(response.status, 400, "{response:?}");
+    assert_eq!(body(&response)["error"]["code"], -32602);
+    assert!(sessions.is_empty());
+}
+
+fn stateless_call(name: &str) -> Value {
+    json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {
+        "name": name, "arguments": {"text": "hi"},
+        "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                  "io.modelcontextprotocol/clientCapabilities": {}}}})
+}
+
+/// The headers a client sends with `body` (the crate's client-side rule), for the version its
+/// `_meta` names.
+fn headers_for(body: &Value) -> Vec<(String, String)> {
+    let method = body["method"].as_str().expect("a method");
+    let version = body["params"]["_meta"]["io.modelcontextprotocol/protocolVersion"]
+        .as_str()
+        .expect("a version");
+    http_headers::request_headers(version, method, body.get("params"))
+}
+
+fn as_pairs(headers: &[(String, String)]) -> Vec<(&str, &str)> {
+    headers
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.as_str()))
+        .collect()
+}
+
+#[test]
+fn a_stateless_request_is_served_when_its_headers_say_what_its_body_says() {
+    let server = server();
+    let mut sessions = sessions();
+    let call = stateless_call("echo");
+    let headers = headers_for(&call);
+    let response = post(&server, &mut sessions, &as_pairs(&headers), &call, 0);
+    assert_eq!(response.status, 200, "{response:?}");
+    assert_eq!(body(&response)["result"]["content"][0]["text"], "hi");
+    assert!(sessions.is_empty(), "a stateless request opens no session");
+
+    let mut forged = as_pairs(&headers);
+    forged.retain(|(n, _)| !n.eq_ignore_ascii_case(MCP_NAME));
+    forged.push((MCP_NAME, "delete_everything"));
+    let response = post(&server, &mut sessions, &forged, &call, 0);
+    assert_eq!(response.status, 400);
+    assert_eq!(body(&response)["error"]["code"], -32020);
+    assert_eq!(body(&response)["id"], 7);
+}
+
+#[test]
+fn a_stateless_transport_error_carries_its_status() {
+    let server = server();
+    let mut sessions = sessions();
+    let mut unsupported = stateless_call("echo");
+    unsupported["params"]["_meta"]["io.modelcontextprotocol/protocolVersion"] = json!("2099-01-01");
+    let headers = headers_for(&unsupported);
+    let response = post(&server, &mut sessions, &as_pairs(&headers), &unsupported, 0);
+    assert_eq!(response.status, 400);
+    assert_eq!(body(&response)["error"]["code"], -32022);
+
+    let mut unknown = stateless_call("echo");
+    unknown["method"] = json!("tools/nothing");
+    let headers = headers_for(&unknown);
+    let response = post(&server, &mut sessions, &as_pairs(&headers), &unknown, 0);
+    assert_eq!(response.status, 404);
+    assert_eq!(body(&response)["error"]["code"], -32601);
+
+    // An unknown tool is the tool's error, not the transport's: 200.
+    let call = stateless_call("nothing");
+    let headers = headers_for(&call);
+    let response = post(&server, &mut sessions, &as_pairs(&headers), &call, 0);
+    assert_eq!(body(&response)["error"]["code"], -32602);
+}
+
+#[test]
+fn abandoned_sessions_expire_and_their_state_is_freed() {
+    let server = server();
+    let idle_ms = 1_000;
+    let mut sessions = sessions().with_limits(Sessions::DEFAULT_MAX, idle_ms);
+    // 10,000 clients open a session each, 10 ms apart, and never come back.
+    for i in 0..10_000 {
+        open(&server, &mut sessions, i * 10);
+        // Only those of the last second are still there.
+        assert!(sessions.len() <= 101, "{} sessions at {i}", sessions.len());
+    }
+    // The last second's, both ends included, go when their time is up.
+    assert_eq!(sessions.expire(10_000 * 10 + idle_ms + 1), 101);
+    assert!(sessions.is_empty());
+}
+
+#[test]
+fn sessions_past_the_limit_are_refused_until_one_expires() {
+    let server = server();
+    let mut sessions = sessions().with_limits(3, 1_000);
+    let first = open(&server, &mut sessions, 0);
+    open(&server, &mut sessions, 100);
+    open(&server, &mut sessions, 200);
+    let refused = post(&server, &mut sessions, &[], &initialize(), 300);
+    assert_eq!(refused.status, 503);
+    assert_eq!(body(&refused)["id"], 0);
+    assert_eq!(header(&refused, MCP_SESSION_ID), None);
+    // The first session is used at 900, so at 1,150 only the other two have expired.
+    let ping = json!({"jsonrpc": "2.0", "id": 1, "method": "ping"});
+    let used = post(
+        &server,
+        &mut sessions,
+        &[(MCP_SESSION_ID, &first)],
+        &ping,
+        900,
+    );
+    assert_eq!(used.status, 200);
+    assert_eq!(sessions.expire(1_150), 1);
+    open(&server, &mut sessions, 1_200);
+    assert_eq!(sessions.len(), 3);
+}
+
+#[test]
+fn a_call_handed_out_over_http_is_answered_later_or_not_after_its_session_ends() {
+    let server = server();
+    let mut sessions = sessions();
+    let id = open(&server, &mut sessions, 0);
+    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+        "params": {"name": "echo", "arguments": {"text": "later"}}});
+    let headers = [(MCP_SESSION_ID, id.as_str())];
+    let receive = |sessions: &mut Sessions| match server.http_receive(
+        sessions,
+        "POST",
+        lookup(&headers),
+        &call.to_string(),
+        10,
+    ) {
+        HttpIncoming::Call(call) => call,
+        other => panic!("expected a call, got {other:?}"),
+    };
+    let (request, context, responder) = receive(&mut sessions).into_parts();
+    let answer = responder.respond(server.handler().call(request, &context));
+    let response = sessions.finish(answer);
+    assert_eq!(response.status, 200);
+    assert_eq!(body(&response)["result"]["content"][0]["text"], "later");
+
+    let (request, context, responder) = receive(&mut sessions).into_parts();
+    server.http(&mut sessions, "DELETE", lookup(&headers), "", 20);
+    let answer = responder.respond(server.handler().call(request, &context));
+    let response = sessions.finish(answer);
+    assert_eq!((response.status, response.body), (202, None));
+}
+
+#[test]
+fn an_id_source_that_repeats_itself_is_refused_not_looped_on() {
+    let server = server();
+    let mut sessions = Sessions::new(|| "same".to_owned());
+    assert_eq!(open(&server, &mut sessions, 0), "same");
+    let refused = post(&server, &mut sessions, &[], &initialize(), 10);
+    assert_eq!(refused.status, 500);
+    assert_eq!(body(&refused)["error"]["code"], -32603);
+    assert_eq!(sessions.len(), 1);
+}
