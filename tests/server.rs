@@ -548,3 +548,16 @@ fn the_async_example_answers_as_calls_finish_and_not_a_cancelled_one() {
     assert_eq!(ids, [&json!(2), &json!(1)], "{answers:?}");
     assert_eq!(answers[1]["result"]["content"][0]["text"], "waited 500 ms");
 }
+
+/// Found by the fuzz target `server`: a line with two `id`s is refused, and since its id
+/// cannot be told, with a null one (serde_json's own value would keep the last).
+#[test]
+fn a_line_with_two_ids_gets_an_error_with_a_null_id() {
+    let server = server();
+    let mut session = Session::new();
+    let line = r#"{"jsonrpc":"2.0","id":3,"method":"r0","id":4,"method":"resources/list","params":{"cursor":"1"}}"#;
+    let answer: Value =
+        serde_json::from_str(&server.handle(&mut session, line).expect("an answer")).expect("JSON");
+    assert_eq!(answer["id"], Value::Null, "{answer}");
+    assert_eq!(answer["error"]["code"], -32600, "{answer}");
+}
