@@ -466,14 +466,14 @@ fn in_session<V: Revision>(session: &mut Session, message: ClientMessage<V>) -> 
         "ping" => return now(lifecycle::empty_result::<V>("ping")),
         _ if V::ClientCall::lists(method)
             && latest::ClientCall::lists(method)
-            && method != "server/discover" => {}
+            && method != <latest::DiscoverRequest as crate::Request>::METHOD => {}
         _ => return now(Err(RpcError::method_not_found(method))),
     }
     let Some(stateful) = &session.stateful else {
         return Incoming::Nothing;
     };
-    let (peer, meta) = (stateful.version.clone(), stateful.meta.clone());
-    let call: latest::ClientCall = match convert_call_with(&call, &meta) {
+    let peer = stateful.version.clone();
+    let call: latest::ClientCall = match convert_call_with(&call, &stateful.meta) {
         Ok(call) => call,
         Err(error) => return now(Err(invalid_params(error))),
     };
@@ -497,7 +497,8 @@ fn for_peer(error: RpcError, peer: &ProtocolVersion) -> RpcError {
     let not_found = matches!(
         error.code,
         ErrorCode::ResourceNotFound | ErrorCode::InvalidParams
-    ) && error.message == "Resource not found";
+    ) && Some(error.message.as_str())
+        == ErrorCode::ResourceNotFound.default_message();
     let uri = error
         .data
         .as_ref()
