@@ -366,12 +366,17 @@ STATEFUL_REQUESTS = [{"jsonrpc": "2.0", "method": "notifications/initialized"},
                      {"jsonrpc": "2.0", "id": 4, "method": "resources/list", "params": {"cursor": "1"}},
                      {"jsonrpc": "2.0", "id": 5, "method": "prompts/get", "params": {"name": "greet"}},
                      {"jsonrpc": "2.0", "id": "p", "method": "ping"},
+                     {"jsonrpc": "2.0", "id": 6, "method": "resources/subscribe", "params": {"uri": "memo://hi"}},
+                     {"jsonrpc": "2.0", "id": 7, "method": "resources/unsubscribe", "params": {"uri": "memo://hi"}},
                      {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 2}}]
 for version in ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "1999-01-01"):
     put("server", "\n".join(compact(m) for m in [initialize(version)] + STATEFUL_REQUESTS))
 put("server", "\n".join([compact(initialize("2025-03-26")), compact(STATEFUL_REQUESTS[1:4])]))
 stateless = [dict(m, params=dict(m.get("params", {}), _meta=SERVER_META)) for m in STATEFUL_REQUESTS[1:]]
-stateless.append({"jsonrpc": "2.0", "id": 6, "method": "server/discover", "params": {"_meta": SERVER_META}})
+stateless.append({"jsonrpc": "2.0", "id": 8, "method": "server/discover", "params": {"_meta": SERVER_META}})
+stateless.append({"jsonrpc": "2.0", "id": "s", "method": "subscriptions/listen", "params": {"_meta": SERVER_META,
+    "notifications": {"resourceSubscriptions": ["memo://hi"], "resourcesListChanged": True, "toolsListChanged": True}}})
+stateless.append({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": "s", "_meta": SERVER_META}})
 put("server", "\n".join(compact(m) for m in stateless))
 put("server", "\n".join(compact(dict(m, params=dict(m.get("params", {}), _meta=dict(SERVER_META, **{
     "io.modelcontextprotocol/protocolVersion": v})))) for m, v in zip(stateless, ["draft", "2099-01-01", "2025-11-25"])))

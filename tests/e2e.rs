@@ -21,7 +21,7 @@
     feature = "v2025_06_18",
     feature = "v2025_11_25",
     feature = "v2026_07_28",
-    feature = "convert",
+    feature = "server",
     feature = "validate"
 ))]
 

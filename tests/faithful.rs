@@ -9,7 +9,7 @@
 //! elicitations stay open). A result is checked as the result of the method it answers, a
 //! notification as its own definition, an error as the revision's error response. Printed:
 //! `faithful <revision>: <messages> server messages, <n> with undefined members`.
-#![cfg(all(feature = "all-revisions", feature = "convert"))]
+#![cfg(all(feature = "all-revisions", feature = "server"))]
 
 #[macro_use]
 mod common;

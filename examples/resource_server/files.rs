@@ -4,9 +4,7 @@
 //! Independent of any protocol revision, so `tests/resource_server.rs` includes it directly.
 //! Unix paths: a URI `file:///<absolute path>` names the file at that path.
 
-use mcp_spec_types::blob;
 use mcp_spec_types::uri_template::{UriTemplate, Variables};
-use std::collections::BTreeSet;
 use std::fmt;
 use std::io;
 use std::path::{Component, Path, PathBuf};
@@ -31,13 +29,6 @@ pub enum UriError {
     OutsideRoot,
     /// Inside the served folder, but no such file.
     NotFound,
-}
-
-impl UriError {
-    /// Whether the URI is acceptable but names nothing (MCP's -32002), rather than refused.
-    pub fn is_not_found(&self) -> bool {
-        matches!(self, UriError::NotFound)
-    }
 }
 
 impl fmt::Display for UriError {
@@ -82,13 +73,12 @@ impl Root {
     pub fn new(dir: &Path) -> io::Result<Root> {
         let canonical = dir.canonicalize()?;
         if !canonical.is_dir() {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!("{} is not a directory", dir.display()),
-            ));
+            return Err(io::Error::other(format!(
+                "{} is not a directory",
+                dir.display()
+            )));
         }
-        let template = UriTemplate::parse(TEMPLATE)
-            .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+        let template = UriTemplate::parse(TEMPLATE).map_err(io::Error::other)?;
         Ok(Root {
             canonical,
             template,
@@ -192,54 +182,40 @@ impl Root {
     }
 
     fn walk(&self, dir: &Path, out: &mut Vec<Entry>, depth: usize) {
-        if depth > 32 {
-            return;
-        }
         let Ok(read) = std::fs::read_dir(dir) else {
             return;
         };
-        for item in read.flatten() {
-            let path = item.path();
-            let Ok(meta) = std::fs::symlink_metadata(&path) else {
+        for path in read.flatten().map(|item| item.path()) {
+            let Ok(own) = std::fs::symlink_metadata(&path) else {
                 continue;
             };
-            if meta.is_dir() {
+            if own.is_dir() && depth < 32 {
                 self.walk(&path, out, depth + 1);
-                continue;
             }
-            let size = if meta.file_type().is_symlink() {
-                match path.canonicalize() {
-                    Ok(target) if target.starts_with(&self.canonical) && target.is_file() => {
-                        std::fs::metadata(&target).map(|m| m.len()).unwrap_or(0)
-                    }
-                    _ => continue,
-                }
-            } else if meta.is_file() {
-                meta.len()
-            } else {
-                continue;
-            };
-            let (Some(uri), Ok(relative)) =
-                (self.uri_for(&path), path.strip_prefix(&self.canonical))
-            else {
-                continue;
-            };
-            let Some(relative) = relative.to_str() else {
-                continue;
-            };
-            out.push(Entry {
-                mime: mime_for(&path),
-                relative: relative.replace('\\', "/"),
-                uri,
-                size,
-                path,
-            });
+            // A regular file, or a symlink to one inside the folder.
+            let inside = path
+                .canonicalize()
+                .is_ok_and(|to| to.starts_with(&self.canonical));
+            let file = std::fs::metadata(&path)
+                .ok()
+                .filter(|m| m.is_file() && !own.is_dir());
+            let relative = path
+                .strip_prefix(&self.canonical)
+                .ok()
+                .and_then(Path::to_str);
+            if let (true, Some(file), Some(uri), Some(relative)) =
+                (inside, file, self.uri_for(&path), relative)
+            {
+                let (mime, relative) = (mime_for(&path), relative.replace('\\', "/"));
+                out.push(Entry {
+                    path,
+                    relative,
+                    uri,
+                    size: file.len(),
+                    mime,
+                });
+            }
         }
-    }
-
-    /// The URIs currently offered, for noticing files that appear or vanish.
-    pub fn uris(&self) -> BTreeSet<String> {
-        self.entries().into_iter().map(|e| e.uri).collect()
     }
 }
 
@@ -262,25 +238,13 @@ pub fn mime_for(path: &Path) -> Option<&'static str> {
         "html" | "htm" => "text/html",
         "css" => "text/css",
         "csv" => "text/csv",
-        "js" | "mjs" => "text/javascript",
         "json" => "application/json",
         "xml" => "application/xml",
-        "toml" => "application/toml",
-        "yaml" | "yml" => "application/yaml",
-        "rs" => "text/x-rust",
         "svg" => "image/svg+xml",
         "png" => "image/png",
         "jpg" | "jpeg" => "image/jpeg",
         "gif" => "image/gif",
-        "webp" => "image/webp",
-        "ico" => "image/vnd.microsoft.icon",
         "pdf" => "application/pdf",
-        "zip" => "application/zip",
-        "gz" => "application/gzip",
-        "wasm" => "application/wasm",
-        "mp3" => "audio/mpeg",
-        "wav" => "audio/wav",
-        "bin" => "application/octet-stream",
         _ => return None,
     })
 }
@@ -288,111 +252,24 @@ pub fn mime_for(path: &Path) -> Option<&'static str> {
 /// Whether a MIME type is text, to be sent as `text` (when the bytes are UTF-8).
 fn is_textual(mime: &str) -> bool {
     mime.starts_with("text/")
-        || matches!(
-            mime,
-            "application/json"
-                | "application/xml"
-                | "application/toml"
-                | "application/yaml"
-                | "image/svg+xml"
-        )
+        || ["application/json", "application/xml", "image/svg+xml"].contains(&mime)
 }
 
-/// A file's contents as MCP sends them.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Contents {
-    /// UTF-8 text.
-    Text {
-        /// The text.
-        text: String,
-        /// Its MIME type.
-        mime: &'static str,
-    },
-    /// Binary data, base64-encoded.
-    Blob {
-        /// The base64 text.
-        base64: String,
-        /// Its MIME type.
-        mime: &'static str,
-    },
-}
-
-/// Reads a file: text when its type is textual (or unknown) and the bytes are UTF-8, base64
-/// otherwise.
-pub fn read_contents(path: &Path) -> io::Result<Contents> {
+/// Reads a file as MCP sends it, with its MIME type: the text when the type is textual (or
+/// unknown) and the bytes are UTF-8, the bytes otherwise.
+pub fn read_contents(path: &Path) -> io::Result<(Result<String, Vec<u8>>, &'static str)> {
     let bytes = std::fs::read(path)?;
     let mime = mime_for(path);
-    let textual = mime.is_none_or(is_textual);
-    if textual {
-        match String::from_utf8(bytes) {
-            Ok(text) => {
-                return Ok(Contents::Text {
-                    text,
-                    mime: mime.unwrap_or("text/plain"),
-                })
-            }
-            Err(e) => {
-                let bytes = e.into_bytes();
-                return Ok(Contents::Blob {
-                    base64: blob::encode(&bytes),
-                    mime: mime
-                        .filter(|m| !m.starts_with("text/"))
-                        .unwrap_or("application/octet-stream"),
-                });
-            }
-        }
-    }
-    Ok(Contents::Blob {
-        base64: blob::encode(&bytes),
-        mime: mime.unwrap_or("application/octet-stream"),
-    })
-}
-
-/// Opaque pagination cursors: the offset of the next page, with a check value keyed by the
-/// served folder so that a cursor the server did not issue is recognised and refused.
-#[derive(Debug, Clone, Copy)]
-pub struct Cursors {
-    key: u64,
-}
-
-impl Cursors {
-    /// Cursors for the folder `root`.
-    pub fn new(root: &Path) -> Cursors {
-        Cursors {
-            key: fnv1a(root.as_os_str().as_encoded_bytes(), 0xcbf2_9ce4_8422_2325),
-        }
-    }
-
-    /// The cursor for the page starting at `offset`.
-    pub fn encode(&self, offset: usize) -> String {
-        format!("{offset:x}.{:016x}", self.check(offset))
-    }
-
-    /// The offset a cursor stands for; an error for anything this server did not issue.
-    pub fn decode(&self, cursor: &str) -> Result<usize, String> {
-        let invalid = || format!("invalid cursor {cursor:?}: not one this server issued");
-        let (offset, check) = cursor.split_once('.').ok_or_else(invalid)?;
-        if offset.is_empty() || offset.len() > 16 || check.len() != 16 {
-            return Err(invalid());
-        }
-        let offset = usize::from_str_radix(offset, 16).map_err(|_| invalid())?;
-        let check = u64::from_str_radix(check, 16).map_err(|_| invalid())?;
-        if check != self.check(offset) || cursor != self.encode(offset) {
-            return Err(invalid());
-        }
-        Ok(offset)
-    }
-
-    fn check(&self, offset: usize) -> u64 {
-        fnv1a(&(offset as u64).to_le_bytes(), self.key)
-    }
-}
-
-fn fnv1a(bytes: &[u8], seed: u64) -> u64 {
-    let mut hash = seed;
-    for byte in bytes {
-        hash ^= u64::from(*byte);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    hash
+    let contents = match mime.is_none_or(is_textual) {
+        true => String::from_utf8(bytes).map_err(|e| e.into_bytes()),
+        false => Err(bytes),
+    };
+    let mime = match (&contents, mime) {
+        (Ok(_), None) => "text/plain",
+        // Bytes that are not the text their type says.
+        (Err(_), Some(text)) if text.starts_with("text/") => "application/octet-stream",
+        (_, Some(mime)) => mime,
+        (Err(_), None) => "application/octet-stream",
+    };
+    Ok((contents, mime))
 }

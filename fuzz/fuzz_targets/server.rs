@@ -13,14 +13,16 @@
 //!   string `id` is that id's, or an error with a null id when the engine's reader cannot
 //!   read it (a duplicated `id`: serde_json's value keeps the last, the reader refuses);
 //! - a line that is a notification (an object with a `method` and no `id`) gets no answer;
-//! - run inline, no request stays in flight; left unfinished, the session's calls in flight
-//!   never pass `Session::MAX_IN_FLIGHT`.
+//! - run inline, no request stays in flight but the `subscriptions/listen` streams, which are
+//!   acknowledged; left unfinished, the session's calls in flight never pass
+//!   `Session::MAX_IN_FLIGHT`;
+//! - after each line, whatever the server tells the client of a change is JSON notifications.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mcp_spec_types::server::{Incoming, Router, Server, Session};
+use mcp_spec_types::server::{Change, Incoming, Router, Server, Session};
 use mcp_spec_types::v2026_07_28::*;
-use mcp_spec_types::ProtocolVersion;
+use mcp_spec_types::{ProtocolVersion, RpcError};
 use serde_json::Value;
 
 fn server() -> Server<Router> {
@@ -36,7 +38,12 @@ fn server() -> Server<Router> {
         .prompt(Prompt::new("greet"), |_| {
             Ok(GetPromptResult::complete(Vec::<PromptMessage>::new()))
         })
-        .with_page_size(1);
+        .with_page_size(1)
+        .with_list_changed()
+        .subscriptions(|uri| match uri.starts_with("memo://") {
+            true => Ok(()),
+            false => Err(RpcError::resource_not_found(uri)),
+        });
     let router = router
         .template(ResourceTemplate::new("note:///{id}", "note"), |read, _| {
             Ok(ReadResourceResult::text(read.uri, "note"))
@@ -62,6 +69,12 @@ fn check(line: &str, answer: Option<&str>) {
     assert!(!notification, "a notification was answered: {line}\n-> {answer}");
     let answer: Value = serde_json::from_str(answer)
         .unwrap_or_else(|e| panic!("the answer is not JSON ({e}): {answer}\nto {line}"));
+    if answer["method"] == "notifications/subscriptions/acknowledged" {
+        // A stream opened: acknowledged, its request left open.
+        let listen = sent.as_ref().map(|m| &m["method"]);
+        assert_eq!(listen, Some(&Value::from("subscriptions/listen")), "{answer}\nto {line}");
+        return;
+    }
     match &answer {
         Value::Array(items) => items.iter().for_each(|item| response(item, line)),
         one => {
@@ -76,6 +89,24 @@ fn check(line: &str, answer: Option<&str>) {
     }
 }
 
+/// What the server tells the session's client of each kind of change: notifications only.
+fn told(server: &Server<Router>, session: &Session) {
+    let changes = [
+        Change::ResourceUpdated("memo://hi".into()),
+        Change::ResourceList,
+        Change::ToolList,
+        Change::PromptList,
+    ];
+    for change in &changes {
+        for line in server.notify(session, change) {
+            let told: Value = serde_json::from_str(&line)
+                .unwrap_or_else(|e| panic!("a notification is not JSON ({e}): {line}"));
+            assert_eq!(told["jsonrpc"], "2.0", "{line}");
+            assert!(told["method"].is_string() && told.get("id").is_none(), "{line}");
+        }
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let server = server();
@@ -83,7 +114,8 @@ fuzz_target!(|data: &[u8]| {
     for line in text.split('\n') {
         let answer = server.handle(&mut session, line);
         check(line, answer.as_deref());
-        assert_eq!(session.in_flight(), 0, "a request stayed in flight");
+        assert_eq!(session.in_flight(), session.streams(), "a request stayed in flight");
+        told(&server, &session);
     }
     let mut unfinished = Session::new();
     let mut calls = Vec::new();
@@ -92,6 +124,6 @@ fuzz_target!(|data: &[u8]| {
             calls.push(call);
         }
         assert!(unfinished.in_flight() <= Session::MAX_IN_FLIGHT);
-        assert!(unfinished.in_flight() <= calls.len());
+        assert!(unfinished.in_flight() <= calls.len() + unfinished.streams());
     }
 });

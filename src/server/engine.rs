@@ -263,6 +263,9 @@ impl<H: Handler> Server<H> {
             return Incoming::Answer(respond(request.id, Ok(self.discover())));
         }
         let peer = ProtocolVersion::from(latest::REVISION);
+        if let latest::ClientCall::SubscriptionsListen(params) = &request.call {
+            return self.listen(session, request.id, peer, params);
+        }
         let convert: Convert = {
             let (id, peer) = (request.id.clone(), peer.clone());
             Box::new(move |result| respond(id, result.map_err(|e| for_peer(e, &peer))))
@@ -359,10 +362,15 @@ impl<H: Handler> Visit for Stateless<'_, H> {
                 respond(id, result)
             })
         };
-        if let latest::ClientCall::Discover(_) = call {
-            return Incoming::Answer(convert(Ok(self.server.discover().into())));
+        match &call {
+            latest::ClientCall::Discover(_) => {
+                Incoming::Answer(convert(Ok(self.server.discover().into())))
+            }
+            latest::ClientCall::SubscriptionsListen(params) => {
+                self.server.listen(self.session, id, peer, params)
+            }
+            _ => hand_out(self.session, id, call, peer, convert),
         }
-        hand_out(self.session, id, call, peer, convert)
     }
 }
 
@@ -421,7 +429,7 @@ impl<H: Handler> Visit for InSession<'_, H> {
                 let answers: Vec<String> = items
                     .into_iter()
                     .filter_map(|item| {
-                        let incoming = in_session::<V>(self.session, item);
+                        let incoming = in_session::<V, H>(self.server, self.session, item);
                         self.server.settle(self.session, incoming)
                     })
                     .collect();
@@ -430,14 +438,19 @@ impl<H: Handler> Visit for InSession<'_, H> {
                     false => Incoming::Answer(format!("[{}]", answers.join(","))),
                 }
             }
-            message => in_session::<V>(self.session, message),
+            message => in_session::<V, H>(self.server, self.session, message),
         }
     }
 }
 
-/// One message of a stateful session: the lifecycle here, what the handlers' revision has
-/// to the handler (its answer converted for the client), anything else unknown.
-fn in_session<V: Revision>(session: &mut Session, message: ClientMessage<V>) -> Incoming {
+/// One message of a stateful session: the lifecycle and subscriptions here, what the
+/// handlers' revision has to the handler (its answer converted for the client), anything else
+/// unknown.
+fn in_session<V: Revision, H: Handler>(
+    server: &Server<H>,
+    session: &mut Session,
+    message: ClientMessage<V>,
+) -> Incoming {
     let request = match message {
         Message::Request(request) => request,
         Message::Notification(notification) => {
@@ -464,6 +477,9 @@ fn in_session<V: Revision>(session: &mut Session, message: ClientMessage<V>) -> 
             return now(Err(RpcError::new(ErrorCode::InvalidRequest, message)));
         }
         "ping" => return now(lifecycle::empty_result::<V>("ping")),
+        "resources/subscribe" | "resources/unsubscribe" => {
+            return now(server.subscription::<V>(session, &call));
+        }
         _ if V::ClientCall::lists(method)
             && latest::ClientCall::lists(method)
             && method != <latest::DiscoverRequest as crate::Request>::METHOD => {}
@@ -493,7 +509,7 @@ fn in_session<V: Revision>(session: &mut Session, message: ClientMessage<V>) -> 
 }
 
 /// "Resource not found" as the peer's revision writes it, whichever code the handler used.
-fn for_peer(error: RpcError, peer: &ProtocolVersion) -> RpcError {
+pub(super) fn for_peer(error: RpcError, peer: &ProtocolVersion) -> RpcError {
     let not_found = matches!(
         error.code,
         ErrorCode::ResourceNotFound | ErrorCode::InvalidParams

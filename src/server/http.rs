@@ -337,7 +337,10 @@ impl<H: Handler> Server<H> {
                 _ => respond(HttpResponse::new(202, None)),
             };
         }
+        // No stream carries what the server says unasked (this engine answers GET with 405):
+        // subscriptions are refused rather than never served.
         let mut session = Session::new();
+        session.streams = false;
         let stateless = super::peek::Peek::of(body).is_some_and(|p| p.meta_version().is_some());
         if stateless {
             if let Err(refused) = check_headers(body, &headers) {

@@ -51,6 +51,8 @@ mod call;
 mod engine;
 mod http;
 mod lifecycle;
+mod notify;
+mod paging;
 mod peek;
 mod router;
 mod session;
@@ -60,6 +62,8 @@ mod stdio;
 pub use call::{Answer, PendingCall, Responder};
 pub use engine::{Incoming, Server};
 pub use http::{HttpAnswer, HttpCall, HttpIncoming, HttpResponder, HttpResponse, Sessions};
+pub use notify::Change;
+pub use paging::page;
 pub use router::Router;
 pub use session::Session;
 
@@ -83,6 +87,15 @@ pub trait Handler {
         call: latest::ClientCall,
         context: &Context,
     ) -> Result<latest::ClientCallResult, RpcError>;
+
+    /// Whether a client may subscribe to the resource at `uri` (`resources/subscribe`, or a
+    /// `subscriptions/listen` stream's `resourceSubscriptions`): an error refuses the request
+    /// ("resource not found" gets the code of the client's revision). Asked only when the
+    /// capabilities announce `resources.subscribe`; by default every URI is accepted.
+    fn subscribe(&self, uri: &str, context: &Context) -> Result<(), RpcError> {
+        let _ = (uri, context);
+        Ok(())
+    }
 }
 
 impl<F> Handler for F

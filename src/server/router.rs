@@ -27,6 +27,7 @@ type TemplateFn = Box<
 >;
 type PromptFn =
     Box<dyn Fn(GetPromptRequestParams) -> Result<GetPromptResult, RpcError> + Send + Sync>;
+type SubscribeFn = Box<dyn Fn(&str) -> Result<(), RpcError> + Send + Sync>;
 
 /// Tools, resources, resource templates and prompts, each answered by its own function.
 ///
@@ -50,6 +51,8 @@ pub struct Router {
     resources: Vec<(Resource, ReadFn)>,
     templates: Vec<(ResourceTemplate, UriTemplate, TemplateFn)>,
     prompts: Vec<(Prompt, PromptFn)>,
+    subscribe: Option<SubscribeFn>,
+    list_changed: bool,
     page_size: Option<usize>,
     list_cache: Option<CacheHint>,
 }
@@ -62,6 +65,8 @@ impl core::fmt::Debug for Router {
             .field("resources", &self.resources.len())
             .field("templates", &self.templates.len())
             .field("prompts", &self.prompts.len())
+            .field("subscribe", &self.subscribe.is_some())
+            .field("list_changed", &self.list_changed)
             .field("page_size", &self.page_size)
             .finish_non_exhaustive()
     }
@@ -132,6 +137,27 @@ impl Router {
         self
     }
 
+    /// Lets clients subscribe to the resources whose URIs `check` accepts, and announces it
+    /// (`resources.subscribe`): `check` refuses a URI with the error to answer ("resource not
+    /// found" gets the code of the client's revision). Tell the engine what changed with
+    /// [`Server::notify`](super::Server::notify).
+    #[must_use]
+    pub fn subscriptions<F>(mut self, check: F) -> Self
+    where
+        F: Fn(&str) -> Result<(), RpcError> + Send + Sync + 'static,
+    {
+        self.subscribe = Some(Box::new(check));
+        self
+    }
+
+    /// Announces `listChanged` for each list the router offers: the server then tells its
+    /// clients when the list changes ([`Change`](super::Change)).
+    #[must_use]
+    pub fn with_list_changed(mut self) -> Self {
+        self.list_changed = true;
+        self
+    }
+
     /// Lists at most `size` entries a page (at least one), with a cursor to the next page;
     /// by default each list is one page.
     #[must_use]
@@ -147,24 +173,13 @@ impl Router {
         self
     }
 
-    /// The entries of the page `params`' cursor points at, and the next page's cursor. The
-    /// cursor is the index of the page's first entry; one the router did not give is -32602.
     fn page<'a, T>(
         &self,
         entries: &'a [T],
         params: &PaginatedRequestParams,
     ) -> Result<(&'a [T], Option<String>), RpcError> {
-        let start = match &params.cursor {
-            None => 0,
-            Some(cursor) => match cursor.as_str().parse::<usize>() {
-                Ok(start) if start < entries.len() => start,
-                _ => return Err(RpcError::invalid_params("Invalid cursor")),
-            },
-        };
         let size = self.page_size.unwrap_or(usize::MAX);
-        let end = start.saturating_add(size).min(entries.len());
-        let next = (end < entries.len()).then(|| end.to_string());
-        Ok((&entries[start..end], next))
+        super::page(entries, params.cursor.as_deref(), size)
     }
 
     fn hint(&self) -> CacheHint {
@@ -200,16 +215,32 @@ fn entries<T: Clone, F>(page: &[(T, F)]) -> Vec<T> {
 impl Handler for Router {
     fn capabilities(&self) -> ServerCapabilities {
         let mut capabilities = ServerCapabilities::new();
+        let list_changed = self.list_changed.then_some(true);
         if !self.tools.is_empty() {
-            capabilities = capabilities.with_tools(ServerCapabilitiesTools::new());
+            let mut tools = ServerCapabilitiesTools::new();
+            tools.list_changed = list_changed;
+            capabilities = capabilities.with_tools(tools);
         }
-        if !self.resources.is_empty() || !self.templates.is_empty() {
-            capabilities = capabilities.with_resources(ServerCapabilitiesResources::new());
+        let offers_resources = !self.resources.is_empty() || !self.templates.is_empty();
+        if offers_resources {
+            let mut resources = ServerCapabilitiesResources::new();
+            resources.list_changed = list_changed;
+            resources.subscribe = self.subscribe.is_some().then_some(true);
+            capabilities = capabilities.with_resources(resources);
         }
         if !self.prompts.is_empty() {
-            capabilities = capabilities.with_prompts(ServerCapabilitiesPrompts::new());
+            let mut prompts = ServerCapabilitiesPrompts::new();
+            prompts.list_changed = list_changed;
+            capabilities = capabilities.with_prompts(prompts);
         }
         capabilities
+    }
+
+    fn subscribe(&self, uri: &str, _context: &Context) -> Result<(), RpcError> {
+        match &self.subscribe {
+            Some(check) => check(uri),
+            None => Err(RpcError::method_not_found("resources/subscribe")),
+        }
     }
 
     fn call(&self, call: ClientCall, _context: &Context) -> Result<ClientCallResult, RpcError> {

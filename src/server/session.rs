@@ -1,7 +1,8 @@
-//! One client's state: the revision `initialize` negotiated, and the requests whose answers
-//! are still to come.
+//! One client's state: the revision `initialize` negotiated, the requests whose answers are
+//! still to come, and what the client asked to be told of.
 
 use super::call::Answer;
+use super::notify::Listen;
 use crate::convert::StatelessRequestMeta;
 use crate::prelude::*;
 use crate::{ErrorCode, ProtocolVersion, RequestId, RpcError};
@@ -15,10 +16,33 @@ use alloc::collections::BTreeSet;
 /// and not yet finished: an answer to a request the client cancelled is not sent, a request
 /// reusing an id still in flight is refused, and at most [`Session::MAX_IN_FLIGHT`] requests
 /// are in flight at once, so a client that floods the server is refused, not remembered.
-#[derive(Debug, Clone, Default)]
+///
+/// It also keeps what the client asked to be told of ([`Server::notify`](super::Server::notify)):
+/// the resources it subscribed to with `resources/subscribe`, and the `subscriptions/listen`
+/// streams it opened, at most [`Session::MAX_SUBSCRIPTIONS`] URIs in all.
+#[derive(Debug, Clone)]
 pub struct Session {
     pub(super) stateful: Option<Stateful>,
     in_flight: BTreeSet<RequestId>,
+    /// The URIs of `resources/subscribe` (stateful revisions).
+    pub(super) subscriptions: BTreeSet<String>,
+    /// The open `subscriptions/listen` streams (stateless revisions).
+    pub(super) listens: Vec<Listen>,
+    /// Whether the transport carries a `subscriptions/listen` stream (stdio does; a single
+    /// HTTP request-response does not).
+    pub(super) streams: bool,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session {
+            stateful: None,
+            in_flight: BTreeSet::new(),
+            subscriptions: BTreeSet::new(),
+            listens: Vec::new(),
+            streams: true,
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -36,6 +60,11 @@ impl Session {
     /// refused with -32603 until one is finished (or cancelled).
     pub const MAX_IN_FLIGHT: usize = 1024;
 
+    /// How many resource URIs one session may subscribe to at once (`resources/subscribe`,
+    /// and every open stream's `resourceSubscriptions` together); a subscription past it is
+    /// refused with -32603 until one ends.
+    pub const MAX_SUBSCRIPTIONS: usize = 1024;
+
     /// A session before its first message.
     pub fn new() -> Self {
         Session::default()
@@ -52,9 +81,15 @@ impl Session {
         self.stateful.as_ref().is_some_and(|s| s.initialized)
     }
 
-    /// How many requests wait for their answers.
+    /// How many requests wait for their answers (an open `subscriptions/listen` stream's
+    /// among them).
     pub fn in_flight(&self) -> usize {
         self.in_flight.len()
+    }
+
+    /// How many `subscriptions/listen` streams the client has open.
+    pub fn streams(&self) -> usize {
+        self.listens.len()
     }
 
     /// The line to send for a finished call; `None` when the client cancelled the request
@@ -81,8 +116,29 @@ impl Session {
         Ok(())
     }
 
-    /// The client cancelled request `id`: its answer will not be sent.
+    /// The client cancelled request `id`: its answer will not be sent, and the stream it
+    /// opened, if it was a `subscriptions/listen`, is closed.
     pub(super) fn cancel(&mut self, id: &RequestId) {
         self.in_flight.remove(id);
+        self.listens.retain(|listen| listen.id != *id);
+    }
+
+    /// The resource URIs the client is subscribed to, by `resources/subscribe` and by its
+    /// open streams.
+    pub fn subscriptions(&self) -> impl Iterator<Item = &str> {
+        let streams = self.listens.iter().flat_map(|listen| listen.uris());
+        self.subscriptions.iter().map(String::as_str).chain(streams)
+    }
+
+    /// Room for `more` subscribed URIs, or the error that refuses them.
+    pub(super) fn room_for(&self, more: usize) -> Result<(), RpcError> {
+        if self.subscriptions().count().saturating_add(more) > Self::MAX_SUBSCRIPTIONS {
+            let message = format!(
+                "too many resource subscriptions (at most {})",
+                Self::MAX_SUBSCRIPTIONS
+            );
+            return Err(RpcError::new(ErrorCode::InternalError, message));
+        }
+        Ok(())
     }
 }
