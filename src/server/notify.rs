@@ -6,6 +6,7 @@
 //! what the server's capabilities announce: a client is never told what it did not ask for.
 
 use super::engine::{error_line, for_peer};
+use super::session::Listen;
 use super::{Context, Handler, Incoming, Server, Session};
 use crate::dispatch::{CallSet, MethodSet, NotificationEnvelope};
 use crate::prelude::*;
@@ -29,30 +30,14 @@ pub enum Change {
     PromptList,
 }
 
-/// A `subscriptions/listen` stream a client opened, with what the server agreed to send on
-/// it.
-#[derive(Debug, Clone)]
-pub(super) struct Listen {
-    /// The id of the request that opened it: every notification on it carries it.
-    pub id: RequestId,
-    pub version: ProtocolVersion,
-    pub honoured: latest::SubscriptionFilter,
-}
-
-impl Listen {
-    pub fn uris(&self) -> impl Iterator<Item = &str> {
-        let uris = self.honoured.resource_subscriptions.iter().flatten();
-        uris.map(String::as_str)
-    }
-
-    fn wants(&self, change: &Change) -> bool {
-        let filter = &self.honoured;
-        match change {
-            Change::ResourceUpdated(uri) => self.uris().any(|u| u == uri),
-            Change::ResourceList => filter.resources_list_changed == Some(true),
-            Change::ToolList => filter.tools_list_changed == Some(true),
-            Change::PromptList => filter.prompts_list_changed == Some(true),
-        }
+/// Whether stream `listen` asked for `change`.
+fn wants(listen: &Listen, change: &Change) -> bool {
+    let filter = &listen.honoured;
+    match change {
+        Change::ResourceUpdated(uri) => listen.uris().any(|u| u == uri),
+        Change::ResourceList => filter.resources_list_changed == Some(true),
+        Change::ToolList => filter.tools_list_changed == Some(true),
+        Change::PromptList => filter.prompts_list_changed == Some(true),
     }
 }
 
@@ -148,7 +133,7 @@ impl<H: Handler> Server<H> {
                 ));
             }
         }
-        for listen in session.listens.iter().filter(|l| l.wants(change)) {
+        for listen in session.listens.iter().filter(|l| wants(l, change)) {
             let on_stream = notification(change, Some(&listen.id));
             lines.extend(notification_line(&listen.version, &on_stream));
         }

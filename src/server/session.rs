@@ -2,9 +2,9 @@
 //! still to come, and what the client asked to be told of.
 
 use super::call::Answer;
-use super::notify::Listen;
 use crate::convert::StatelessRequestMeta;
 use crate::prelude::*;
+use crate::v2026_07_28 as latest;
 use crate::{ErrorCode, ProtocolVersion, RequestId, RpcError};
 use alloc::collections::BTreeSet;
 
@@ -53,6 +53,24 @@ pub(super) struct Stateful {
     pub meta: StatelessRequestMeta,
     /// Whether the client sent `notifications/initialized`.
     pub initialized: bool,
+}
+
+/// A `subscriptions/listen` stream a client opened, with what the server agreed to send on
+/// it.
+#[derive(Debug, Clone)]
+pub(super) struct Listen {
+    /// The id of the request that opened it: every notification on it carries it.
+    pub id: RequestId,
+    pub version: ProtocolVersion,
+    pub honoured: latest::SubscriptionFilter,
+}
+
+impl Listen {
+    /// The resource URIs the stream is subscribed to.
+    pub fn uris(&self) -> impl Iterator<Item = &str> {
+        let uris = self.honoured.resource_subscriptions.iter().flatten();
+        uris.map(String::as_str)
+    }
 }
 
 impl Session {
