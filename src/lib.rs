@@ -133,6 +133,8 @@ pub mod answer;
 pub mod auth;
 pub mod blob;
 pub mod cache;
+#[cfg(feature = "client")]
+pub mod client;
 mod collections;
 mod content;
 #[cfg(feature = "convert")]

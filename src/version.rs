@@ -22,6 +22,17 @@ impl ProtocolVersion {
     pub fn is_supported(&self) -> bool {
         Self::SUPPORTED.contains(self)
     }
+
+    /// The versions of `wanted` this build supports, in [`ProtocolVersion::SUPPORTED`]'s
+    /// order (newest first), whatever the order given: what an engine offers.
+    #[cfg(any(feature = "server", feature = "client"))]
+    pub(crate) fn supported_among(
+        wanted: impl IntoIterator<Item = ProtocolVersion>,
+    ) -> alloc::vec::Vec<ProtocolVersion> {
+        let wanted: alloc::vec::Vec<ProtocolVersion> = wanted.into_iter().collect();
+        let supported = Self::SUPPORTED.iter().filter(|v| wanted.contains(v));
+        supported.cloned().collect()
+    }
 }
 
 impl From<&str> for ProtocolVersion {

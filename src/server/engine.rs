@@ -66,12 +66,7 @@ impl<H: Handler> Server<H> {
     /// newest released one, whatever the order given.
     #[must_use]
     pub fn with_versions(mut self, versions: impl IntoIterator<Item = ProtocolVersion>) -> Self {
-        let wanted: Vec<ProtocolVersion> = versions.into_iter().collect();
-        self.versions = ProtocolVersion::SUPPORTED
-            .iter()
-            .filter(|v| wanted.contains(v))
-            .cloned()
-            .collect();
+        self.versions = ProtocolVersion::supported_among(versions);
         self
     }
 

@@ -26,6 +26,7 @@ const FEATURES: &[(&str, bool)] = &[
     ("convert", cfg!(feature = "convert")),
     ("auth", cfg!(feature = "auth")),
     ("server", cfg!(feature = "server")),
+    ("client", cfg!(feature = "client")),
 ];
 
 static BUILD: Mutex<()> = Mutex::new(());

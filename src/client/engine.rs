@@ -1,0 +1,362 @@
+//! The engine: what to send to connect, each request in the server's revision, and what each
+//! line of the server amounts to.
+
+use super::peer::{Answer, Read, ReadLine, RequestLine, Respond};
+use super::{ClientError, Event};
+use crate::collections::HashMap;
+use crate::dispatch::PendingRequest;
+use crate::negotiation;
+use crate::prelude::*;
+use crate::revision;
+use crate::v2026_07_28 as latest;
+use crate::{ErrorCode, ProtocolVersion, RequestId, RpcError};
+use serde_json::{Map, Value};
+
+/// Where the client is in connecting.
+#[derive(Debug, Clone)]
+enum Stage {
+    New,
+    /// `server/discover` sent, under this id.
+    Discovering(RequestId),
+    /// `initialize` sent, under this id, asking for this version.
+    Initializing(RequestId, ProtocolVersion),
+    Connected(ProtocolVersion),
+    Refused,
+}
+
+/// A client: who it is, what it can do, the revisions it speaks, and its requests in flight.
+///
+/// One client speaks to one server. See the [module](super) for what it does.
+#[derive(Debug, Clone)]
+pub struct Client {
+    info: latest::Implementation,
+    capabilities: latest::ClientCapabilities,
+    versions: Vec<ProtocolVersion>,
+    stage: Stage,
+    next_id: i64,
+    in_flight: HashMap<RequestId, PendingRequest>,
+}
+
+impl Client {
+    /// A client named by `info`, with no capabilities, speaking every released revision this
+    /// build enables.
+    pub fn new(info: latest::Implementation) -> Self {
+        Client {
+            info,
+            capabilities: latest::ClientCapabilities::new(),
+            versions: ProtocolVersion::SUPPORTED_RELEASED.to_vec(),
+            stage: Stage::New,
+            next_id: 0,
+            in_flight: HashMap::default(),
+        }
+    }
+
+    /// Sets the capabilities the client declares.
+    #[must_use]
+    pub fn with_capabilities(mut self, capabilities: latest::ClientCapabilities) -> Self {
+        self.capabilities = capabilities;
+        self
+    }
+
+    /// Sets the revisions the client speaks, among those this build enables.
+    #[must_use]
+    pub fn with_versions(mut self, versions: impl IntoIterator<Item = ProtocolVersion>) -> Self {
+        self.versions = ProtocolVersion::supported_among(versions);
+        self
+    }
+
+    /// The revision the client and the server speak, once connected.
+    pub fn version(&self) -> Option<&ProtocolVersion> {
+        match &self.stage {
+            Stage::Connected(version) => Some(version),
+            _ => None,
+        }
+    }
+
+    /// How many requests wait for their answers.
+    pub fn in_flight(&self) -> usize {
+        self.in_flight.len()
+    }
+
+    /// The `_meta` a request of 2026-07-28 carries, for building one; whatever a request's
+    /// `_meta` says of these keys, [`Client::request`] sends the session's.
+    pub fn meta(&self) -> latest::RequestMetaObject {
+        let version = match &self.stage {
+            Stage::Connected(version) => version.as_str(),
+            _ => latest::REVISION,
+        };
+        latest::RequestMetaObject::new(self.capabilities.clone(), version)
+            .with_io_modelcontextprotocol_client_info(self.info.clone())
+    }
+
+    /// The first line to send: `server/discover`, or `initialize` when the client speaks no
+    /// stateless revision.
+    pub fn start(&mut self) -> String {
+        self.in_flight.clear();
+        let id = self.fresh_id();
+        let stateless = self.stateless().next().cloned();
+        if let Some(version) = stateless {
+            self.stage = Stage::Discovering(id.clone());
+            let meta = self.meta_keys(&version);
+            let line = revision::visit(
+                &version,
+                RequestLine {
+                    id,
+                    method: "server/discover",
+                    params: None,
+                    meta: Some(&meta),
+                },
+            );
+            return match line {
+                Some(Ok((line, _))) => line,
+                _ => String::new(),
+            };
+        }
+        self.initialize(id)
+    }
+
+    /// `request` as a line of the server's revision, and the id its answer will carry.
+    ///
+    /// # Errors
+    ///
+    /// [`ClientError::NotConnected`] before [`Event::Connected`]; the conversion's or the
+    /// reader's error when the server's revision cannot express the request.
+    pub fn request(
+        &mut self,
+        request: latest::ClientCall,
+    ) -> Result<(RequestId, String), ClientError> {
+        let Stage::Connected(version) = &self.stage else {
+            return Err(ClientError::NotConnected);
+        };
+        let version = version.clone();
+        let meta = negotiation::is_stateless(&version).then(|| self.meta_keys(&version));
+        let id = self.fresh_id();
+        let line = RequestLine::of(id.clone(), &request, meta.as_ref());
+        let (line, pending) =
+            revision::visit(&version, line).ok_or(ClientError::NotConnected)??;
+        self.in_flight.insert(id.clone(), pending);
+        Ok((id, line))
+    }
+
+    /// What `line`, sent by the server, amounts to: the events, in order.
+    pub fn receive(&mut self, line: &str) -> Vec<Event> {
+        let version = match &self.stage {
+            Stage::Connected(version) | Stage::Initializing(_, version) => version.clone(),
+            _ => ProtocolVersion::from(latest::REVISION),
+        };
+        let read = revision::visit(&version, ReadLine(line)).unwrap_or_default();
+        read.into_iter()
+            .flat_map(|read| self.on(read, &version))
+            .collect()
+    }
+
+    fn on(&mut self, read: Read, version: &ProtocolVersion) -> Vec<Event> {
+        match read {
+            Read::Result(id, result) => match self.stage.clone() {
+                Stage::Discovering(asked) if asked == id => self.discovered(Ok(&result)),
+                Stage::Initializing(asked, _) if asked == id => self.initialized(&result),
+                _ => match self.in_flight.remove(&id) {
+                    Some(request) => {
+                        let answer = Answer {
+                            request: &request,
+                            result: &result,
+                        };
+                        match revision::visit(version, answer) {
+                            Some(Ok(result)) => vec![Event::Answer {
+                                id,
+                                result: Ok(result),
+                            }],
+                            Some(Err(why)) => vec![Event::Unreadable(why)],
+                            None => vec![Event::Unpaired(Some(id))],
+                        }
+                    }
+                    None => vec![Event::Unpaired(Some(id))],
+                },
+            },
+            Read::Error(id, error) => match (self.stage.clone(), id) {
+                (Stage::Discovering(asked), Some(id)) if asked == id => self.discovered(Err(error)),
+                (Stage::Initializing(asked, _), Some(id)) if asked == id => {
+                    self.stage = Stage::Refused;
+                    vec![Event::Refused(error)]
+                }
+                (_, Some(id)) if self.in_flight.remove(&id).is_some() => {
+                    vec![Event::Answer {
+                        id,
+                        result: Err(error),
+                    }]
+                }
+                (_, id) => vec![Event::Unpaired(id)],
+            },
+            Read::Notification(notification) => vec![Event::Notification(notification)],
+            Read::Request(id, method) => {
+                let result = match method.as_str() {
+                    "ping" => Ok(()),
+                    _ => Err(RpcError::method_not_found(&method)),
+                };
+                let respond = Respond { id, result };
+                revision::visit(version, respond)
+                    .map(Event::Send)
+                    .into_iter()
+                    .collect()
+            }
+            Read::Unreadable(why) => vec![Event::Unreadable(why)],
+        }
+    }
+
+    /// The answer to `server/discover`: connected in the newest stateless revision both speak,
+    /// or on to `initialize`.
+    fn discovered(&mut self, answer: Result<&serde_json::value::RawValue, RpcError>) -> Vec<Event> {
+        let offered: Option<Vec<String>> = match answer {
+            Ok(result) => serde_json::from_str::<latest::DiscoverResult>(result.get())
+                .ok()
+                .map(|discovered| discovered.supported_versions),
+            // A stateless server refusing what this client sent: falling back would hide it.
+            Err(error)
+                if matches!(
+                    error.code,
+                    ErrorCode::HeaderMismatch | ErrorCode::MissingRequiredClientCapability
+                ) =>
+            {
+                self.stage = Stage::Refused;
+                return vec![Event::Refused(error)];
+            }
+            Err(_) => None,
+        };
+        let shared = offered.and_then(|offered| {
+            let ours: Vec<&ProtocolVersion> = self.stateless().collect();
+            let released = ours.iter().find(|v| {
+                ProtocolVersion::SUPPORTED_RELEASED.contains(v)
+                    && offered.iter().any(|o| o == v.as_str())
+            });
+            released
+                .or_else(|| {
+                    ours.iter()
+                        .find(|v| offered.iter().any(|o| o == v.as_str()))
+                })
+                .map(|v| (*v).clone())
+        });
+        match shared {
+            Some(version) => {
+                self.stage = Stage::Connected(version.clone());
+                vec![Event::Connected(version)]
+            }
+            None => {
+                let id = self.fresh_id();
+                let line = self.initialize(id);
+                match self.stage {
+                    Stage::Refused => {
+                        let message = "the server offers no revision this client speaks";
+                        vec![Event::Refused(RpcError::new(
+                            ErrorCode::InvalidRequest,
+                            message,
+                        ))]
+                    }
+                    _ => vec![Event::Send(line)],
+                }
+            }
+        }
+    }
+
+    /// The answer to `initialize`: connected in the revision the server chose, when the
+    /// client speaks it.
+    fn initialized(&mut self, result: &serde_json::value::RawValue) -> Vec<Event> {
+        #[derive(serde::Deserialize)]
+        struct Chosen {
+            #[serde(rename = "protocolVersion")]
+            protocol_version: String,
+        }
+        let chosen = crate::json::from_str::<Chosen>(result.get()).ok();
+        let version = chosen
+            .map(|c| ProtocolVersion::from(c.protocol_version.as_str()))
+            .filter(|v| self.versions.contains(v) && !negotiation::is_stateless(v));
+        let Some(version) = version else {
+            self.stage = Stage::Refused;
+            let message = "the server chose a revision this client does not speak";
+            return vec![Event::Refused(RpcError::new(
+                ErrorCode::InvalidRequest,
+                message,
+            ))];
+        };
+        self.stage = Stage::Connected(version.clone());
+        let initialized = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+        vec![
+            Event::Send(initialized.to_owned()),
+            Event::Connected(version),
+        ]
+    }
+
+    /// `initialize`, asking for the newest stateful revision the client speaks.
+    fn initialize(&mut self, id: RequestId) -> String {
+        let stateful = self
+            .versions
+            .iter()
+            .find(|v| !negotiation::is_stateless(v))
+            .cloned();
+        let Some(version) = stateful else {
+            self.stage = Stage::Refused;
+            return String::new();
+        };
+        let capabilities = crate::json::to_string(&self.capabilities)
+            .ok()
+            .and_then(|text| crate::json::from_str::<Value>(&text).ok())
+            .unwrap_or_else(|| Value::Object(Map::new()));
+        let info = crate::json::to_string(&self.info)
+            .ok()
+            .and_then(|text| crate::json::from_str::<Value>(&text).ok())
+            .unwrap_or_else(|| Value::Object(Map::new()));
+        let from = ProtocolVersion::from(latest::REVISION);
+        let for_peer = |definition: &str, value: Value| match crate::convert::convert_value_for_peer(
+            definition, &from, &version, &value,
+        ) {
+            Some(Ok(converted)) => converted.value,
+            _ => value,
+        };
+        let mut params = Map::new();
+        params.insert("protocolVersion".into(), version.as_str().into());
+        params.insert(
+            "capabilities".into(),
+            for_peer("ClientCapabilities", capabilities),
+        );
+        params.insert("clientInfo".into(), for_peer("Implementation", info));
+        self.stage = Stage::Initializing(id.clone(), version.clone());
+        let line = RequestLine {
+            id,
+            method: "initialize",
+            params: Some(params),
+            meta: None,
+        };
+        match revision::visit(&version, line) {
+            Some(Ok((line, _))) => line,
+            _ => String::new(),
+        }
+    }
+
+    /// The stateless revisions the client speaks, newest first (the draft, when spoken, first).
+    fn stateless(&self) -> impl Iterator<Item = &ProtocolVersion> {
+        self.versions
+            .iter()
+            .filter(|v| negotiation::is_stateless(v))
+    }
+
+    /// The `_meta` keys of a stateless request in `version`.
+    fn meta_keys(&self, version: &ProtocolVersion) -> Map<String, Value> {
+        let meta = self.meta();
+        let mut written = match crate::json::to_string(&meta)
+            .ok()
+            .and_then(|text| crate::json::from_str::<Value>(&text).ok())
+        {
+            Some(Value::Object(written)) => written,
+            _ => Map::new(),
+        };
+        written.insert(
+            "io.modelcontextprotocol/protocolVersion".into(),
+            version.as_str().into(),
+        );
+        written
+    }
+
+    fn fresh_id(&mut self) -> RequestId {
+        self.next_id += 1;
+        RequestId::from(self.next_id)
+    }
+}

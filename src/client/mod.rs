@@ -1,0 +1,116 @@
+//! A sans-IO MCP client (feature `client`): requests written once, against the crate's default
+//! revision (2026-07-28), sent to a server of any revision the build enables.
+//!
+//! The engine ([`Client`]) gives the lines to send and takes the lines the server sends; it
+//! does no I/O of its own. It owns what every client must get right:
+//! - **connecting**: `server/discover` first; a server that does not answer it as a
+//!   stateless server does (an error, or no stateless revision in common) gets `initialize`
+//!   at the newest revision both speak, then `notifications/initialized`;
+//! - **each request in the server's revision**: the session's version, capabilities and
+//!   `clientInfo` in every stateless request's `_meta` (whatever the caller put there), a
+//!   stateful server's request without them and without what its revision does not define;
+//! - **pairing**: each response is read as the result of the request it answers, then
+//!   converted up to 2026-07-28; a server's `ping` is answered, and any other request of the
+//!   server refused with -32601 (the hooks that answer sampling, elicitation and roots are
+//!   not in the engine yet).
+//!
+//! ```
+//! # #[cfg(feature = "server")] {
+//! use mcp_spec_types::client::{Client, Event};
+//! use mcp_spec_types::server::{Router, Server, Session};
+//! use mcp_spec_types::v2026_07_28::*;
+//!
+//! let router = Router::new().resource(Resource::new("memo://hi", "hi"), |read| {
+//!     Ok(ReadResourceResult::text(read.uri, "Hi!"))
+//! });
+//! let server = Server::new(Implementation::new("memo", "1"), router);
+//! let mut session = Session::new();
+//! let mut client = Client::new(Implementation::new("reader", "1"));
+//!
+//! // Lines go back and forth until the client is connected.
+//! let mut line = client.start();
+//! let version = loop {
+//!     let answer = server.handle(&mut session, &line).expect("an answer");
+//!     match client.receive(&answer).pop() {
+//!         Some(Event::Connected(version)) => break version,
+//!         Some(Event::Send(next)) => line = next,
+//!         other => panic!("{other:?}"),
+//!     }
+//! };
+//! assert_eq!(version.as_str(), "2026-07-28");
+//!
+//! let read = ReadResourceRequestParams::new("memo://hi", client.meta());
+//! let (id, line) = client.request(ClientCall::ReadResource(read)).unwrap();
+//! let answer = server.handle(&mut session, &line).expect("an answer");
+//! let Some(Event::Answer { id: answered, result }) = client.receive(&answer).pop() else {
+//!     panic!("an answer")
+//! };
+//! assert_eq!(answered, id);
+//! assert!(matches!(result, Ok(ClientCallResult::ReadResource(_))));
+//! # }
+//! ```
+
+use crate::convert::ConversionError;
+use crate::prelude::*;
+use crate::v2026_07_28 as latest;
+use crate::{MessageError, ProtocolVersion, RequestId, RpcError};
+use core::fmt;
+
+mod engine;
+mod peer;
+
+pub use engine::Client;
+
+/// What a line from the server amounts to for the caller.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+// An event is made and taken apart once per line: boxing the answer would add an allocation
+// to every response and save nothing.
+#[allow(clippy::large_enum_variant)]
+pub enum Event {
+    /// A line to send to the server now (`initialize` after a refused `server/discover`,
+    /// `notifications/initialized`, the answer to a server's request).
+    Send(String),
+    /// The client and the server speak this revision: requests may be sent.
+    Connected(ProtocolVersion),
+    /// The server cannot be spoken to: no revision in common, or it refused to connect.
+    Refused(RpcError),
+    /// The answer to request `id`, in 2026-07-28: its result, or the server's error.
+    Answer {
+        /// The id [`Client::request`] gave the request.
+        id: RequestId,
+        /// The result, converted from the server's revision, or the error it sent.
+        result: Result<latest::ClientCallResult, RpcError>,
+    },
+    /// A notification of the server, in 2026-07-28.
+    Notification(latest::ServerNotify),
+    /// A response whose id names no request in flight: nothing to do with it.
+    Unpaired(Option<RequestId>),
+    /// A line that could not be read, or whose answer the client's revision cannot take.
+    Unreadable(String),
+}
+
+/// Why a request cannot be sent.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum ClientError {
+    /// The client is not connected yet (or could not connect).
+    NotConnected,
+    /// The server's revision cannot express the request.
+    Conversion(ConversionError),
+    /// The request, once in the server's revision, does not read as that revision's.
+    Invalid(MessageError),
+}
+
+impl fmt::Display for ClientError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClientError::NotConnected => f.write_str("the client is not connected"),
+            ClientError::Conversion(error) => write!(f, "{error}"),
+            ClientError::Invalid(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for ClientError {}

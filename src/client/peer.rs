@@ -1,0 +1,199 @@
+//! The client's messages in the server's revision, written once for every revision: a request
+//! converted down for the server, a line read in the server's revision, an answer converted
+//! up to 2026-07-28.
+
+use super::ClientError;
+use crate::convert::{self, StatelessResult};
+use crate::dispatch::{CallSet, Message, MethodSet, PendingRequest, RequestEnvelope};
+use crate::prelude::*;
+use crate::revision::{ClientMessage, Revision, ServerMessage, Visit};
+use crate::v2026_07_28 as latest;
+use crate::{RequestId, RpcError};
+use serde::ser::{SerializeMap, Serializer};
+use serde_json::value::RawValue;
+use serde_json::{Map, Value};
+
+/// The `_meta` keys a stateless request carries and a stateful one does not.
+const STATELESS_META: [&str; 4] = [
+    "io.modelcontextprotocol/protocolVersion",
+    "io.modelcontextprotocol/clientCapabilities",
+    "io.modelcontextprotocol/clientInfo",
+    "io.modelcontextprotocol/logLevel",
+];
+
+/// The params of `call`, as JSON (`None` when it has none).
+fn params<C: MethodSet>(call: &C) -> Option<Map<String, Value>> {
+    let written = serde_json::value::Serializer
+        .serialize_map(None)
+        .and_then(|mut map| call.serialize_params(&mut map).and_then(|()| map.end()));
+    match written {
+        Ok(Value::Object(mut object)) => match object.remove("params") {
+            Some(Value::Object(params)) => Some(params),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A request of the client, as a line of the server's revision.
+pub(super) struct RequestLine<'a> {
+    pub id: RequestId,
+    pub method: &'a str,
+    /// The params in 2026-07-28 terms (for `initialize`, already the server's).
+    pub params: Option<Map<String, Value>>,
+    /// The stateless `_meta` keys to set, or `None` to take them out (a stateful server).
+    pub meta: Option<&'a Map<String, Value>>,
+}
+
+impl RequestLine<'_> {
+    /// `call` with its params as the client engine sends them.
+    pub fn of<'a>(
+        id: RequestId,
+        call: &'a latest::ClientCall,
+        meta: Option<&'a Map<String, Value>>,
+    ) -> RequestLine<'a> {
+        RequestLine {
+            id,
+            method: call.method(),
+            params: params(call),
+            meta,
+        }
+    }
+}
+
+impl Visit for RequestLine<'_> {
+    type Output = Result<(String, PendingRequest), ClientError>;
+
+    fn visit<V: Revision>(self) -> Self::Output {
+        let mut params = self.params.unwrap_or_default();
+        let meta = params
+            .entry("_meta")
+            .or_insert_with(|| Value::Object(Map::new()));
+        if let Value::Object(meta) = meta {
+            match self.meta {
+                Some(keys) => meta.extend(keys.iter().map(|(k, v)| (k.clone(), v.clone()))),
+                None => STATELESS_META
+                    .iter()
+                    .for_each(|key| drop(meta.remove(*key))),
+            }
+        }
+        if params
+            .get("_meta")
+            .and_then(Value::as_object)
+            .is_some_and(Map::is_empty)
+        {
+            params.remove("_meta");
+        }
+        let raw = match params.is_empty() && self.meta.is_none() {
+            true => None,
+            false => Some(serde_json::value::to_raw_value(&params).map_err(|e| {
+                let kind = crate::error::MessageErrorKind::Params;
+                ClientError::Invalid(crate::MessageError::new(kind, e.to_string()))
+            })?),
+        };
+        let call = <V::ClientCall as MethodSet>::from_parts(self.method, raw.as_deref())
+            .map_err(ClientError::Invalid)?;
+        // Without what the server's revision does not define.
+        let call = convert::convert_call_for_peer::<V::ClientCall, V::ClientCall>(&call)
+            .map_err(ClientError::Conversion)?
+            .value;
+        let pending = PendingRequest::of(&call);
+        let envelope = RequestEnvelope {
+            id: self.id,
+            call,
+            extra: Map::new(),
+        };
+        Ok((ClientMessage::<V>::Request(envelope).to_json(), pending))
+    }
+}
+
+/// What a line of the server amounts to, read in its revision.
+pub(super) enum Read {
+    Result(RequestId, Box<RawValue>),
+    Error(Option<RequestId>, RpcError),
+    Notification(latest::ServerNotify),
+    /// A request of the server: its id and method.
+    Request(RequestId, String),
+    Unreadable(String),
+}
+
+/// Reads a line of the server in its revision.
+pub(super) struct ReadLine<'a>(pub &'a str);
+
+impl Visit for ReadLine<'_> {
+    type Output = Vec<Read>;
+
+    fn visit<V: Revision>(self) -> Vec<Read> {
+        match ServerMessage::<V>::parse(self.0) {
+            Ok(message) => read::<V>(message),
+            Err(error) => vec![Read::Unreadable(error.to_string())],
+        }
+    }
+}
+
+fn read<V: Revision>(message: ServerMessage<V>) -> Vec<Read> {
+    match message {
+        Message::Response(response) => vec![Read::Result(response.id, response.result)],
+        Message::Error(response) => vec![Read::Error(response.id, response.error)],
+        Message::Notification(envelope) => {
+            let converted =
+                convert::convert_call::<_, latest::ServerNotify>(&envelope.notification);
+            vec![match converted {
+                Ok(notification) => Read::Notification(notification),
+                Err(error) => Read::Unreadable(error.to_string()),
+            }]
+        }
+        Message::Request(request) => {
+            vec![Read::Request(request.id, request.call.method().to_owned())]
+        }
+        Message::Batch(items) => items.into_iter().flat_map(read::<V>).collect(),
+    }
+}
+
+/// The result of a request of the server's revision, read and converted up to 2026-07-28.
+pub(super) struct Answer<'a> {
+    pub request: &'a PendingRequest,
+    pub result: &'a RawValue,
+}
+
+impl Visit for Answer<'_> {
+    type Output = Result<latest::ClientCallResult, String>;
+
+    fn visit<V: Revision>(self) -> Self::Output {
+        let result = <V::ClientCall as CallSet>::parse_result(self.request, self.result)
+            .map_err(|e| e.to_string())?;
+        // A stateful revision's result has no cache hints: the answer says nothing of them.
+        let fill = StatelessResult::uncached();
+        convert::convert_result_with::<V::ClientCall, latest::ClientCall>(
+            &result,
+            self.request,
+            &fill,
+        )
+        .map_err(|e| e.to_string())
+    }
+}
+
+/// A JSON-RPC response line of revision `V` to the server's request `id`.
+pub(super) struct Respond {
+    pub id: RequestId,
+    /// The result (`ping`'s empty one), or the error.
+    pub result: Result<(), RpcError>,
+}
+
+impl Visit for Respond {
+    type Output = String;
+
+    fn visit<V: Revision>(self) -> String {
+        let message: ClientMessage<V> = match self.result {
+            Ok(()) => match crate::dispatch::ResultResponse::new(self.id.clone(), &Map::new()) {
+                Ok(response) => Message::Response(response),
+                Err(e) => Message::Error(crate::dispatch::ErrorResponse::new(
+                    self.id,
+                    RpcError::new(crate::ErrorCode::InternalError, e.to_string()),
+                )),
+            },
+            Err(error) => Message::Error(crate::dispatch::ErrorResponse::new(self.id, error)),
+        };
+        message.to_json()
+    }
+}

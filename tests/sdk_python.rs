@@ -1,0 +1,275 @@
+//! The official Python SDK (`mcp` 2.x, pinned with everything it installs in
+//! `tests/sdk_python/requirements.txt`), over stdio, installed into a virtual environment under
+//! the target directory (once per set of pins):
+//! - its client against the example resource server, in both of its modes: discovering the
+//!   server and speaking 2026-07-28, and opening a session with `initialize` at 2025-11-25
+//!   (`tests/sdk_python/client.py` lists, reads, subscribes and prints what it saw);
+//! - its server (`tests/sdk_python/server.py`) driven by the crate's client engine, which
+//!   discovers it (2026-07-28), or initializes it when told to speak 2025-11-25 only.
+#![cfg(all(feature = "all-revisions", feature = "server", feature = "client"))]
+
+#[path = "e2e/support.rs"]
+mod support;
+
+use mcp_spec_types::client::{Client, Event};
+use mcp_spec_types::v2026_07_28::*;
+use mcp_spec_types::{ProtocolVersion, RpcError};
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+const SCRIPT_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/sdk_python");
+
+/// Runs `command`, panicking with its output when it fails.
+fn run(command: &mut Command, what: &str) -> String {
+    let output = command
+        .output()
+        .unwrap_or_else(|e| panic!("{what}: cannot run {command:?}: {e}"));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "{what} failed ({}):\n{stderr}",
+        output.status
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// The virtual environment's Python, with the pinned SDK installed: made anew when the pins
+/// changed since it was made.
+fn python() -> &'static Path {
+    static PYTHON: OnceLock<PathBuf> = OnceLock::new();
+    PYTHON.get_or_init(|| {
+        let scratch = support::scratch_dir("sdk-python-env");
+        let venv = scratch
+            .parent()
+            .expect("a scratch parent")
+            .join("sdk-python-venv");
+        let pins = std::fs::read_to_string(Path::new(SCRIPT_DIR).join("requirements.txt"))
+            .expect("the pinned requirements");
+        let stamp = venv.join("installed-requirements.txt");
+        let python = venv.join("bin").join("python");
+        if std::fs::read_to_string(&stamp).ok().as_deref() != Some(pins.as_str()) {
+            let _ = std::fs::remove_dir_all(&venv);
+            run(
+                Command::new("python3").args(["-m", "venv"]).arg(&venv),
+                "creating a virtual environment",
+            );
+            run(
+                Command::new(&python)
+                    .args([
+                        "-m",
+                        "pip",
+                        "install",
+                        "--quiet",
+                        "--disable-pip-version-check",
+                    ])
+                    .args(["--no-deps", "-r"])
+                    .arg(Path::new(SCRIPT_DIR).join("requirements.txt")),
+                "installing the Python SDK",
+            );
+            std::fs::write(&stamp, &pins).expect("recording what was installed");
+        }
+        python
+    })
+}
+
+/// A served folder: two files at the top, one in a subfolder.
+fn folder(name: &str) -> PathBuf {
+    let root = support::scratch_dir(name).join("root");
+    std::fs::create_dir_all(root.join("notes")).expect("the folder");
+    std::fs::write(root.join("a.txt"), "a\n").expect("a file");
+    std::fs::write(root.join("hello.txt"), "hello\n").expect("a file");
+    std::fs::write(root.join("notes").join("inner.md"), "# inner\n").expect("a file");
+    root.canonicalize().expect("a canonical path")
+}
+
+/// What the Python client saw of the resource server in `mode`.
+fn session(mode: &str) -> (Value, PathBuf) {
+    let root = folder(&format!("sdk-python-{mode}"));
+    let server = support::example_binary("resource-server");
+    let printed = run(
+        Command::new(python())
+            .arg(Path::new(SCRIPT_DIR).join("client.py"))
+            .arg(&server)
+            .arg(&root)
+            .arg(mode),
+        &format!("the Python client ({mode})"),
+    );
+    let seen = serde_json::from_str(printed.trim())
+        .unwrap_or_else(|e| panic!("the client printed no JSON ({e}): {printed}"));
+    (seen, root)
+}
+
+/// The `file:` URI of `path`, as the server lists it and Python's `Path.as_uri` writes it
+/// (the scratch paths need no escaping).
+fn uri(path: &Path) -> String {
+    format!("file://{}", path.display())
+}
+
+fn expected(root: &Path, version: &str, missing: i64) -> Value {
+    json!({
+        "version": version,
+        "names": ["a.txt", "hello.txt", "notes/inner.md"],
+        "pages": 2,
+        "text": "hello\n",
+        "missing": missing,
+        "updated": uri(&root.join("hello.txt")),
+    })
+}
+
+#[test]
+fn the_python_client_discovers_the_server_and_listens_on_2026_07_28() {
+    let (seen, root) = session("auto");
+    let mut expected = expected(&root, "2026-07-28", -32602);
+    expected["honored"] = json!([uri(&root.join("hello.txt"))]);
+    assert_eq!(seen, expected);
+}
+
+#[test]
+fn the_python_client_initializes_2025_11_25_and_subscribes() {
+    let (seen, root) = session("legacy");
+    // "Resource not found" is -32002 in the revisions with `initialize`.
+    assert_eq!(seen, expected(&root, "2025-11-25", -32002));
+}
+
+/// The Python SDK's server, spoken to by the crate's client engine.
+struct PythonServer {
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<String>,
+    client: Client,
+}
+
+impl PythonServer {
+    fn start(client: Client) -> PythonServer {
+        let mut child = Command::new(python())
+            .arg(Path::new(SCRIPT_DIR).join("server.py"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the Python server starts");
+        let input = child.stdin.take().expect("its input");
+        let output = BufReader::new(child.stdout.take().expect("its output"));
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in output.lines().map_while(Result::ok) {
+                if sender.send(line).is_err() {
+                    return;
+                }
+            }
+        });
+        PythonServer {
+            child,
+            input,
+            lines,
+            client,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.input, "{line}").expect("writing to the server");
+        self.input.flush().expect("flushing");
+    }
+
+    /// The events of the server's next line, the lines they ask for sent.
+    fn next(&mut self) -> Vec<Event> {
+        let line = self
+            .lines
+            .recv_timeout(Duration::from_secs(20))
+            .expect("a line from the server");
+        let events = self.client.receive(&line);
+        for event in &events {
+            if let Event::Send(line) = event {
+                let line = line.clone();
+                self.send(&line);
+            }
+        }
+        events
+    }
+
+    fn connect(&mut self) -> ProtocolVersion {
+        let first = self.client.start();
+        self.send(&first);
+        loop {
+            for event in self.next() {
+                match event {
+                    Event::Connected(version) => return version,
+                    Event::Send(_) => {}
+                    other => panic!("while connecting: {other:?}"),
+                }
+            }
+        }
+    }
+
+    fn ask(&mut self, call: ClientCall) -> Result<ClientCallResult, RpcError> {
+        let (id, line) = self.client.request(call).expect("the request is sent");
+        self.send(&line);
+        loop {
+            for event in self.next() {
+                match event {
+                    Event::Answer {
+                        id: answered,
+                        result,
+                    } if answered == id => return result,
+                    Event::Notification(_) | Event::Send(_) => {}
+                    other => panic!("waiting for {id:?}: {other:?}"),
+                }
+            }
+        }
+    }
+}
+
+impl Drop for PythonServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// What the engine's client makes of the Python server: the revision, the echoed text, the
+/// resource's text.
+fn drive(client: Client) -> (String, Value, Value) {
+    let mut server = PythonServer::start(client);
+    let version = server.connect();
+    let meta = server.client.meta();
+    let arguments: mcp_spec_types::JsonObject =
+        serde_json::from_str(r#"{"text":"hi there"}"#).expect("arguments");
+    let call = CallToolRequestParams::new("echo", meta.clone()).with_arguments(arguments);
+    let echoed = match server.ask(ClientCall::CallTool(call)) {
+        Ok(ClientCallResult::CallTool(result)) => serde_json::to_value(result).expect("JSON"),
+        other => panic!("tools/call: {other:?}"),
+    };
+    let read = ReadResourceRequestParams::new("memo://hi", meta);
+    let read = match server.ask(ClientCall::ReadResource(read)) {
+        Ok(ClientCallResult::ReadResource(result)) => serde_json::to_value(result).expect("JSON"),
+        other => panic!("resources/read: {other:?}"),
+    };
+    (version.as_str().to_owned(), echoed, read)
+}
+
+#[test]
+fn the_client_engine_discovers_the_python_server() {
+    let client = Client::new(Implementation::new("engine", "1"));
+    let (version, echoed, read) = drive(client);
+    assert_eq!(version, "2026-07-28");
+    assert_eq!(echoed["content"][0]["text"], "hi there", "{echoed}");
+    assert_eq!(echoed["resultType"], "complete", "{echoed}");
+    assert_eq!(read["contents"][0]["text"], "Hi!", "{read}");
+}
+
+#[test]
+fn the_client_engine_initializes_the_python_server_at_2025_11_25() {
+    let only = [ProtocolVersion::from("2025-11-25")];
+    let client = Client::new(Implementation::new("engine", "1")).with_versions(only);
+    let (version, echoed, read) = drive(client);
+    assert_eq!(version, "2025-11-25");
+    assert_eq!(echoed["content"][0]["text"], "hi there", "{echoed}");
+    // Converted up to 2026-07-28: complete, though the server's revision has no `resultType`.
+    assert_eq!(echoed["resultType"], "complete", "{echoed}");
+    assert_eq!(read["contents"][0]["text"], "Hi!", "{read}");
+}
