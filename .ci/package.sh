@@ -8,8 +8,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-# Reuse the checkout's compiled dependencies: only the packaged crate itself is new.
-export CARGO_TARGET_DIR="$root/target"
+# Reuse the compiled dependencies of the target directory the caller uses (the checkout's by
+# default): only the packaged crate itself is new.
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
 
 cargo package --no-verify --allow-dirty --quiet
 version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n1)
