@@ -207,7 +207,7 @@ impl Client {
     /// or on to `initialize`.
     fn discovered(&mut self, answer: Result<&serde_json::value::RawValue, RpcError>) -> Vec<Event> {
         let offered: Option<Vec<String>> = match answer {
-            Ok(result) => serde_json::from_str::<latest::DiscoverResult>(result.get())
+            Ok(result) => crate::json::from_str::<latest::DiscoverResult>(result.get())
                 .ok()
                 .map(|discovered| discovered.supported_versions),
             // A stateless server refusing what this client sent: falling back would hide it.
