@@ -244,7 +244,7 @@ where
 }
 
 /// The `params` of a call or notification as a JSON object (empty when it has none).
-fn params_of<M: MethodSet>(set: &M) -> Result<Option<Value>, String> {
+pub(crate) fn params_of<M: MethodSet>(set: &M) -> Result<Option<Value>, String> {
     let mut map = serde_json::value::Serializer
         .serialize_map(None)
         .map_err(|e| e.to_string())?;
@@ -448,6 +448,8 @@ pub mod meta_keys {
     pub const CLIENT_CAPABILITIES: &str = "io.modelcontextprotocol/clientCapabilities";
     /// The client's name and version.
     pub const CLIENT_INFO: &str = "io.modelcontextprotocol/clientInfo";
+    /// The level of the log messages the request opts in to.
+    pub const LOG_LEVEL: &str = "io.modelcontextprotocol/logLevel";
 }
 
 /// What every request of a stateless revision carries in `params._meta`, made from what a

@@ -367,6 +367,7 @@ fn the_stateless_meta_keys_are_the_schemas() {
             meta_keys::PROTOCOL_VERSION,
             meta_keys::CLIENT_CAPABILITIES,
             meta_keys::CLIENT_INFO,
+            meta_keys::LOG_LEVEL,
         ] {
             assert!(properties.contains_key(key), "{revision}: {key}");
         }

@@ -222,18 +222,14 @@ impl Client {
             }
             Err(_) => None,
         };
+        // The newest released revision both speak, the draft only when they share no other.
         let shared = offered.and_then(|offered| {
-            let ours: Vec<&ProtocolVersion> = self.stateless().collect();
-            let released = ours.iter().find(|v| {
-                ProtocolVersion::SUPPORTED_RELEASED.contains(v)
-                    && offered.iter().any(|o| o == v.as_str())
-            });
-            released
-                .or_else(|| {
-                    ours.iter()
-                        .find(|v| offered.iter().any(|o| o == v.as_str()))
-                })
-                .map(|v| (*v).clone())
+            let spoken: Vec<&str> = offered
+                .iter()
+                .map(String::as_str)
+                .filter(|o| self.stateless().any(|v| v.as_str() == *o))
+                .collect();
+            negotiation::choose(&spoken)
         });
         match shared {
             Some(version) => {

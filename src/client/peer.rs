@@ -3,34 +3,27 @@
 //! up to 2026-07-28.
 
 use super::ClientError;
-use crate::convert::{self, StatelessResult};
+use crate::convert::{self, meta_keys, StatelessResult};
 use crate::dispatch::{CallSet, Message, MethodSet, PendingRequest, RequestEnvelope};
 use crate::prelude::*;
 use crate::revision::{ClientMessage, Revision, ServerMessage, Visit};
 use crate::v2026_07_28 as latest;
 use crate::{RequestId, RpcError};
-use serde::ser::{SerializeMap, Serializer};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 /// The `_meta` keys a stateless request carries and a stateful one does not.
 const STATELESS_META: [&str; 4] = [
-    "io.modelcontextprotocol/protocolVersion",
-    "io.modelcontextprotocol/clientCapabilities",
-    "io.modelcontextprotocol/clientInfo",
-    "io.modelcontextprotocol/logLevel",
+    meta_keys::PROTOCOL_VERSION,
+    meta_keys::CLIENT_CAPABILITIES,
+    meta_keys::CLIENT_INFO,
+    meta_keys::LOG_LEVEL,
 ];
 
 /// The params of `call`, as JSON (`None` when it has none).
 fn params<C: MethodSet>(call: &C) -> Option<Map<String, Value>> {
-    let written = serde_json::value::Serializer
-        .serialize_map(None)
-        .and_then(|mut map| call.serialize_params(&mut map).and_then(|()| map.end()));
-    match written {
-        Ok(Value::Object(mut object)) => match object.remove("params") {
-            Some(Value::Object(params)) => Some(params),
-            _ => None,
-        },
+    match convert::params_of(call) {
+        Ok(Some(Value::Object(params))) => Some(params),
         _ => None,
     }
 }

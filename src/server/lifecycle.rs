@@ -8,20 +8,13 @@ use crate::prelude::*;
 use crate::revision::Revision;
 use crate::v2026_07_28 as latest;
 use crate::{ErrorCode, ProtocolVersion, RpcError};
-use serde::ser::{SerializeMap, Serializer};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 /// The params of `call`, as JSON (an empty object when it has none).
 pub(super) fn params<C: MethodSet>(call: &C) -> Map<String, Value> {
-    let written = serde_json::value::Serializer
-        .serialize_map(None)
-        .and_then(|mut map| call.serialize_params(&mut map).and_then(|()| map.end()));
-    match written {
-        Ok(Value::Object(mut object)) => match object.remove("params") {
-            Some(Value::Object(params)) => params,
-            _ => Map::new(),
-        },
+    match crate::convert::params_of(call) {
+        Ok(Some(Value::Object(params))) => params,
         _ => Map::new(),
     }
 }
@@ -42,7 +35,7 @@ fn for_peer(definition: &str, to: &ProtocolVersion, value: Value) -> Result<Valu
 
 /// Reads `result` as revision `V`'s result of `method`.
 fn result_of<V: Revision>(
-    method: &'static str,
+    method: &str,
     result: &Map<String, Value>,
 ) -> Result<<V::ClientCall as CallSet>::Result, RpcError> {
     let text = crate::json::to_string(result).map_err(|e| internal(e.to_string()))?;
@@ -53,7 +46,7 @@ fn result_of<V: Revision>(
 
 /// The empty result (`ping`).
 pub(super) fn empty_result<V: Revision>(
-    method: &'static str,
+    method: &str,
 ) -> Result<<V::ClientCall as CallSet>::Result, RpcError> {
     result_of::<V>(method, &Map::new())
 }

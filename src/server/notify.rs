@@ -220,8 +220,7 @@ impl<H: Handler> Server<H> {
             .and_then(Value::as_str)
             .unwrap_or_default();
         let peer = V::version();
-        let unsubscribe = method == "resources/unsubscribe";
-        if unsubscribe {
+        if method == "resources/unsubscribe" {
             session.subscriptions.remove(uri);
         } else if !session.subscriptions.contains(uri) {
             session.room_for(1)?;
@@ -231,10 +230,6 @@ impl<H: Handler> Server<H> {
                 .map_err(|error| for_peer(error, &peer))?;
             session.subscriptions.insert(uri.to_owned());
         }
-        let method = match unsubscribe {
-            true => "resources/unsubscribe",
-            false => "resources/subscribe",
-        };
         super::lifecycle::empty_result::<V>(method)
     }
 }
