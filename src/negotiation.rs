@@ -83,11 +83,15 @@ pub fn is_stateless(version: &ProtocolVersion) -> bool {
         && !revisions_defining(HANDSHAKE).contains(&version.as_str())
 }
 
-/// The stateless revisions this build supports, newest first (the draft first, when enabled):
-/// what a server lists in `server/discover`'s `supportedVersions` and in an
-/// `UnsupportedProtocolVersionError`.
+/// The released stateless revisions this build supports, newest first: what a server lists
+/// in `server/discover`'s `supportedVersions` and in an `UnsupportedProtocolVersionError`.
+///
+/// Never the draft, even with the `unstable-draft` feature: features are unified across a
+/// build, so a dependency that enables it for its own use does not make a server offer a
+/// revision that changes without notice. A server offers the draft by naming it
+/// (`server::Server::with_versions`, feature `server`).
 pub fn stateless_supported() -> Vec<ProtocolVersion> {
-    ProtocolVersion::SUPPORTED
+    ProtocolVersion::SUPPORTED_RELEASED
         .iter()
         .filter(|v| is_stateless(v))
         .cloned()
@@ -103,11 +107,12 @@ pub fn stateless_supported_strings() -> Vec<String> {
 }
 
 /// The server's per-request check: the revision a stateless request asked for
-/// (`_meta["io.modelcontextprotocol/protocolVersion"]`), when this build supports it as a
-/// stateless revision. A stateful or unknown version is refused with what the server supports.
+/// (`_meta["io.modelcontextprotocol/protocolVersion"]`), when it is one of
+/// [`stateless_supported`]. A stateful, unknown or draft version is refused with what the
+/// server supports.
 pub fn check_request_version(requested: &str) -> Result<ProtocolVersion, UnsupportedVersion> {
     let version = ProtocolVersion::from(requested);
-    if version.is_supported() && is_stateless(&version) {
+    if ProtocolVersion::SUPPORTED_RELEASED.contains(&version) && is_stateless(&version) {
         Ok(version)
     } else {
         Err(UnsupportedVersion {

@@ -220,6 +220,9 @@ mod negotiation {
     fn supported_list_is_stateless_and_supported() {
         let list = stateless_supported();
         assert!(list.iter().all(|v| v.is_supported() && is_stateless(v)));
+        // Never the draft, whatever features the build unified.
+        assert!(!list.iter().any(|v| v.as_str() == "draft"), "{list:?}");
+        assert!(check_request_version("draft").is_err());
         #[cfg(feature = "v2026_07_28")]
         assert!(list.contains(&ProtocolVersion::V2026_07_28));
     }
