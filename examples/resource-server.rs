@@ -28,7 +28,6 @@ use std::sync::mpsc::Sender;
 use std::time::Duration;
 
 const DEFAULT_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/data/resources");
-const USAGE: &str = "usage: resource-server [--page-size <n>] [<dir>]";
 
 /// The served folder, as a handler of the engine.
 struct Folder {
@@ -86,20 +85,15 @@ impl Handler for Folder {
                 ListResourceTemplatesResult::complete([template], fresh.ttl_ms, fresh.scope).into()
             }
             ClientCall::ReadResource(params) => {
-                let path = self.resolve(&params.uri)?;
+                let (uri, path) = (&params.uri, self.resolve(&params.uri)?);
                 // A file gone between the check and the read is not found.
-                let not_found = |_| RpcError::resource_not_found(&params.uri);
-                match files::read_contents(&path).map_err(not_found)? {
-                    (Ok(text), mime) => {
-                        ReadResourceResult::from_contents([TextResourceContents::new(
-                            &params.uri,
-                            text,
-                        )
-                        .with_mime_type(mime)])
-                    }
-                    (Err(bytes), mime) => ReadResourceResult::blob(&params.uri, bytes, mime),
-                }
-                .into()
+                let not_found = |_| RpcError::resource_not_found(uri);
+                let (contents, mime) = files::read_contents(&path).map_err(not_found)?;
+                let read = match contents {
+                    Ok(text) => TextResourceContents::new(uri, text).with_mime_type(mime),
+                    Err(bytes) => return Ok(ReadResourceResult::blob(uri, bytes, mime).into()),
+                };
+                ReadResourceResult::from_contents([read]).into()
             }
             other => return Err(RpcError::method_not_found(other.method())),
         })
@@ -108,9 +102,11 @@ impl Handler for Folder {
 
 /// Tells the engine, every 100 ms, which files changed and whether files came or went.
 fn watch(root: &Root, changes: &Sender<Change>) {
-    let stamps = || -> BTreeMap<String, files::Stamp> {
-        let entries = root.entries().into_iter();
-        entries.map(|e| (e.uri, files::stamp(&e.path))).collect()
+    // What each file looks like now: its modification time and size.
+    let stamps = || -> BTreeMap<String, _> {
+        let modified = |path: &PathBuf| std::fs::metadata(path).and_then(|m| m.modified()).ok();
+        let stamp = |e: files::Entry| (e.uri, (modified(&e.path), e.size));
+        root.entries().into_iter().map(stamp).collect()
     };
     let mut before = stamps();
     loop {
@@ -167,6 +163,6 @@ fn main() -> ExitCode {
 }
 
 fn usage(problem: &str) -> ExitCode {
-    eprintln!("resource-server: {problem}\n{USAGE}");
+    eprintln!("resource-server: {problem}\nusage: resource-server [--page-size <n>] [<dir>]");
     ExitCode::from(2)
 }

@@ -8,7 +8,6 @@ use mcp_spec_types::uri_template::{UriTemplate, Variables};
 use std::fmt;
 use std::io;
 use std::path::{Component, Path, PathBuf};
-use std::time::SystemTime;
 
 /// The resource template the server advertises; every file URI it lists matches it.
 pub const TEMPLATE: &str = "file:///{+path}";
@@ -37,9 +36,7 @@ impl fmt::Display for UriError {
             UriError::NotFileScheme => f.write_str("only file: URIs are served"),
             UriError::Malformed(why) => write!(f, "malformed file URI: {why}"),
             UriError::Traversal => f.write_str("`.` and `..` segments are not allowed"),
-            UriError::EncodedSeparator => {
-                f.write_str("percent-encoded path separators (%2F, %5C) are not allowed")
-            }
+            UriError::EncodedSeparator => f.write_str("encoded separators are not allowed"),
             UriError::OutsideRoot => f.write_str("the URI is outside the served folder"),
             UriError::NotFound => f.write_str("no such resource"),
         }
@@ -73,10 +70,7 @@ impl Root {
     pub fn new(dir: &Path) -> io::Result<Root> {
         let canonical = dir.canonicalize()?;
         if !canonical.is_dir() {
-            return Err(io::Error::other(format!(
-                "{} is not a directory",
-                dir.display()
-            )));
+            return Err(io::Error::other(format!("{} is not a dir", dir.display())));
         }
         let template = UriTemplate::parse(TEMPLATE).map_err(io::Error::other)?;
         Ok(Root {
@@ -95,10 +89,8 @@ impl Root {
     pub fn uri_for(&self, path: &Path) -> Option<String> {
         let text = path.to_str()?;
         let relative = text.strip_prefix('/')?;
-        Some(
-            self.template
-                .expand(&Variables::new().with("path", relative.to_owned())),
-        )
+        let variables = Variables::new().with("path", relative.to_owned());
+        Some(self.template.expand(&variables))
     }
 
     /// Validates `uri` and returns the canonical path of the file it names.
@@ -140,9 +132,6 @@ impl Root {
             .ok_or(UriError::Malformed("no path"))?;
         if decoded.contains('\0') {
             return Err(UriError::Malformed("NUL in path"));
-        }
-        if decoded.contains('\\') {
-            return Err(UriError::Malformed("backslash"));
         }
         for segment in decoded.split('/') {
             match segment {
@@ -217,16 +206,6 @@ impl Root {
             }
         }
     }
-}
-
-/// What a file looks like now: modification time and size, or `None` when it is gone.
-pub type Stamp = Option<(Option<SystemTime>, u64)>;
-
-/// The stamp of `path`.
-pub fn stamp(path: &Path) -> Stamp {
-    std::fs::metadata(path)
-        .ok()
-        .map(|m| (m.modified().ok(), m.len()))
 }
 
 /// The MIME type the extension stands for, when it is a common one.
