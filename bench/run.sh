@@ -4,6 +4,9 @@
 #   W<n> <deserialize|serialize>: project <a> MB/s, rmcp <b> MB/s, rust-mcp-schema <c> MB/s, sonic-rs <s> MB/s, floor <f> MB/s, vs-best-peer <r>x, vs-sonic-rs <q>x
 # then one more per workload and direction from interleaved rounds (examples/ratio.rs):
 #   W<n> <deserialize|serialize> interleaved: vs-best-peer <r>x[, floor-time <t>x]
+# and, reading W1-W4, two for the sans-IO client engine (src/adapters/client.rs):
+#   W<n> deserialize interleaved client-engine: vs-best-peer <r>x
+#   W<n> deserialize interleaved client-general: vs-best-peer <r>x
 # The correctness verdicts (what was not timed, and why) go to stderr; cargo's and criterion's
 # own output goes to $CARGO_TARGET_DIR/bench-run.log.
 #
@@ -57,9 +60,11 @@ cargo build --profile bench --example ratio >>"$log" 2>&1 || fail "ratio build f
 if [ "$quick" = 1 ]; then rounds=5 passes=3; else rounds=21 passes=10; fi
 for w in W1 W2 W3 W4 W5; do
     for dir in de ser; do
-        "$CARGO_TARGET_DIR/release/examples/ratio" "$w" "$dir" "$rounds" "$passes" >>"$log" 2>&1 \
-            || fail "ratio $w $dir failed"
-        grep "^$w .* interleaved:" "$log" | tail -n 1
+        out=$("$CARGO_TARGET_DIR/release/examples/ratio" "$w" "$dir" "$rounds" "$passes" 2>&1) \
+            || { echo "$out" >>"$log"; fail "ratio $w $dir failed"; }
+        echo "$out" >>"$log"
+        # The crate's line, then the client engine's (W1-W4 reading) when it has them.
+        grep "^$w .* interleaved" <<<"$out" || true
     done
 done
 

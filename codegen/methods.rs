@@ -551,6 +551,7 @@ fn dispatch_sets(
                 let mut variant_types = Vec::new();
                 let mut variants = Vec::new();
                 let mut parse_arms = Vec::new();
+                let mut de_arms = Vec::new();
                 let mut ser_arms = Vec::new();
                 let mut member_arms = Vec::new();
                 for m in &members {
@@ -610,6 +611,7 @@ fn dispatch_sets(
                     variants.push(quote!(#[doc = #doc] #v(#ty),));
                     variant_types.push((v.clone(), ty.clone()));
                     parse_arms.push(quote!(#method => crate::dispatch::read_result(method, result).map(Self::#v),));
+                    de_arms.push(quote!(#method => <#ty as ::serde::Deserialize>::deserialize(deserializer).map(#result_name::#v),));
                     ser_arms.push(quote!(Self::#v(value) => ::serde::Serialize::serialize(value, serializer),));
                 }
                 let froms = result_froms(rewritten, &result_name, &variant_types);
@@ -653,6 +655,16 @@ fn dispatch_sets(
                             result: &::serde_json::value::RawValue,
                         ) -> ::core::result::Result<#result_name, crate::MessageError> {
                             #result_name::parse(request, result)
+                        }
+
+                        fn deserialize_result<'de, D: ::serde::Deserializer<'de>>(
+                            method: &str,
+                            deserializer: D,
+                        ) -> ::core::result::Result<#result_name, D::Error> {
+                            match method {
+                                #(#de_arms)*
+                                _ => <::serde_json::Value as ::serde::Deserialize>::deserialize(deserializer).map(#result_name::Unknown),
+                            }
                         }
 
                         fn result_members(method: &str) -> &'static [&'static str] {

@@ -33,6 +33,15 @@ pub trait CallSet: MethodSet {
         result: &RawValue,
     ) -> Result<Self::Result, MessageError>;
 
+    /// Reads the result of a request of `method` that did not ask to run as a task, from
+    /// `deserializer`: [`CallSet::parse_result`] in one pass, for a reader that types a
+    /// response's `result` while it reads the envelope around it. Errors are the
+    /// deserializer's, without the JSON path and method `parse_result` adds.
+    fn deserialize_result<'de, D: serde::Deserializer<'de>>(
+        method: &str,
+        deserializer: D,
+    ) -> Result<Self::Result, D::Error>;
+
     /// The members the schema declares for the result of `method` (its named result
     /// definition, `ListResourcesResult` for `resources/list`); empty when it names none.
     fn result_members(method: &str) -> &'static [&'static str];

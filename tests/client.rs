@@ -234,3 +234,238 @@ fn a_servers_ping_is_answered_and_its_other_requests_refused() {
     let refusal: Value = serde_json::from_str(refusal).unwrap();
     assert_eq!(refusal["error"]["code"], -32601, "{refusal}");
 }
+
+/// The answer to a `resources/read` in flight, given as a line the test writes by hand, in
+/// any member order: the client's events.
+fn answer_by_hand(make_line: impl Fn(&str) -> String) -> (RequestId, Vec<Event>, usize) {
+    let server = server(&["2026-07-28"]);
+    let mut session = Session::new();
+    let mut client = client();
+    connect(&mut client, &server, &mut session);
+    let read = ReadResourceRequestParams::new("memo://hi", client.meta());
+    let (id, _) = client
+        .request(ClientCall::ReadResource(read))
+        .expect("sent");
+    let Ok(id_text) = serde_json::to_string(&id) else {
+        panic!("an id")
+    };
+    let events = client.receive(&make_line(&id_text));
+    (id, events, client.in_flight())
+}
+
+const READ_RESULT: &str = r#"{"contents":[{"uri":"memo://hi","text":"Hi!"}],"resultType":"complete","ttlMs":0,"cacheScope":"private","_meta":{"x/y":1}}"#;
+
+#[test]
+fn an_answer_in_the_clients_revision_is_read_whatever_the_member_order() {
+    let expected: ReadResourceResult =
+        serde_json::from_str(READ_RESULT).expect("the schema's result");
+    let orders: [fn(&str) -> String; 3] = [
+        |id| format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{READ_RESULT}}}"#),
+        |id| format!(r#"{{"result":{READ_RESULT},"id":{id},"jsonrpc":"2.0"}}"#),
+        |id| format!(r#"{{"id":{id},"x-trace":[1],"result":{READ_RESULT},"jsonrpc":"2.0"}}"#),
+    ];
+    for make_line in orders {
+        let (id, events, in_flight) = answer_by_hand(make_line);
+        match events.as_slice() {
+            [Event::Answer {
+                id: answered,
+                result:
+                    Ok(ClientCallResult::ReadResource(
+                        ReadResourceResultOrInputRequired::ReadResourceResult(read),
+                    )),
+            }] => {
+                assert_eq!(*answered, id);
+                assert_eq!(*read, expected);
+                assert_eq!(read.extra.len(), 0);
+                let meta = read.meta.as_ref().and_then(|m| m.extra.get("x/y"));
+                assert_eq!(meta, Some(&Value::from(1)));
+            }
+            other => panic!("{}: {other:?}", make_line("1")),
+        }
+        assert_eq!(in_flight, 0, "the request is answered");
+    }
+}
+
+#[test]
+fn an_answer_that_is_not_its_requests_result_is_unreadable_with_where() {
+    // `contents` of a read is an array; a second `result` is not one response.
+    let wrong = |id: &str| {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"result":{{"contents":5,"resultType":"complete","ttlMs":0,"cacheScope":"private"}}}}"#
+        )
+    };
+    let (_, events, in_flight) = answer_by_hand(wrong);
+    match events.as_slice() {
+        [Event::Unreadable(why)] => assert!(why.contains("contents"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        in_flight, 0,
+        "an unreadable answer still answers its request"
+    );
+    let twice = |id: &str| {
+        format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{READ_RESULT},"result":{READ_RESULT}}}"#)
+    };
+    let (_, events, _) = answer_by_hand(twice);
+    assert!(
+        matches!(events.as_slice(), [Event::Unreadable(_)]),
+        "{events:?}"
+    );
+    let other_id = |_: &str| format!(r#"{{"jsonrpc":"2.0","id":"other","result":{READ_RESULT}}}"#);
+    let (_, events, in_flight) = answer_by_hand(other_id);
+    assert!(
+        matches!(events.as_slice(), [Event::Unpaired(Some(id))] if *id == RequestId::from("other")),
+        "{events:?}"
+    );
+    assert_eq!(in_flight, 1, "the request still waits");
+}
+
+/// A client declaring sampling and roots (not elicitation), connected to a 2025-11-25 server.
+fn connected_with_hooks() -> Client {
+    let server = server(&["2025-11-25"]);
+    let mut session = Session::new();
+    let capabilities = ClientCapabilities::new()
+        .with_sampling(ClientCapabilitiesSampling::new())
+        .with_roots(mcp_spec_types::JsonObject::new());
+    let mut client = client().with_capabilities(capabilities);
+    connect(&mut client, &server, &mut session);
+    assert_eq!(client.version().map(|v| v.as_str()), Some("2025-11-25"));
+    client
+}
+
+fn json(line: &str) -> Value {
+    serde_json::from_str(line).expect("JSON")
+}
+
+#[test]
+fn a_servers_request_for_a_declared_capability_reaches_the_caller_and_is_answered() {
+    let mut client = connected_with_hooks();
+    let events = client.receive(r#"{"jsonrpc":"2.0","id":"s1","method":"roots/list"}"#);
+    let [Event::Request { id, call }] = events.as_slice() else {
+        panic!("{events:?}")
+    };
+    assert_eq!(*id, RequestId::from("s1"));
+    assert!(matches!(call, ServerCall::ListRoots(None)), "{call:?}");
+    let roots = ListRootsResult::new([Root::new("file:///work").with_name("work")]);
+    let line = client
+        .respond(id, Ok(ServerCallResult::ListRoots(roots)))
+        .expect("answered");
+    assert_eq!(
+        json(&line),
+        serde_json::json!({"jsonrpc": "2.0", "id": "s1",
+            "result": {"roots": [{"uri": "file:///work", "name": "work"}]}})
+    );
+    // Answered once: a second answer has nothing to answer.
+    let again = client.respond(
+        id,
+        Err(RpcError::new(
+            mcp_spec_types::ErrorCode::InternalError,
+            "late",
+        )),
+    );
+    assert_eq!(again, Err(ClientError::NotAsked(RequestId::from("s1"))));
+
+    let sampling = r#"{"jsonrpc":"2.0","id":7,"method":"sampling/createMessage","params":{"messages":[{"role":"user","content":{"type":"text","text":"hi"}}],"maxTokens":10}}"#;
+    let events = client.receive(sampling);
+    let [Event::Request {
+        id,
+        call: ServerCall::CreateMessage(params),
+    }] = events.as_slice()
+    else {
+        panic!("{events:?}")
+    };
+    assert_eq!(params.max_tokens, 10);
+    let refused = RpcError::new(
+        mcp_spec_types::ErrorCode::InvalidRequest,
+        "the user declined",
+    );
+    let line = client.respond(id, Err(refused)).expect("answered");
+    let line = json(&line);
+    assert_eq!(
+        (&line["id"], &line["error"]["code"]),
+        (&Value::from(7), &Value::from(-32600))
+    );
+    assert_eq!(line["error"]["message"], "the user declined");
+}
+
+#[test]
+fn a_servers_request_the_client_cannot_take_is_answered_by_the_engine() {
+    let mut client = connected_with_hooks();
+    // No `elicitation` capability: the server should not ask; the engine refuses it.
+    let elicit = r#"{"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"message":"name?","requestedSchema":{"type":"object","properties":{}}}}"#;
+    let events = client.receive(elicit);
+    let [Event::Send(line)] = events.as_slice() else {
+        panic!("{events:?}")
+    };
+    let line = json(line);
+    assert_eq!(
+        (&line["id"], &line["error"]["code"]),
+        (&Value::from(1), &Value::from(-32601))
+    );
+    // A method no revision defines, and `ping`.
+    let events = client.receive(r#"{"jsonrpc":"2.0","id":2,"method":"x/custom"}"#);
+    let [Event::Send(line)] = events.as_slice() else {
+        panic!("{events:?}")
+    };
+    assert_eq!(json(line)["error"]["code"], -32601);
+    let events = client.receive(r#"{"jsonrpc":"2.0","id":3,"method":"ping"}"#);
+    let [Event::Send(line)] = events.as_slice() else {
+        panic!("{events:?}")
+    };
+    assert_eq!(
+        json(line),
+        serde_json::json!({"jsonrpc": "2.0", "id": 3, "result": {}})
+    );
+    // Params the server's revision does not read are refused before reaching the caller.
+    let events = client.receive(r#"{"jsonrpc":"2.0","id":4,"method":"sampling/createMessage","params":{"maxTokens":"ten"}}"#);
+    let [Event::Unreadable(why), Event::Send(line)] = events.as_slice() else {
+        panic!("{events:?}")
+    };
+    assert!(why.contains("maxTokens"), "{why}");
+    let line = json(line);
+    assert_eq!(
+        (&line["id"], &line["error"]["code"]),
+        (&Value::from(4), &Value::from(-32602))
+    );
+    // An unreadable response is not answered.
+    let events = client.receive(r#"{"jsonrpc":"2.0","id":5,"error":{"message":"no code"}}"#);
+    assert!(
+        matches!(events.as_slice(), [Event::Unreadable(_)]),
+        "{events:?}"
+    );
+}
+
+#[test]
+fn the_servers_requests_waiting_for_the_caller_are_bounded() {
+    let mut client = connected_with_hooks();
+    for n in 0..Client::MAX_SERVER_REQUESTS {
+        let line = format!(r#"{{"jsonrpc":"2.0","id":{n},"method":"roots/list"}}"#);
+        let events = client.receive(&line);
+        assert!(
+            matches!(events.as_slice(), [Event::Request { .. }]),
+            "{n}: {events:?}"
+        );
+    }
+    let past = r#"{"jsonrpc":"2.0","id":"past","method":"roots/list"}"#;
+    let events = client.receive(past);
+    let [Event::Send(line)] = events.as_slice() else {
+        panic!("{events:?}")
+    };
+    assert_eq!(json(line)["error"]["code"], -32603);
+    // An id already waiting is not taken twice.
+    let events = client.receive(r#"{"jsonrpc":"2.0","id":0,"method":"roots/list"}"#);
+    let [Event::Send(line)] = events.as_slice() else {
+        panic!("{events:?}")
+    };
+    assert_eq!(json(line)["error"]["code"], -32600);
+    // Answering one makes room for the next.
+    let roots = ServerCallResult::ListRoots(ListRootsResult::new(Vec::<Root>::new()));
+    client
+        .respond(&RequestId::from(0), Ok(roots))
+        .expect("answered");
+    let events = client.receive(past);
+    assert!(
+        matches!(events.as_slice(), [Event::Request { .. }]),
+        "{events:?}"
+    );
+}

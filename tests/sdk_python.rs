@@ -217,6 +217,14 @@ impl PythonServer {
                         result,
                     } if answered == id => return result,
                     Event::Notification(_) | Event::Send(_) => {}
+                    // The one request the Python server sends: `roots/list`.
+                    Event::Request { id: asked, call } => {
+                        assert!(matches!(call, ServerCall::ListRoots(_)), "{call:?}");
+                        let root = Root::new("file:///work").with_name("work");
+                        let roots = ServerCallResult::ListRoots(ListRootsResult::new([root]));
+                        let line = self.client.respond(&asked, Ok(roots)).expect("answered");
+                        self.send(&line);
+                    }
                     other => panic!("waiting for {id:?}: {other:?}"),
                 }
             }
@@ -260,6 +268,28 @@ fn the_client_engine_discovers_the_python_server() {
     assert_eq!(echoed["content"][0]["text"], "hi there", "{echoed}");
     assert_eq!(echoed["resultType"], "complete", "{echoed}");
     assert_eq!(read["contents"][0]["text"], "Hi!", "{read}");
+}
+
+#[test]
+fn the_python_server_asks_the_client_engine_for_its_roots_at_2025_11_25() {
+    let only = [ProtocolVersion::from("2025-11-25")];
+    let capabilities = ClientCapabilities::new().with_roots(mcp_spec_types::JsonObject::new());
+    let client = Client::new(Implementation::new("engine", "1"))
+        .with_versions(only)
+        .with_capabilities(capabilities);
+    let mut server = PythonServer::start(client);
+    assert_eq!(server.connect().as_str(), "2025-11-25");
+    let call = CallToolRequestParams::new("roots", server.client.meta());
+    match server.ask(ClientCall::CallTool(call)) {
+        Ok(ClientCallResult::CallTool(result)) => {
+            let result = serde_json::to_value(result).expect("JSON");
+            assert_eq!(
+                result["content"][0]["text"], "work=file:///work",
+                "{result}"
+            );
+        }
+        other => panic!("tools/call: {other:?}"),
+    }
 }
 
 #[test]

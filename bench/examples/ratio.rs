@@ -9,6 +9,7 @@
 //! has an adapter and reads the workload; on W1–W4 also `project-2pass`, the crate's read in
 //! two passes (`ServerMessage::parse`, then `result_for`) instead of `Reply::parse`.
 
+use mcp_spec_types_bench::adapters::client::{Answering, Asked};
 use mcp_spec_types_bench::adapters::{project, rmcp_impl, rms, serde_write, sonic};
 use mcp_spec_types_bench::workloads::{Sender, Workloads};
 use serde::de::IgnoredAny;
@@ -74,6 +75,18 @@ fn w5_job<'a, T: 'a>(
     }
 }
 
+/// The client engine answering its request with `doc` (see `adapters::client`): reading only.
+fn engine_job<'a>(doc: &str, dir: &str, asked: Asked, id_first: bool) -> Option<Job<'a>> {
+    if dir != "de" {
+        return None;
+    }
+    let answering = Answering::new(doc, asked, id_first).and_then(|a| a.check().map(|()| a));
+    let answering = answering
+        .map_err(|e| eprintln!("client engine not timed: {e}"))
+        .ok()?;
+    Some(Box::new(move || drop(black_box(answering.receive().ok()))))
+}
+
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
@@ -118,6 +131,14 @@ fn main() {
                 "sonic-rs",
                 doc_job(&wl.w1, dir, sonic::parse_w1, sonic::write),
             ),
+            (
+                "client-engine",
+                engine_job(&wl.w1, dir, Asked::ListResources, true),
+            ),
+            (
+                "client-general",
+                engine_job(&wl.w1, dir, Asked::ListResources, false),
+            ),
         ],
         "W2" | "W3" => {
             let doc = if w == "W2" { &wl.w2 } else { &wl.w3 };
@@ -142,6 +163,14 @@ fn main() {
                     "sonic-rs",
                     doc_job(doc, dir, sonic::parse_read, sonic::write),
                 ),
+                (
+                    "client-engine",
+                    engine_job(doc, dir, Asked::ReadResource, true),
+                ),
+                (
+                    "client-general",
+                    engine_job(doc, dir, Asked::ReadResource, false),
+                ),
             ]
         }
         "W4" => vec![
@@ -164,6 +193,14 @@ fn main() {
             (
                 "sonic-rs",
                 doc_job(&wl.w4, dir, sonic::parse_w4, sonic::write),
+            ),
+            (
+                "client-engine",
+                engine_job(&wl.w4, dir, Asked::ListTools, true),
+            ),
+            (
+                "client-general",
+                engine_job(&wl.w4, dir, Asked::ListTools, false),
             ),
         ],
         "W5" => vec![
@@ -218,6 +255,7 @@ fn main() {
     println!("{w} {dir}: median of {rounds} rounds of {passes} passes, thread CPU time");
     let mut best_peer: Option<f64> = None;
     let mut floor = None;
+    let mut engine = Vec::new();
     for (i, (name, _)) in jobs.iter().enumerate() {
         let ratio = median(times[i].iter().zip(&times[0]).map(|(t, p)| t / p).collect());
         println!(
@@ -229,6 +267,7 @@ fn main() {
                 best_peer = Some(best_peer.map_or(ratio, |best| best.min(ratio)))
             }
             "floor" => floor = Some(ratio),
+            "client-engine" | "client-general" => engine.push((*name, ratio)),
             _ => {}
         }
     }
@@ -246,5 +285,11 @@ fn main() {
             1.0 / floor
         ),
         None => println!("{w} {direction} interleaved: vs-best-peer {peer}"),
+    }
+    // The client engine's rows against the fastest peer (each ratio above is to the project's
+    // time; the quotient of two is the rows' own ratio in the same rounds).
+    for (name, ratio) in engine {
+        let against = best_peer.map_or("n/a".to_owned(), |best| format!("{:.2}x", best / ratio));
+        println!("{w} {direction} interleaved {name}: vs-best-peer {against}");
     }
 }

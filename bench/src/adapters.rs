@@ -21,6 +21,7 @@
 //! W5 parses every line as the implementation's top-level message type for the line's
 //! sender (see each module's `parse_w5`).
 
+pub mod client;
 pub mod sonic;
 
 use crate::stats::{ReadStats, W1Stats, W4Stats};

@@ -1,10 +1,10 @@
 //! The engine: what to send to connect, each request in the server's revision, and what each
 //! line of the server amounts to.
 
-use super::peer::{Answer, Read, ReadLine, RequestLine, Respond};
+use super::peer::{Answer, Answered, Read, ReadLine, RequestLine, Respond};
 use super::{ClientError, Event};
 use crate::collections::HashMap;
-use crate::dispatch::PendingRequest;
+use crate::dispatch::{MethodSet, PendingRequest};
 use crate::negotiation;
 use crate::prelude::*;
 use crate::revision;
@@ -35,6 +35,8 @@ pub struct Client {
     stage: Stage,
     next_id: i64,
     in_flight: HashMap<RequestId, PendingRequest>,
+    /// The server's requests given to the caller ([`Event::Request`]) and not answered yet.
+    asked: HashMap<RequestId, PendingRequest>,
 }
 
 impl Client {
@@ -48,8 +50,13 @@ impl Client {
             stage: Stage::New,
             next_id: 0,
             in_flight: HashMap::default(),
+            asked: HashMap::default(),
         }
     }
+
+    /// How many of the server's requests may wait for the caller's answer at once; past it, a
+    /// request is refused (-32603) so that a server cannot grow the client without bound.
+    pub const MAX_SERVER_REQUESTS: usize = 256;
 
     /// Sets the capabilities the client declares.
     #[must_use]
@@ -93,6 +100,7 @@ impl Client {
     /// stateless revision.
     pub fn start(&mut self) -> String {
         self.in_flight.clear();
+        self.asked.clear();
         let id = self.fresh_id();
         let stateless = self.stateless().next().cloned();
         if let Some(version) = stateless {
@@ -144,6 +152,14 @@ impl Client {
             Stage::Connected(version) | Stage::Initializing(_, version) => version.clone(),
             _ => ProtocolVersion::from(latest::REVISION),
         };
+        // The answer to a request in the client's own revision: typed as it is read.
+        if version.as_str() == latest::REVISION {
+            if let Some((id, result)) = super::reply::read(line, &self.in_flight) {
+                self.in_flight.remove(&id);
+                let result = Ok(result);
+                return vec![Event::Answer { id, result }];
+            }
+        }
         let read = revision::visit(&version, ReadLine(line)).unwrap_or_default();
         read.into_iter()
             .flat_map(|read| self.on(read, &version))
@@ -188,19 +204,86 @@ impl Client {
                 (_, id) => vec![Event::Unpaired(id)],
             },
             Read::Notification(notification) => vec![Event::Notification(notification)],
-            Read::Request(id, method) => {
-                let result = match method.as_str() {
-                    "ping" => Ok(()),
-                    _ => Err(RpcError::method_not_found(&method)),
-                };
-                let respond = Respond { id, result };
-                revision::visit(version, respond)
-                    .map(Event::Send)
-                    .into_iter()
-                    .collect()
+            Read::Ping(id) => self.send(version, id, Ok(Answered::Empty)),
+            // Read in the server's revision, but not expressible in 2026-07-28's terms.
+            Read::Request(id, Err(why)) => {
+                let error = RpcError::new(ErrorCode::InvalidParams, why);
+                self.send(version, id, Err(error))
             }
+            Read::Request(id, Ok((call, request))) => match self.refusal(&id, &call) {
+                Some(error) => self.send(version, id, Err(error)),
+                None => {
+                    self.asked.insert(id.clone(), request);
+                    vec![Event::Request { id, call: *call }]
+                }
+            },
             Read::Unreadable(why) => vec![Event::Unreadable(why)],
+            Read::Reply(line) => vec![Event::Send(line)],
         }
+    }
+
+    /// The line answering the server's request `id`, as an event (none when the answer
+    /// cannot be written: the server's revision has no such answer).
+    fn send(
+        &self,
+        version: &ProtocolVersion,
+        id: RequestId,
+        result: Result<Answered, RpcError>,
+    ) -> Vec<Event> {
+        let respond = Respond { id, result };
+        match revision::visit(version, respond) {
+            Some(Ok(line)) => vec![Event::Send(line)],
+            Some(Err(why)) => vec![Event::Unreadable(why.to_string())],
+            None => Vec::new(),
+        }
+    }
+
+    /// Why the engine answers a server's request itself: a method no revision defines, a
+    /// capability the client did not declare, an id already waiting, or too many waiting.
+    fn refusal(&self, id: &RequestId, call: &latest::ServerCall) -> Option<RpcError> {
+        let declared = match call {
+            latest::ServerCall::CreateMessage(_) => self.capabilities.sampling.is_some(),
+            latest::ServerCall::Elicit(_) => self.capabilities.elicitation.is_some(),
+            latest::ServerCall::ListRoots(_) => self.capabilities.roots.is_some(),
+            _ => false,
+        };
+        if !declared {
+            return Some(RpcError::method_not_found(call.method()));
+        }
+        if self.asked.contains_key(id) {
+            let message = "a request of the server already waits under this id";
+            return Some(RpcError::new(ErrorCode::InvalidRequest, message));
+        }
+        (self.asked.len() >= Self::MAX_SERVER_REQUESTS).then(|| {
+            let message = "too many of the server's requests wait for an answer";
+            RpcError::new(ErrorCode::InternalError, message)
+        })
+    }
+
+    /// The line answering the server's request `id` ([`Event::Request`]) with `result`, in
+    /// the server's revision and without what it does not define.
+    ///
+    /// # Errors
+    ///
+    /// [`ClientError::NotAsked`] when no request of the server waits under `id` (answered
+    /// already, or never given); [`ClientError::Conversion`] when the server's revision cannot
+    /// express the result (the request then still waits: answer it with an error).
+    pub fn respond(
+        &mut self,
+        id: &RequestId,
+        result: Result<latest::ServerCallResult, RpcError>,
+    ) -> Result<String, ClientError> {
+        let (Stage::Connected(version), Some(request)) = (&self.stage, self.asked.get(id)) else {
+            return Err(ClientError::NotAsked(id.clone()));
+        };
+        let result = result.map(|result| Answered::Result(request.clone(), Box::new(result)));
+        let respond = Respond {
+            id: id.clone(),
+            result,
+        };
+        let line = revision::visit(version, respond).ok_or(ClientError::NotConnected)??;
+        self.asked.remove(id);
+        Ok(line)
     }
 
     /// The answer to `server/discover`: connected in the newest stateless revision both speak,

@@ -10,9 +10,10 @@
 //!   `clientInfo` in every stateless request's `_meta` (whatever the caller put there), a
 //!   stateful server's request without them and without what its revision does not define;
 //! - **pairing**: each response is read as the result of the request it answers, then
-//!   converted up to 2026-07-28; a server's `ping` is answered, and any other request of the
-//!   server refused with -32601 (the hooks that answer sampling, elicitation and roots are
-//!   not in the engine yet).
+//!   converted up to 2026-07-28; a server's `ping` is answered, and the
+//!   server's sampling, elicitation and roots requests reach the caller as
+//!   [`Event::Request`] in 2026-07-28 terms (when the client declared the capability; -32601
+//!   otherwise), answered with [`Client::respond`] in the server's revision.
 //!
 //! ```
 //! # #[cfg(feature = "server")] {
@@ -58,6 +59,7 @@ use core::fmt;
 
 mod engine;
 mod peer;
+mod reply;
 
 pub use engine::Client;
 
@@ -84,6 +86,16 @@ pub enum Event {
     },
     /// A notification of the server, in 2026-07-28.
     Notification(latest::ServerNotify),
+    /// A request of the server (sampling, elicitation, roots), in 2026-07-28, for a
+    /// capability the client declared: answer it with [`Client::respond`]. The engine answers
+    /// `ping` itself, and refuses with -32601 a request for a capability the client did not
+    /// declare.
+    Request {
+        /// The id the answer carries.
+        id: RequestId,
+        /// The request, converted from the server's revision.
+        call: latest::ServerCall,
+    },
     /// A response whose id names no request in flight: nothing to do with it.
     Unpaired(Option<RequestId>),
     /// A line that could not be read, or whose answer the client's revision cannot take.
@@ -100,6 +112,8 @@ pub enum ClientError {
     Conversion(ConversionError),
     /// The request, once in the server's revision, does not read as that revision's.
     Invalid(MessageError),
+    /// No request of the server waits for an answer under this id.
+    NotAsked(RequestId),
 }
 
 impl fmt::Display for ClientError {
@@ -108,6 +122,7 @@ impl fmt::Display for ClientError {
             ClientError::NotConnected => f.write_str("the client is not connected"),
             ClientError::Conversion(error) => write!(f, "{error}"),
             ClientError::Invalid(error) => write!(f, "{error}"),
+            ClientError::NotAsked(id) => write!(f, "no request of the server waits under {id:?}"),
         }
     }
 }

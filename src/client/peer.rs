@@ -4,7 +4,9 @@
 
 use super::ClientError;
 use crate::convert::{self, meta_keys, StatelessResult};
-use crate::dispatch::{CallSet, Message, MethodSet, PendingRequest, RequestEnvelope};
+use crate::dispatch::{
+    CallSet, ErrorResponse, Message, MethodSet, PendingRequest, RequestEnvelope, ResultResponse,
+};
 use crate::prelude::*;
 use crate::revision::{ClientMessage, Revision, ServerMessage, Visit};
 use crate::v2026_07_28 as latest;
@@ -105,9 +107,17 @@ pub(super) enum Read {
     Result(RequestId, Box<RawValue>),
     Error(Option<RequestId>, RpcError),
     Notification(latest::ServerNotify),
-    /// A request of the server: its id and method.
-    Request(RequestId, String),
+    /// The server's `ping`.
+    Ping(RequestId),
+    /// Another request of the server: in 2026-07-28 terms, with what its answer must be, or
+    /// why it cannot be put in those terms.
+    Request(
+        RequestId,
+        Result<(Box<latest::ServerCall>, PendingRequest), String>,
+    ),
     Unreadable(String),
+    /// A line to send the server: the error answering a request that could not be read.
+    Reply(String),
 }
 
 /// Reads a line of the server in its revision.
@@ -119,7 +129,22 @@ impl Visit for ReadLine<'_> {
     fn visit<V: Revision>(self) -> Vec<Read> {
         match ServerMessage::<V>::parse(self.0) {
             Ok(message) => read::<V>(message),
-            Err(error) => vec![Read::Unreadable(error.to_string())],
+            Err(error) => {
+                let mut read = vec![Read::Unreadable(error.to_string())];
+                // A request of the server is answered even when it cannot be read: with the
+                // error JSON-RPC names (-32602 for its params), under its id. Nothing else is:
+                // answering a response would start a loop.
+                let is_request = crate::json::from_str::<Map<String, Value>>(self.0)
+                    .is_ok_and(|m| m.contains_key("method") && m.contains_key("id"));
+                let refusal = is_request
+                    .then(|| crate::answer::error_response(self.0, &error))
+                    .flatten();
+                if let Some(refusal) = refusal {
+                    let message: ClientMessage<V> = Message::Error(refusal);
+                    read.push(Read::Reply(message.to_json()));
+                }
+                read
+            }
         }
     }
 }
@@ -136,8 +161,16 @@ fn read<V: Revision>(message: ServerMessage<V>) -> Vec<Read> {
                 Err(error) => Read::Unreadable(error.to_string()),
             }]
         }
+        Message::Request(request) if request.call.method() == "ping" => {
+            vec![Read::Ping(request.id)]
+        }
         Message::Request(request) => {
-            vec![Read::Request(request.id, request.call.method().to_owned())]
+            // Answered with the request's own result, a task or not: a receiver that does not
+            // run a request as a task processes it normally (2025-11-25, Tasks).
+            let pending = PendingRequest::without_task(request.call.method());
+            let converted = convert::convert_call::<_, latest::ServerCall>(&request.call);
+            let call = converted.map(|call| (Box::new(call), pending));
+            vec![Read::Request(request.id, call.map_err(|e| e.to_string()))]
         }
         Message::Batch(items) => items.into_iter().flat_map(read::<V>).collect(),
     }
@@ -166,27 +199,47 @@ impl Visit for Answer<'_> {
     }
 }
 
+/// What the client answers a server's request with.
+pub(super) enum Answered {
+    /// `ping`'s empty result.
+    Empty,
+    /// A result in 2026-07-28 terms, for the request it answers.
+    Result(PendingRequest, Box<latest::ServerCallResult>),
+}
+
 /// A JSON-RPC response line of revision `V` to the server's request `id`.
 pub(super) struct Respond {
     pub id: RequestId,
-    /// The result (`ping`'s empty one), or the error.
-    pub result: Result<(), RpcError>,
+    pub result: Result<Answered, RpcError>,
 }
 
 impl Visit for Respond {
-    type Output = String;
+    type Output = Result<String, ClientError>;
 
-    fn visit<V: Revision>(self) -> String {
-        let message: ClientMessage<V> = match self.result {
-            Ok(()) => match crate::dispatch::ResultResponse::new(self.id.clone(), &Map::new()) {
-                Ok(response) => Message::Response(response),
-                Err(e) => Message::Error(crate::dispatch::ErrorResponse::new(
-                    self.id,
-                    RpcError::new(crate::ErrorCode::InternalError, e.to_string()),
-                )),
-            },
-            Err(error) => Message::Error(crate::dispatch::ErrorResponse::new(self.id, error)),
+    fn visit<V: Revision>(self) -> Self::Output {
+        let id = self.id;
+        let response = match self.result {
+            Ok(Answered::Empty) => ResultResponse::new(id.clone(), &Map::new()),
+            Ok(Answered::Result(request, result)) => {
+                // Without what the server's revision does not define.
+                let result = convert::convert_result_for_peer::<latest::ServerCall, V::ServerCall>(
+                    &result, &request,
+                )
+                .map_err(ClientError::Conversion)?;
+                ResultResponse::new(id.clone(), &result.value)
+            }
+            Err(error) => {
+                let message: ClientMessage<V> = Message::Error(ErrorResponse::new(id, error));
+                return Ok(message.to_json());
+            }
         };
-        message.to_json()
+        let message: ClientMessage<V> = match response {
+            Ok(response) => Message::Response(response),
+            Err(e) => Message::Error(ErrorResponse::new(
+                id,
+                RpcError::new(crate::ErrorCode::InternalError, e.to_string()),
+            )),
+        };
+        Ok(message.to_json())
     }
 }
