@@ -5,11 +5,14 @@
 //!
 //! cargo run --example async-server --features server,v2025_11_25
 //!
-//! One tool, `wait`, answers after `ms` milliseconds (at most 10 s).
+//! Two tools: `wait` answers after `ms` milliseconds (at most 10 s); `roots` asks the client
+//! for its roots (`input_required`, which the engine relays to a 2025-11-25 client as a
+//! `roots/list` request, handing the call out again with the answer) and names them.
 
 use mcp_spec_types::cache::CacheScope;
 use mcp_spec_types::dispatch::MethodSet;
 use mcp_spec_types::server::{Answer, Incoming, Server, Session};
+use mcp_spec_types::v2026_07_28::input_required::{InputRequired, RoundTrip};
 use mcp_spec_types::v2026_07_28::*;
 use mcp_spec_types::RpcError;
 use std::io::{BufRead, Write};
@@ -32,7 +35,8 @@ fn wait_tool() -> Tool {
 async fn answer(call: ClientCall) -> Result<ClientCallResult, RpcError> {
     match call {
         ClientCall::ListTools(_) => {
-            Ok(ListToolsResult::complete([wait_tool()], 0, CacheScope::Private).into())
+            let roots = Tool::new("roots", ToolInputSchema::new());
+            Ok(ListToolsResult::complete([wait_tool(), roots], 0, CacheScope::Private).into())
         }
         ClientCall::CallTool(call) if call.name == "wait" => {
             let arguments = call.arguments.unwrap_or_default();
@@ -40,6 +44,19 @@ async fn answer(call: ClientCall) -> Result<ClientCallResult, RpcError> {
             tokio::time::sleep(Duration::from_millis(ms.min(10_000))).await;
             Ok(CallToolResult::text(format!("waited {ms} ms")).into())
         }
+        ClientCall::CallTool(call) if call.name == "roots" => match RoundTrip::of(&call)
+            .roots("roots")
+        {
+            Ok(listed) => {
+                let uris: Vec<&str> = listed.roots.iter().map(|root| root.uri.as_str()).collect();
+                Ok(CallToolResult::text(uris.join(" ")).into())
+            }
+            Err(_) => {
+                let client = &call.meta.io_modelcontextprotocol_client_capabilities;
+                let asked = InputRequired::new().list_roots("roots").build(client)?;
+                Ok(CallToolResultOrInputRequired::from(asked).into())
+            }
+        },
         ClientCall::CallTool(call) => Err(RpcError::invalid_params(format!(
             "Unknown tool: {}",
             call.name

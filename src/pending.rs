@@ -219,3 +219,16 @@ impl PendingRequests {
         self.requests.values().all(HashMap::is_empty)
     }
 }
+
+/// `call` as the line of request `id` in the message set of `R` and `N`, and what its answer
+/// must be: what an engine sends and then awaits.
+#[cfg(any(feature = "server", feature = "client"))]
+pub(crate) fn request_line<R: CallSet, N: MethodSet>(
+    id: RequestId,
+    call: R,
+) -> (String, PendingRequest) {
+    let pending = PendingRequest::of(&call);
+    let envelope = crate::dispatch::RequestEnvelope::new(id, call);
+    let line = Message::<R, N>::Request(envelope).to_json();
+    (line, pending)
+}

@@ -4,8 +4,12 @@
 //! - its client against the example resource server, in both of its modes: discovering the
 //!   server and speaking 2026-07-28, and opening a session with `initialize` at 2025-11-25
 //!   (`tests/sdk_python/client.py` lists, reads, subscribes and prints what it saw);
+//! - its client calling the async example's `roots` tool, whose handler asks for the client's
+//!   roots (`input_required`): answered and retried by the client on 2026-07-28, relayed as a
+//!   `roots/list` request by the engine on 2025-11-25 (`tests/sdk_python/roots.py`);
 //! - its server (`tests/sdk_python/server.py`) driven by the crate's client engine, which
-//!   discovers it (2026-07-28), or initializes it when told to speak 2025-11-25 only.
+//!   discovers it (2026-07-28), or initializes it when told to speak 2025-11-25 only, and
+//!   answers the `roots/list` it sends.
 #![cfg(all(feature = "all-revisions", feature = "server", feature = "client"))]
 
 #[path = "e2e/support.rs"]
@@ -127,6 +131,34 @@ fn the_python_client_discovers_the_server_and_listens_on_2026_07_28() {
     let mut expected = expected(&root, "2026-07-28", -32602);
     expected["honored"] = json!([uri(&root.join("hello.txt"))]);
     assert_eq!(seen, expected);
+}
+
+/// What the Python client saw of the async example's `roots` tool in `mode`.
+fn roots(mode: &str) -> Value {
+    let server = support::example_binary("async-server");
+    let printed = run(
+        Command::new(python())
+            .arg(Path::new(SCRIPT_DIR).join("roots.py"))
+            .arg(&server)
+            .arg(mode),
+        &format!("the Python client of the roots tool ({mode})"),
+    );
+    serde_json::from_str(printed.trim())
+        .unwrap_or_else(|e| panic!("the client printed no JSON ({e}): {printed}"))
+}
+
+#[test]
+fn one_handler_asks_the_python_client_for_roots_in_both_revisions() {
+    // 2026-07-28: `input_required`, answered and retried by the client.
+    assert_eq!(
+        roots("auto"),
+        json!({"version": "2026-07-28", "text": "file:///work"})
+    );
+    // 2025-11-25: the engine asks `roots/list` and calls the handler again with the answer.
+    assert_eq!(
+        roots("legacy"),
+        json!({"version": "2025-11-25", "text": "file:///work"})
+    );
 }
 
 #[test]

@@ -4,9 +4,8 @@
 
 use super::ClientError;
 use crate::convert::{self, meta_keys, StatelessResult};
-use crate::dispatch::{
-    CallSet, ErrorResponse, Message, MethodSet, PendingRequest, RequestEnvelope, ResultResponse,
-};
+use crate::dispatch::{CallSet, ErrorResponse, Message, MethodSet, PendingRequest, ResultResponse};
+use crate::pending::request_line;
 use crate::prelude::*;
 use crate::revision::{ClientMessage, Revision, ServerMessage, Visit};
 use crate::v2026_07_28 as latest;
@@ -92,13 +91,7 @@ impl Visit for RequestLine<'_> {
         let call = convert::convert_call_for_peer::<V::ClientCall, V::ClientCall>(&call)
             .map_err(ClientError::Conversion)?
             .value;
-        let pending = PendingRequest::of(&call);
-        let envelope = RequestEnvelope {
-            id: self.id,
-            call,
-            extra: Map::new(),
-        };
-        Ok((ClientMessage::<V>::Request(envelope).to_json(), pending))
+        Ok(request_line::<_, V::ClientNotify>(self.id, call))
     }
 }
 

@@ -3,6 +3,7 @@
 //! through the session, converted for the client.
 
 use super::Context;
+use crate::dispatch::ErrorResponse;
 use crate::prelude::*;
 use crate::v2026_07_28 as latest;
 use crate::{RequestId, RpcError};
@@ -24,28 +25,51 @@ pub struct PendingCall {
 pub struct Responder {
     id: RequestId,
     convert: Convert,
+    /// For a stateful client, the call and its context again: an `input_required` answer is
+    /// relayed to such a client as requests, and the call retried with their answers.
+    retry: Option<Box<(latest::ClientCall, Context, u8)>>,
 }
 
 /// A request's answer, written: hand it to [`Session::finish`](super::Session::finish), which
 /// gives the line to send unless the client cancelled the request meanwhile.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 #[must_use = "an answer is sent only through `Session::finish`"]
 pub struct Answer {
     id: RequestId,
     line: String,
+    /// An `input_required` result for a stateful client, to relay as requests.
+    relay: Option<Box<Relay>>,
+}
+
+/// What a stateful client is asked instead of receiving an `input_required` result, and the
+/// call to retry with its answers.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Relay {
+    pub asked: latest::InputRequiredResult,
+    pub call: latest::ClientCall,
+    pub context: Context,
+    /// How many times the call has answered `input_required`, this time included.
+    pub rounds: u8,
 }
 
 impl PendingCall {
+    /// `retry`: for a stateful client, which cannot take an `input_required` answer, how many
+    /// times the call has answered one already; such an answer is then relayed to the client
+    /// as requests, and the call retried with their answers.
     pub(super) fn new(
         call: latest::ClientCall,
         context: Context,
         id: RequestId,
         convert: Convert,
+        retry: Option<u8>,
     ) -> Self {
+        let retry = retry
+            .filter(|_| can_ask_for_input(&call))
+            .map(|rounds| Box::new((call.clone(), context.clone(), rounds)));
         PendingCall {
             call,
             context,
-            responder: Responder { id, convert },
+            responder: Responder { id, convert, retry },
         }
     }
 
@@ -80,9 +104,34 @@ impl Responder {
     /// Writes `result` as the response, in the client's revision: a result the client's
     /// revision cannot say is an internal error (-32603) saying why, "resource not found" is
     /// that revision's code.
+    ///
+    /// An `input_required` result for a client of a stateful revision, which has no such
+    /// result, is relayed: the session asks the client each input request as a request of its
+    /// revision, then hands the call out again with the answers (see
+    /// [`Session::finish`](super::Session::finish)).
     pub fn respond(self, result: Result<latest::ClientCallResult, RpcError>) -> Answer {
+        let asked = result.as_ref().ok().and_then(input_required);
+        if let (Some(retry), Some(asked)) = (self.retry, asked) {
+            let (call, context, rounds) = *retry;
+            let relay = Relay {
+                asked: asked.clone(),
+                call,
+                context,
+                rounds: rounds.saturating_add(1),
+            };
+            let (id, line) = (self.id, String::new());
+            return Answer {
+                id,
+                line,
+                relay: Some(Box::new(relay)),
+            };
+        }
         let line = (self.convert)(result);
-        Answer { id: self.id, line }
+        Answer {
+            id: self.id,
+            line,
+            relay: None,
+        }
     }
 }
 
@@ -92,8 +141,40 @@ impl Answer {
         &self.id
     }
 
-    pub(super) fn into_parts(self) -> (RequestId, String) {
-        (self.id, self.line)
+    pub(super) fn into_parts(self) -> (RequestId, String, Option<Box<Relay>>) {
+        (self.id, self.line, self.relay)
+    }
+}
+
+/// The error response line to request `id` (`null` when the id cannot be read).
+pub(super) fn error_line(id: Option<RequestId>, error: RpcError) -> String {
+    let response = match id {
+        Some(id) => ErrorResponse::new(id, error),
+        None => ErrorResponse::without_id(error),
+    };
+    crate::json::to_string(&response).unwrap_or_default()
+}
+
+/// Whether the result of `call` may be `input_required`.
+fn can_ask_for_input(call: &latest::ClientCall) -> bool {
+    matches!(
+        call,
+        latest::ClientCall::CallTool(_)
+            | latest::ClientCall::GetPrompt(_)
+            | latest::ClientCall::ReadResource(_)
+    )
+}
+
+/// The `input_required` result `result` is, if it is one.
+fn input_required(result: &latest::ClientCallResult) -> Option<&latest::InputRequiredResult> {
+    use latest::ClientCallResult as R;
+    match result {
+        R::CallTool(latest::CallToolResultOrInputRequired::InputRequiredResult(asked))
+        | R::GetPrompt(latest::GetPromptResultOrInputRequired::InputRequiredResult(asked))
+        | R::ReadResource(latest::ReadResourceResultOrInputRequired::InputRequiredResult(asked)) => {
+            Some(asked)
+        }
+        _ => None,
     }
 }
 

@@ -1,9 +1,10 @@
 //! The engine: a line in, what to do about it out (a line to send, a call for the handler,
 //! or nothing), in the client's revision.
 
-use super::call::{Convert, PendingCall};
+use super::call::{error_line, Convert, PendingCall};
 use super::lifecycle;
 use super::peek::Peek;
+use super::rounds;
 use super::session::{Session, Stateful};
 use super::{Context, Handler};
 use crate::cache::CacheHint;
@@ -11,7 +12,7 @@ use crate::convert::{
     convert_call, convert_call_with, convert_result_for_peer, convert_result_with, ConversionError,
     StatelessResult,
 };
-use crate::dispatch::{CallSet, ErrorResponse, Message, MethodSet, PendingRequest, ResultResponse};
+use crate::dispatch::{CallSet, Message, MethodSet, PendingRequest, ResultResponse};
 use crate::negotiation::{self, UnsupportedVersion};
 use crate::prelude::*;
 use crate::revision::{self, ClientMessage, Revision, Summary, Visit};
@@ -265,7 +266,7 @@ impl<H: Handler> Server<H> {
             let (id, peer) = (request.id.clone(), peer.clone());
             Box::new(move |result| respond(id, result.map_err(|e| for_peer(e, &peer))))
         };
-        hand_out(session, request.id, request.call, peer, convert)
+        hand_out(session, request.id, request.call, peer, convert, None)
     }
 }
 
@@ -283,21 +284,22 @@ pub enum Incoming {
 }
 
 /// Takes request `id` into the session and hands its call out, or answers now why not.
+/// `retry`: for a stateful client, how many times the call answered `input_required` already
+/// (see [`PendingCall::new`]).
 fn hand_out(
     session: &mut Session,
     id: RequestId,
     call: latest::ClientCall,
     peer: ProtocolVersion,
     convert: Convert,
+    retry: Option<u8>,
 ) -> Incoming {
     if let Err(error) = session.admit(&id) {
         return Incoming::Answer(error_line(Some(id), error));
     }
+    let context = Context { peer };
     Incoming::Call(Box::new(PendingCall::new(
-        call,
-        Context { peer },
-        id,
-        convert,
+        call, context, id, convert, retry,
     )))
 }
 
@@ -364,7 +366,7 @@ impl<H: Handler> Visit for Stateless<'_, H> {
             latest::ClientCall::SubscriptionsListen(params) => {
                 self.server.listen(self.session, id, peer, params)
             }
-            _ => hand_out(self.session, id, call, peer, convert),
+            _ => hand_out(self.session, id, call, peer, convert, None),
         }
     }
 }
@@ -458,8 +460,13 @@ fn in_session<V: Revision, H: Handler>(
                 Message::<V::ClientCall, V::ClientNotify>::Notification(notification),
             );
         }
-        // The engine sends no requests: a response has nothing to pair with.
-        _ => return Incoming::Nothing,
+        // The answer to one of the engine's requests: an input request of a round.
+        other => {
+            return match rounds::answer_of(other) {
+                Some((Some(id), result)) => input_answered::<V>(session, &id, result),
+                _ => Incoming::Nothing,
+            };
+        }
     };
     let (id, call) = (request.id, request.call);
     let method = call.method();
@@ -488,19 +495,75 @@ fn in_session<V: Revision, H: Handler>(
         Ok(call) => call,
         Err(error) => return now(Err(invalid_params(error))),
     };
-    let pending = PendingRequest::of(&call);
-    let convert: Convert = {
-        let (id, peer) = (id.clone(), peer.clone());
-        Box::new(move |result| {
-            let result = result.map_err(|e| for_peer(e, &peer)).and_then(|result| {
-                convert_result_for_peer::<latest::ClientCall, V::ClientCall>(&result, &pending)
-                    .map(|converted| converted.value)
-                    .map_err(internal)
-            });
-            respond(id, result)
-        })
+    let convert = stateful_convert::<V>(&id, &peer, &call);
+    hand_out(session, id, call, peer, convert, Some(0))
+}
+
+/// How the answer to `call`, request `id` of a stateful client of revision `V`, is written.
+fn stateful_convert<V: Revision>(
+    id: &RequestId,
+    peer: &ProtocolVersion,
+    call: &latest::ClientCall,
+) -> Convert {
+    let pending = PendingRequest::of(call);
+    let (id, peer) = (id.clone(), peer.clone());
+    Box::new(move |result| {
+        let result = result.map_err(|e| for_peer(e, &peer)).and_then(|result| {
+            convert_result_for_peer::<latest::ClientCall, V::ClientCall>(&result, &pending)
+                .map(|converted| converted.value)
+                .map_err(internal)
+        });
+        respond(id, result)
+    })
+}
+
+/// The client's answer to the server's request `id`, an input request of a round: the next
+/// input request to ask, the call handed out again with every answer, or the error that ends
+/// the round (the client's own error, or an answer that does not read).
+fn input_answered<V: Revision>(
+    session: &mut Session,
+    id: &RequestId,
+    result: Result<Box<RawValue>, RpcError>,
+) -> Incoming {
+    let Some(at) = session
+        .rounds
+        .iter()
+        .position(|round| round.asking.0 == *id)
+    else {
+        return Incoming::Nothing;
     };
-    hand_out(session, id, call, peer, convert)
+    let mut round = session.rounds.swap_remove(at);
+    let (_, key, asked) = &round.asking;
+    let response = match result {
+        Ok(result) => rounds::input_response::<V>(asked, &result).map_err(|why| {
+            let message = format!(
+                "the client's answer to {} does not read: {why}",
+                asked.method()
+            );
+            RpcError::new(ErrorCode::InternalError, message)
+        }),
+        Err(error) => Err(error),
+    };
+    let answered = response.and_then(|response| {
+        let key = key.clone();
+        round.answers.answer(&key, response).map_err(RpcError::from)
+    });
+    if let Err(error) = answered {
+        let peer = round.context.peer.clone();
+        return Incoming::Answer(session.fail(round.id, for_peer(error, &peer)));
+    }
+    if !round.to_ask.is_empty() {
+        return Incoming::Answer(session.ask_next(round));
+    }
+    let original = round.id.clone();
+    match round.retry() {
+        Ok((id, call, context, rounds)) => {
+            let convert = stateful_convert::<V>(&id, &context.peer, &call);
+            let pending = PendingCall::new(call, context, id, convert, Some(rounds));
+            Incoming::Call(Box::new(pending))
+        }
+        Err(error) => Incoming::Answer(session.fail(original, error)),
+    }
 }
 
 /// "Resource not found" as the peer's revision writes it, whichever code the handler used.
@@ -556,14 +619,6 @@ fn respond<T: Serialize>(id: RequestId, result: Result<T, RpcError>) -> String {
         }
         Err(error) => error_line(Some(id), error),
     }
-}
-
-pub(super) fn error_line(id: Option<RequestId>, error: RpcError) -> String {
-    let response = match id {
-        Some(id) => ErrorResponse::new(id, error),
-        None => ErrorResponse::without_id(error),
-    };
-    crate::json::to_string(&response).unwrap_or_default()
 }
 
 /// The error response to a line that could not be read (none to a notification).

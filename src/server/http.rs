@@ -50,7 +50,7 @@ impl HttpResponse {
     }
 
     fn error(status: u16, id: Option<RequestId>, error: RpcError) -> Self {
-        HttpResponse::new(status, Some(super::engine::error_line(id, error)))
+        HttpResponse::new(status, Some(super::call::error_line(id, error)))
     }
 }
 
@@ -80,7 +80,7 @@ pub struct HttpResponder {
 }
 
 /// An answer to a request received over HTTP: [`Sessions::finish`] makes the response.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 #[must_use = "the response is made by `Sessions::finish`"]
 pub struct HttpAnswer {
     answer: Answer,

@@ -15,7 +15,12 @@
 //! - **each revision's error codes**: "resource not found" is `-32002` up to 2025-11-25 and
 //!   `-32602` from 2026-07-28, whichever a handler built;
 //! - **what cannot be read** gets the error response JSON-RPC names (`-32700`, `-32600`,
-//!   `-32602`), with the request's id when it can be read.
+//!   `-32602`), with the request's id when it can be read;
+//! - **asking the client for input**: a handler answers `input_required` (2026-07-28) to ask
+//!   for elicitation, sampling or roots; a 2026-07-28 client gets it and retries, and a client
+//!   of a stateful revision, which has no such result, is asked each input request as a
+//!   request of its revision, the call then handed to the handler again with the answers, as
+//!   the retry would carry them (at most 8 rounds a request; over stdio, not yet over HTTP).
 //!
 //! The handler is a [`Handler`]: a [`Router`] of tools, resources, resource templates and
 //! prompts (which derives the capabilities and pages the lists), or a function of the call.
@@ -54,6 +59,7 @@ mod lifecycle;
 mod notify;
 mod paging;
 mod peek;
+mod rounds;
 mod router;
 mod session;
 #[cfg(feature = "std")]

@@ -5,7 +5,8 @@
 //! notification in the client's revision, only to a client that asked for it, and only for
 //! what the server's capabilities announce: a client is never told what it did not ask for.
 
-use super::engine::{error_line, for_peer};
+use super::call::error_line;
+use super::engine::for_peer;
 use super::session::Listen;
 use super::{Context, Handler, Incoming, Server, Session};
 use crate::dispatch::{CallSet, MethodSet, NotificationEnvelope};

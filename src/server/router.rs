@@ -9,15 +9,17 @@ use crate::dispatch::MethodSet;
 use crate::prelude::*;
 use crate::uri_template::{UriTemplate, UriTemplateError, Variables};
 use crate::v2026_07_28::{
-    CallToolRequestParams, CallToolResult, ClientCall, ClientCallResult, GetPromptRequestParams,
-    GetPromptResult, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult,
-    ListToolsResult, PaginatedRequestParams, Prompt, ReadResourceRequestParams, ReadResourceResult,
-    Resource, ResourceTemplate, ServerCapabilities, ServerCapabilitiesPrompts,
-    ServerCapabilitiesResources, ServerCapabilitiesTools, Tool,
+    CallToolRequestParams, CallToolResultOrInputRequired, ClientCall, ClientCallResult,
+    GetPromptRequestParams, GetPromptResult, ListPromptsResult, ListResourceTemplatesResult,
+    ListResourcesResult, ListToolsResult, PaginatedRequestParams, Prompt,
+    ReadResourceRequestParams, ReadResourceResult, Resource, ResourceTemplate, ServerCapabilities,
+    ServerCapabilitiesPrompts, ServerCapabilitiesResources, ServerCapabilitiesTools, Tool,
 };
 use crate::RpcError;
 
-type ToolFn = Box<dyn Fn(CallToolRequestParams) -> Result<CallToolResult, RpcError> + Send + Sync>;
+type ToolFn = Box<
+    dyn Fn(CallToolRequestParams) -> Result<CallToolResultOrInputRequired, RpcError> + Send + Sync,
+>;
 type ReadFn =
     Box<dyn Fn(ReadResourceRequestParams) -> Result<ReadResourceResult, RpcError> + Send + Sync>;
 type TemplateFn = Box<
@@ -80,12 +82,21 @@ impl Router {
 
     /// Offers `tool`, answered by `call`. A `tools/call` that names no tool the router
     /// offers is refused with -32602 ("Unknown tool").
+    ///
+    /// `call` answers with a [`CallToolResult`](crate::v2026_07_28::CallToolResult), or asks
+    /// the client for input first with an
+    /// [`InputRequiredResult`](crate::v2026_07_28::InputRequiredResult) (in a
+    /// [`CallToolResultOrInputRequired`]): the engine relays
+    /// its requests to a client of a stateful revision and calls again with the answers, as a
+    /// 2026-07-28 client retries (see `input_required::RoundTrip`).
     #[must_use]
-    pub fn tool<F>(mut self, tool: Tool, call: F) -> Self
+    pub fn tool<F, R>(mut self, tool: Tool, call: F) -> Self
     where
-        F: Fn(CallToolRequestParams) -> Result<CallToolResult, RpcError> + Send + Sync + 'static,
+        F: Fn(CallToolRequestParams) -> Result<R, RpcError> + Send + Sync + 'static,
+        R: Into<CallToolResultOrInputRequired>,
     {
-        self.tools.push((tool, Box::new(call)));
+        self.tools
+            .push((tool, Box::new(move |params| call(params).map(Into::into))));
         self
     }
 

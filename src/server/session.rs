@@ -1,7 +1,8 @@
 //! One client's state: the revision `initialize` negotiated, the requests whose answers are
 //! still to come, and what the client asked to be told of.
 
-use super::call::Answer;
+use super::call::{self, Answer};
+use super::rounds::{AskLine, Round};
 use crate::convert::StatelessRequestMeta;
 use crate::prelude::*;
 use crate::v2026_07_28 as latest;
@@ -31,6 +32,10 @@ pub struct Session {
     /// Whether the transport carries a `subscriptions/listen` stream (stdio does; a single
     /// HTTP request-response does not).
     pub(super) streams: bool,
+    /// The requests whose handlers asked a stateful client for input, waiting for its answers.
+    pub(super) rounds: Vec<Round>,
+    /// The id of the server's last request to the client.
+    asked: i64,
 }
 
 impl Default for Session {
@@ -41,6 +46,8 @@ impl Default for Session {
             subscriptions: BTreeSet::new(),
             listens: Vec::new(),
             streams: true,
+            rounds: Vec::new(),
+            asked: 0,
         }
     }
 }
@@ -112,9 +119,74 @@ impl Session {
 
     /// The line to send for a finished call; `None` when the client cancelled the request
     /// meanwhile (or the answer is not this session's).
+    ///
+    /// A stateful client's call whose handler answered `input_required` is not finished: the
+    /// line asks the client the first input request, in its revision; the answers come back
+    /// through [`Server::receive`](super::Server::receive), which asks the next one, then
+    /// hands the call out again with them all. At most `8` rounds a request, and not over
+    /// HTTP (no stream to ask on yet: the request gets -32603).
     pub fn finish(&mut self, answer: Answer) -> Option<String> {
-        let (id, line) = answer.into_parts();
-        self.in_flight.remove(&id).then_some(line)
+        let (id, line, relay) = answer.into_parts();
+        if !self.in_flight.contains(&id) {
+            return None;
+        }
+        let Some(relay) = relay else {
+            self.in_flight.remove(&id);
+            return Some(line);
+        };
+        let round = match (self.streams, Round::new(id.clone(), *relay)) {
+            (true, Ok(round)) => round,
+            (false, _) => {
+                let message =
+                    "input_required cannot be relayed to this client: no stream to ask on";
+                return Some(self.fail(id, RpcError::new(ErrorCode::InternalError, message)));
+            }
+            (_, Err(error)) => return Some(self.fail(id, error)),
+        };
+        Some(self.ask_next(round))
+    }
+
+    /// Asks the client the round's next input request: the line to send (or, when it cannot
+    /// be asked, the error answering the round's request).
+    pub(super) fn ask_next(&mut self, mut round: Round) -> String {
+        let Some((key, request)) = round.to_ask.pop() else {
+            let message = "nothing left to ask";
+            return self.fail(round.id, RpcError::new(ErrorCode::InternalError, message));
+        };
+        self.asked += 1;
+        let id = RequestId::from(self.asked);
+        let Some(version) = self.version().cloned() else {
+            let message = "input_required reaches a stateful client only";
+            return self.fail(round.id, RpcError::new(ErrorCode::InternalError, message));
+        };
+        let ask = AskLine {
+            id: id.clone(),
+            request: &request,
+        };
+        let asked = crate::revision::visit(&version, ask).unwrap_or_else(|| {
+            Err(format!(
+                "revision {} is not in this build",
+                version.as_str()
+            ))
+        });
+        match asked {
+            Ok((line, pending)) => {
+                round.asking = (id, key, pending);
+                self.rounds.push(round);
+                line
+            }
+            Err(why) => {
+                let message = format!("the handler asked for input the client cannot give: {why}");
+                self.fail(round.id, RpcError::new(ErrorCode::InternalError, message))
+            }
+        }
+    }
+
+    /// Answers request `id` with `error` (in the session's revision's codes): the line.
+    pub(super) fn fail(&mut self, id: RequestId, error: RpcError) -> String {
+        self.in_flight.remove(&id);
+        self.rounds.retain(|round| round.id != id);
+        call::error_line(Some(id), error)
     }
 
     /// Takes request `id` in, or says why not.
@@ -139,6 +211,7 @@ impl Session {
     pub(super) fn cancel(&mut self, id: &RequestId) {
         self.in_flight.remove(id);
         self.listens.retain(|listen| listen.id != *id);
+        self.rounds.retain(|round| round.id != *id);
     }
 
     /// The resource URIs the client is subscribed to, by `resources/subscribe` and by its

@@ -1,0 +1,297 @@
+//! A handler that asks for input (`input_required`, 2026-07-28) served to every revision: a
+//! 2026-07-28 client gets the result and retries; a client of a stateful revision, which has
+//! no such result, is asked each input request as a request of its own revision, and the call
+//! is handed to the handler again with the answers, as the 2026-07-28 retry would carry them.
+#![cfg(all(feature = "server", feature = "v2025_11_25"))]
+
+use mcp_spec_types::server::{Router, Server, Session};
+use mcp_spec_types::v2026_07_28::input_required::{InputRequired, RoundTrip};
+use mcp_spec_types::v2026_07_28::*;
+use mcp_spec_types::RpcError;
+use serde_json::{json, Value};
+
+/// `greet` asks the client's name (elicitation) and roots, then greets; `nag` asks for the
+/// roots whatever it is told.
+fn server() -> Server<Router> {
+    let greet = |call: CallToolRequestParams| -> Result<CallToolResultOrInputRequired, RpcError> {
+        let round = RoundTrip::of(&call);
+        if round.is_first() {
+            let schema: ElicitRequestFormParamsRequestedSchema = serde_json::from_value(
+                json!({"type": "object", "properties": {"name": {"type": "string"}}}),
+            )
+            .map_err(|e| RpcError::invalid_params(e.to_string()))?;
+            let asked = InputRequired::new()
+                .list_roots("roots")
+                .elicit_form("name", "Your name?", schema)
+                .with_state("greeting")
+                .build_ignoring_capabilities()?;
+            return Ok(asked.into());
+        }
+        assert_eq!(round.request_state.as_deref(), Some("greeting"));
+        let content = round
+            .elicitation("name")?
+            .content
+            .clone()
+            .unwrap_or_default();
+        let name = serde_json::to_value(content.get("name")).unwrap_or_default();
+        let name = name.as_str().unwrap_or("?").to_owned();
+        let roots = round.roots("roots")?;
+        let text = format!("Hello {name}, in {}", roots.roots[0].uri);
+        Ok(CallToolResult::text(text).into())
+    };
+    let nag = |_: CallToolRequestParams| -> Result<InputRequiredResult, RpcError> {
+        Ok(InputRequired::new()
+            .list_roots("roots")
+            .build_ignoring_capabilities()?)
+    };
+    let router = Router::new()
+        .tool(Tool::new("greet", ToolInputSchema::new()), greet)
+        .tool(Tool::new("nag", ToolInputSchema::new()), nag);
+    Server::new(Implementation::new("greeter", "1"), router)
+}
+
+fn send(server: &Server<Router>, session: &mut Session, message: Value) -> Value {
+    match server.handle(session, &message.to_string()) {
+        Some(answer) => serde_json::from_str(&answer).expect("the answer is JSON"),
+        None => Value::Null,
+    }
+}
+
+/// A 2025-11-25 session whose client declared roots and elicitation.
+fn stateful(server: &Server<Router>) -> Session {
+    let mut session = Session::new();
+    let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25",
+        "capabilities": {"roots": {}, "elicitation": {}},
+        "clientInfo": {"name": "client", "version": "1"}}});
+    let answer = send(server, &mut session, initialize);
+    assert_eq!(
+        answer["result"]["protocolVersion"], "2025-11-25",
+        "{answer}"
+    );
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    assert_eq!(send(server, &mut session, initialized), Value::Null);
+    session
+}
+
+fn call(id: i64, tool: &str) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": tool}})
+}
+
+fn result(id: &Value, result: Value) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "result": result})
+}
+
+#[test]
+fn a_stateful_client_is_asked_each_input_request_then_gets_the_answer() {
+    let server = server();
+    let mut session = stateful(&server);
+    // The input requests one at a time, in the order of their keys, in 2025-11-25 terms.
+    let asked = send(&server, &mut session, call(7, "greet"));
+    assert_eq!(asked["method"], "elicitation/create", "{asked}");
+    assert_eq!(asked["params"]["message"], "Your name?");
+    assert_eq!(
+        asked["params"]["requestedSchema"]["properties"]["name"]["type"],
+        "string"
+    );
+    let accepted = json!({"action": "accept", "content": {"name": "Ada"}});
+    let asked_roots = send(&server, &mut session, result(&asked["id"], accepted));
+    assert_eq!(asked_roots["method"], "roots/list", "{asked_roots}");
+    assert_ne!(asked_roots["id"], asked["id"]);
+    assert_eq!(session.in_flight(), 1, "the call waits for its answers");
+    let roots = json!({"roots": [{"uri": "file:///work", "name": "work"}]});
+    let answer = send(&server, &mut session, result(&asked_roots["id"], roots));
+    // The handler's answer to the retry, as 2025-11-25 writes it (no `resultType`).
+    assert_eq!(
+        answer,
+        json!({"jsonrpc": "2.0", "id": 7, "result": {
+            "content": [{"type": "text", "text": "Hello Ada, in file:///work"}]}})
+    );
+    assert_eq!(session.in_flight(), 0);
+}
+
+#[test]
+fn a_2026_07_28_client_gets_the_same_handlers_input_required_and_retries() {
+    let server = server();
+    let mut session = Session::new();
+    let meta = json!({"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {"roots": {}, "elicitation": {}}});
+    let first = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "greet", "_meta": meta}});
+    let answer = send(&server, &mut session, first);
+    let asked = &answer["result"];
+    assert_eq!(asked["resultType"], "input_required", "{answer}");
+    assert_eq!(asked["inputRequests"]["roots"]["method"], "roots/list");
+    assert_eq!(asked["requestState"], "greeting");
+    let retry = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+        "name": "greet", "_meta": meta, "requestState": "greeting",
+        "inputResponses": {
+            "name": {"action": "accept", "content": {"name": "Bo"}},
+            "roots": {"roots": [{"uri": "file:///b"}]}}}});
+    let answer = send(&server, &mut session, retry);
+    assert_eq!(
+        answer["result"]["content"][0]["text"], "Hello Bo, in file:///b",
+        "{answer}"
+    );
+}
+
+#[test]
+fn the_clients_error_or_unreadable_answer_ends_the_call() {
+    let server = server();
+    let mut session = stateful(&server);
+    let asked = send(&server, &mut session, call(7, "greet"));
+    let refused = json!({"jsonrpc": "2.0", "id": asked["id"],
+        "error": {"code": -32600, "message": "the user closed the form"}});
+    let answer = send(&server, &mut session, refused);
+    assert_eq!(answer["id"], 7, "{answer}");
+    assert_eq!(answer["error"]["code"], -32600);
+    assert_eq!(answer["error"]["message"], "the user closed the form");
+    assert_eq!(session.in_flight(), 0);
+    // An answer that is not the result of what was asked (roots for an elicitation).
+    let asked = send(&server, &mut session, call(8, "greet"));
+    let wrong = result(&asked["id"], json!({"action": 5}));
+    let answer = send(&server, &mut session, wrong);
+    assert_eq!(
+        (&answer["id"], &answer["error"]["code"]),
+        (&json!(8), &json!(-32603))
+    );
+    let message = answer["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("elicitation/create"), "{message}");
+    // A late answer to a finished round pairs with nothing.
+    assert_eq!(
+        send(&server, &mut session, result(&asked["id"], json!({}))),
+        Value::Null
+    );
+}
+
+#[test]
+fn a_cancelled_call_asks_nothing_more_and_is_not_answered() {
+    let server = server();
+    let mut session = stateful(&server);
+    let asked = send(&server, &mut session, call(7, "greet"));
+    let cancel = json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+        "params": {"requestId": 7}});
+    assert_eq!(send(&server, &mut session, cancel), Value::Null);
+    assert_eq!(session.in_flight(), 0);
+    let accepted = json!({"action": "accept", "content": {"name": "Ada"}});
+    assert_eq!(
+        send(&server, &mut session, result(&asked["id"], accepted)),
+        Value::Null
+    );
+}
+
+#[test]
+fn a_handler_that_always_asks_is_stopped_after_eight_rounds() {
+    let server = server();
+    let mut session = stateful(&server);
+    let mut line = send(&server, &mut session, call(9, "nag"));
+    let mut asked = 0;
+    while line["method"] == "roots/list" {
+        asked += 1;
+        line = send(
+            &server,
+            &mut session,
+            result(&line["id"], json!({"roots": []})),
+        );
+    }
+    assert_eq!(asked, 8);
+    assert_eq!(
+        (&line["id"], &line["error"]["code"]),
+        (&json!(9), &json!(-32603))
+    );
+    assert_eq!(session.in_flight(), 0);
+}
+
+/// The crate's two engines, line by line: the client answers the server's input requests.
+#[cfg(feature = "client")]
+#[test]
+fn the_client_engine_answers_what_a_handler_asks_a_stateful_client() {
+    use mcp_spec_types::client::{Client, Event};
+    use mcp_spec_types::ProtocolVersion;
+
+    let server = server();
+    let mut session = Session::new();
+    let capabilities = ClientCapabilities::new()
+        .with_roots(mcp_spec_types::JsonObject::new())
+        .with_elicitation(ClientCapabilitiesElicitation::new());
+    let mut client = Client::new(Implementation::new("client", "1"))
+        .with_versions([ProtocolVersion::from("2025-11-25")])
+        .with_capabilities(capabilities);
+    let mut to_server = vec![client.start()];
+    while let Some(line) = to_server.pop() {
+        let Some(answer) = server.handle(&mut session, &line) else {
+            continue;
+        };
+        for event in client.receive(&answer) {
+            match event {
+                Event::Send(line) => to_server.push(line),
+                Event::Connected(_) => {}
+                other => panic!("{other:?}"),
+            }
+        }
+    }
+    assert_eq!(client.version().map(|v| v.as_str()), Some("2025-11-25"));
+    let call = CallToolRequestParams::new("greet", client.meta());
+    let (id, mut line) = client.request(ClientCall::CallTool(call)).expect("sent");
+    let text = loop {
+        let answer = server.handle(&mut session, &line).expect("an answer");
+        match client.receive(&answer).pop() {
+            Some(Event::Request { id, call }) => {
+                let result: ServerCallResult = match call {
+                    ServerCall::Elicit(_) => {
+                        let accepted = json!({"action": "accept", "content": {"name": "Cy"}});
+                        serde_json::from_value::<ElicitResult>(accepted)
+                            .expect("an elicitation result")
+                            .into()
+                    }
+                    ServerCall::ListRoots(_) => {
+                        ListRootsResult::new([Root::new("file:///c")]).into()
+                    }
+                    other => panic!("{other:?}"),
+                };
+                line = client.respond(&id, Ok(result)).expect("answered");
+            }
+            Some(Event::Answer {
+                id: answered,
+                result: Ok(ClientCallResult::CallTool(result)),
+            }) if answered == id => break serde_json::to_value(result).expect("JSON"),
+            other => panic!("{other:?}"),
+        }
+    };
+    assert_eq!(
+        text["content"][0]["text"], "Hello Cy, in file:///c",
+        "{text}"
+    );
+}
+
+/// Over HTTP the engine has no stream to ask a stateful client on yet: the call is refused,
+/// and its session holds nothing of it.
+#[test]
+fn over_http_a_stateful_client_is_not_asked_and_the_call_is_refused() {
+    use mcp_spec_types::http_headers::{lookup, MCP_SESSION_ID};
+    use mcp_spec_types::server::Sessions;
+
+    let server = server();
+    let mut sessions = Sessions::new(|| "session-1".to_owned());
+    let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {"roots": {}, "elicitation": {}},
+        "clientInfo": {"name": "client", "version": "1"}}});
+    let opened = server.http(
+        &mut sessions,
+        "POST",
+        lookup::<&str, &str>(&[]),
+        &initialize.to_string(),
+        0,
+    );
+    assert_eq!(opened.status, 200, "{opened:?}");
+    let headers = [(MCP_SESSION_ID, "session-1")];
+    let body = call(7, "greet").to_string();
+    let response = server.http(&mut sessions, "POST", lookup(&headers), &body, 1);
+    let answer: Value = serde_json::from_str(response.body.as_deref().unwrap_or("null")).unwrap();
+    assert_eq!(
+        (&answer["id"], &answer["error"]["code"]),
+        (&json!(7), &json!(-32603))
+    );
+    let message = answer["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("no stream"), "{message}");
+}
