@@ -381,6 +381,13 @@ put("server", "\n".join(compact(m) for m in stateless))
 put("server", "\n".join(compact(dict(m, params=dict(m.get("params", {}), _meta=dict(SERVER_META, **{
     "io.modelcontextprotocol/protocolVersion": v})))) for m, v in zip(stateless, ["draft", "2099-01-01", "2025-11-25"])))
 put("server", '{"jsonrpc":"2.0","id":6,\n[1,2]\n{"jsonrpc":"2.0","id":null,"method":"tools/list"}\n')
+# The `roots` tool: relayed to a stateful client as `roots/list` (answered, refused, late).
+ROOTS_CALL = {"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": {"name": "roots"}}
+put("server", "\n".join(compact(m) for m in [initialize("2025-11-25"), STATEFUL_REQUESTS[0], ROOTS_CALL,
+    {"jsonrpc": "2.0", "id": 1, "result": {"roots": [{"uri": "file:///w"}]}}, dict(ROOTS_CALL, id=10),
+    {"jsonrpc": "2.0", "id": 2, "error": {"code": -32601, "message": "no"}},
+    {"jsonrpc": "2.0", "id": 2, "result": {"roots": []}}]))
+put("server", "\n".join(compact(m) for m in [dict(ROOTS_CALL, params={"name": "roots", "_meta": SERVER_META})]))
 
 for target in ("dispatch", "results", "uri_template", "base64", "validate", "www_authenticate",
                "http_headers", "input_required", "auth_metadata", "server"):

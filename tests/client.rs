@@ -349,7 +349,8 @@ fn a_servers_request_for_a_declared_capability_reaches_the_caller_and_is_answere
     let roots = ListRootsResult::new([Root::new("file:///work").with_name("work")]);
     let line = client
         .respond(id, Ok(ServerCallResult::ListRoots(roots)))
-        .expect("answered");
+        .expect("answered")
+        .expect("a line");
     assert_eq!(
         json(&line),
         serde_json::json!({"jsonrpc": "2.0", "id": "s1",
@@ -380,6 +381,7 @@ fn a_servers_request_for_a_declared_capability_reaches_the_caller_and_is_answere
         "the user declined",
     );
     let line = client.respond(id, Err(refused)).expect("answered");
+    let line = line.expect("a line");
     let line = json(&line);
     assert_eq!(
         (&line["id"], &line["error"]["code"]),

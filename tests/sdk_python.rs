@@ -255,6 +255,7 @@ impl PythonServer {
                         let root = Root::new("file:///work").with_name("work");
                         let roots = ServerCallResult::ListRoots(ListRootsResult::new([root]));
                         let line = self.client.respond(&asked, Ok(roots)).expect("answered");
+                        let line = line.expect("a line to send");
                         self.send(&line);
                     }
                     other => panic!("waiting for {id:?}: {other:?}"),

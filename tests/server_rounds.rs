@@ -202,10 +202,12 @@ fn a_handler_that_always_asks_is_stopped_after_eight_rounds() {
     assert_eq!(session.in_flight(), 0);
 }
 
-/// The crate's two engines, line by line: the client answers the server's input requests.
+/// The crate's two engines, line by line, the client speaking `version`: the caller answers
+/// the handler's input requests the same way whether they come as a stateful server's
+/// requests or in a 2026-07-28 `input_required` answer; the text of the final answer, and how
+/// many `tools/call` lines the client sent.
 #[cfg(feature = "client")]
-#[test]
-fn the_client_engine_answers_what_a_handler_asks_a_stateful_client() {
+fn greeted_by_the_client_engine(version: &str) -> (Value, usize) {
     use mcp_spec_types::client::{Client, Event};
     use mcp_spec_types::ProtocolVersion;
 
@@ -215,7 +217,7 @@ fn the_client_engine_answers_what_a_handler_asks_a_stateful_client() {
         .with_roots(mcp_spec_types::JsonObject::new())
         .with_elicitation(ClientCapabilitiesElicitation::new());
     let mut client = Client::new(Implementation::new("client", "1"))
-        .with_versions([ProtocolVersion::from("2025-11-25")])
+        .with_versions([ProtocolVersion::from(version)])
         .with_capabilities(capabilities);
     let mut to_server = vec![client.start()];
     while let Some(line) = to_server.pop() {
@@ -230,38 +232,67 @@ fn the_client_engine_answers_what_a_handler_asks_a_stateful_client() {
             }
         }
     }
-    assert_eq!(client.version().map(|v| v.as_str()), Some("2025-11-25"));
+    assert_eq!(client.version().map(|v| v.as_str()), Some(version));
     let call = CallToolRequestParams::new("greet", client.meta());
-    let (id, mut line) = client.request(ClientCall::CallTool(call)).expect("sent");
-    let text = loop {
+    let (id, line) = client.request(ClientCall::CallTool(call)).expect("sent");
+    let (mut lines, mut calls) = (vec![line], 0);
+    let text = 'answered: loop {
+        let line = lines.pop().expect("a line to send");
+        calls += usize::from(line.contains("tools/call"));
         let answer = server.handle(&mut session, &line).expect("an answer");
-        match client.receive(&answer).pop() {
-            Some(Event::Request { id, call }) => {
-                let result: ServerCallResult = match call {
-                    ServerCall::Elicit(_) => {
-                        let accepted = json!({"action": "accept", "content": {"name": "Cy"}});
-                        serde_json::from_value::<ElicitResult>(accepted)
-                            .expect("an elicitation result")
-                            .into()
-                    }
-                    ServerCall::ListRoots(_) => {
-                        ListRootsResult::new([Root::new("file:///c")]).into()
-                    }
-                    other => panic!("{other:?}"),
-                };
-                line = client.respond(&id, Ok(result)).expect("answered");
+        for event in client.receive(&answer) {
+            match event {
+                Event::Request { id, call } => {
+                    let result: ServerCallResult = match call {
+                        ServerCall::Elicit(_) => {
+                            let accepted = json!({"action": "accept", "content": {"name": "Cy"}});
+                            serde_json::from_value::<ElicitResult>(accepted)
+                                .expect("an elicitation result")
+                                .into()
+                        }
+                        ServerCall::ListRoots(_) => {
+                            ListRootsResult::new([Root::new("file:///c")]).into()
+                        }
+                        other => panic!("{other:?}"),
+                    };
+                    // No line until the last input request of a 2026-07-28 answer.
+                    lines.extend(client.respond(&id, Ok(result)).expect("answered"));
+                }
+                Event::Answer {
+                    id: answered,
+                    result: Ok(ClientCallResult::CallTool(result)),
+                } if answered == id => {
+                    break 'answered serde_json::to_value(result).expect("JSON");
+                }
+                other => panic!("{other:?}"),
             }
-            Some(Event::Answer {
-                id: answered,
-                result: Ok(ClientCallResult::CallTool(result)),
-            }) if answered == id => break serde_json::to_value(result).expect("JSON"),
-            other => panic!("{other:?}"),
         }
     };
+    assert_eq!(client.in_flight(), 0);
+    (text, calls)
+}
+
+#[cfg(feature = "client")]
+#[test]
+fn the_client_engine_answers_what_a_handler_asks_a_stateful_client() {
+    let (text, calls) = greeted_by_the_client_engine("2025-11-25");
     assert_eq!(
         text["content"][0]["text"], "Hello Cy, in file:///c",
         "{text}"
     );
+    assert_eq!(calls, 1, "the engine retried on the server's side");
+}
+
+#[cfg(feature = "client")]
+#[test]
+fn the_client_engine_answers_an_input_required_answer_and_retries() {
+    let (text, calls) = greeted_by_the_client_engine("2026-07-28");
+    assert_eq!(
+        text["content"][0]["text"], "Hello Cy, in file:///c",
+        "{text}"
+    );
+    assert_eq!(text["resultType"], "complete", "{text}");
+    assert_eq!(calls, 2, "the client retried with the answers");
 }
 
 /// Over HTTP the engine has no stream to ask a stateful client on yet: the call is refused,
@@ -294,4 +325,78 @@ fn over_http_a_stateful_client_is_not_asked_and_the_call_is_refused() {
     );
     let message = answer["error"]["message"].as_str().unwrap_or_default();
     assert!(message.contains("no stream"), "{message}");
+}
+
+/// A 2026-07-28 client engine facing input requests it cannot or will not answer.
+#[cfg(feature = "client")]
+#[test]
+fn the_client_engine_gives_up_or_passes_on_what_it_cannot_answer() {
+    use mcp_spec_types::client::{Client, ClientError, Event};
+
+    let connect = |client: &mut Client, server: &Server<Router>, session: &mut Session| {
+        let discover = client.start();
+        let answer = server.handle(session, &discover).expect("discovered");
+        assert!(matches!(
+            client.receive(&answer).as_slice(),
+            [Event::Connected(_)]
+        ));
+    };
+    let server = server();
+    // Without the elicitation capability the engine cannot ask: the answer is the caller's.
+    let mut session = Session::new();
+    let roots_only = ClientCapabilities::new().with_roots(mcp_spec_types::JsonObject::new());
+    let mut client = Client::new(Implementation::new("c", "1")).with_capabilities(roots_only);
+    connect(&mut client, &server, &mut session);
+    let call = CallToolRequestParams::new("greet", client.meta());
+    let (id, line) = client.request(ClientCall::CallTool(call)).expect("sent");
+    let answer = server.handle(&mut session, &line).expect("an answer");
+    match client.receive(&answer).as_slice() {
+        [Event::Answer {
+            id: answered,
+            result: Ok(result),
+        }] => {
+            assert_eq!(*answered, id);
+            assert!(result.input_required().is_some(), "{result:?}");
+        }
+        other => panic!("{other:?}"),
+    }
+
+    // With it: a result of the wrong kind is refused, an error gives the request up.
+    let both = ClientCapabilities::new()
+        .with_roots(mcp_spec_types::JsonObject::new())
+        .with_elicitation(ClientCapabilitiesElicitation::new());
+    let mut client = Client::new(Implementation::new("c", "1")).with_capabilities(both);
+    connect(&mut client, &server, &mut session);
+    let call = CallToolRequestParams::new("greet", client.meta());
+    let (_, line) = client.request(ClientCall::CallTool(call)).expect("sent");
+    let answer = server.handle(&mut session, &line).expect("an answer");
+    let asked: Vec<(mcp_spec_types::RequestId, ServerCall)> = client
+        .receive(&answer)
+        .into_iter()
+        .map(|event| match event {
+            Event::Request { id, call } => (id, call),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(asked.len(), 2, "{asked:?}");
+    let (elicit, _) = asked
+        .iter()
+        .find(|(_, call)| matches!(call, ServerCall::Elicit(_)))
+        .expect("the elicitation");
+    let roots = ServerCallResult::ListRoots(ListRootsResult::new([Root::new("file:///x")]));
+    let wrong = client.respond(elicit, Ok(roots));
+    assert!(matches!(wrong, Err(ClientError::Input(_))), "{wrong:?}");
+    assert_eq!(client.in_flight(), 1, "still waiting for its answers");
+    let declined = RpcError::new(mcp_spec_types::ErrorCode::InvalidRequest, "no");
+    assert_eq!(client.respond(elicit, Err(declined)), Ok(None));
+    assert_eq!(client.in_flight(), 0, "given up");
+    let (other, _) = asked
+        .iter()
+        .find(|(id, _)| id != elicit)
+        .expect("the roots");
+    let late = ServerCallResult::ListRoots(ListRootsResult::new([Root::new("file:///x")]));
+    assert!(matches!(
+        client.respond(other, Ok(late)),
+        Err(ClientError::NotAsked(_))
+    ));
 }

@@ -1,6 +1,7 @@
 //! The server engine (`server`): what a client sends, line by line, to one session of a
-//! server offering every revision (the draft too), with a tool, a resource, a template and a
-//! prompt.
+//! server offering every revision (the draft too), with two tools (one asks the client for its
+//! roots first: `input_required`, relayed to a stateful client as `roots/list`), a resource, a
+//! template and a prompt.
 //!
 //! Input: lines (split on `\n`, lossily decoded from UTF-8), each handed to `Server::handle`
 //! of one session, in order, then again each to `Server::receive` of a fresh session whose
@@ -14,13 +15,15 @@
 //!   read it (a duplicated `id`: serde_json's value keeps the last, the reader refuses);
 //! - a line that is a notification (an object with a `method` and no `id`) gets no answer;
 //! - run inline, no request stays in flight but the `subscriptions/listen` streams, which are
-//!   acknowledged; left unfinished, the session's calls in flight never pass
-//!   `Session::MAX_IN_FLIGHT`;
+//!   acknowledged, and the calls waiting for the client's answers to their input requests
+//!   (whose `roots/list` requests are the only lines the engine sends unasked); left
+//!   unfinished, the session's calls in flight never pass `Session::MAX_IN_FLIGHT`;
 //! - after each line, whatever the server tells the client of a change is JSON notifications.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use mcp_spec_types::server::{Change, Incoming, Router, Server, Session};
+use mcp_spec_types::v2026_07_28::input_required::{InputRequired, RoundTrip};
 use mcp_spec_types::v2026_07_28::*;
 use mcp_spec_types::{ProtocolVersion, RpcError};
 use serde_json::Value;
@@ -31,6 +34,13 @@ fn server() -> Server<Router> {
             let arguments = call.arguments.unwrap_or_default();
             let text = arguments.get::<String>("text").and_then(Result::ok);
             Ok(CallToolResult::text(text.unwrap_or_default()))
+        })
+        .tool(Tool::new("roots", ToolInputSchema::new()), |call| {
+            let asked = match RoundTrip::of(&call).roots("roots") {
+                Ok(listed) => return Ok(CallToolResult::text(listed.roots.len().to_string()).into()),
+                Err(_) => InputRequired::new().list_roots("roots"),
+            };
+            Ok(CallToolResultOrInputRequired::from(asked.build_ignoring_capabilities()?))
         })
         .resource(Resource::new("memo://hi", "hi"), |read| {
             Ok(ReadResourceResult::text(read.uri, "Hi!"))
@@ -75,6 +85,11 @@ fn check(line: &str, answer: Option<&str>) {
         assert_eq!(listen, Some(&Value::from("subscriptions/listen")), "{answer}\nto {line}");
         return;
     }
+    if answer["method"] == "roots/list" {
+        // The `roots` tool asking a stateful client for its roots, for a call or an answer.
+        assert!(answer["id"].is_i64() && answer.get("result").is_none(), "{answer}\nto {line}");
+        return;
+    }
     match &answer {
         Value::Array(items) => items.iter().for_each(|item| response(item, line)),
         one => {
@@ -114,7 +129,8 @@ fuzz_target!(|data: &[u8]| {
     for line in text.split('\n') {
         let answer = server.handle(&mut session, line);
         check(line, answer.as_deref());
-        assert_eq!(session.in_flight(), session.streams(), "a request stayed in flight");
+        let waiting = session.streams() + session.waiting_for_input();
+        assert_eq!(session.in_flight(), waiting, "a request stayed in flight");
         told(&server, &session);
     }
     let mut unfinished = Session::new();

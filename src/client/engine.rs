@@ -1,6 +1,7 @@
 //! The engine: what to send to connect, each request in the server's revision, and what each
 //! line of the server amounts to.
 
+use super::input::{self, Inputs, Retry};
 use super::peer::{Answer, Answered, Read, ReadLine, RequestLine, Respond};
 use super::{ClientError, Event};
 use crate::collections::HashMap;
@@ -37,6 +38,8 @@ pub struct Client {
     in_flight: HashMap<RequestId, PendingRequest>,
     /// The server's requests given to the caller ([`Event::Request`]) and not answered yet.
     asked: HashMap<RequestId, PendingRequest>,
+    /// The `input_required` rounds of a stateless server.
+    inputs: Inputs,
 }
 
 impl Client {
@@ -51,6 +54,7 @@ impl Client {
             next_id: 0,
             in_flight: HashMap::default(),
             asked: HashMap::default(),
+            inputs: Inputs::default(),
         }
     }
 
@@ -80,9 +84,10 @@ impl Client {
         }
     }
 
-    /// How many requests wait for their answers.
+    /// How many requests wait for their answers (a request whose input requests wait for the
+    /// caller's answers among them).
     pub fn in_flight(&self) -> usize {
-        self.in_flight.len()
+        self.in_flight.len() + self.inputs.waiting()
     }
 
     /// The `_meta` a request of 2026-07-28 carries, for building one; whatever a request's
@@ -101,6 +106,7 @@ impl Client {
     pub fn start(&mut self) -> String {
         self.in_flight.clear();
         self.asked.clear();
+        self.inputs.clear();
         let id = self.fresh_id();
         let stateless = self.stateless().next().cloned();
         if let Some(version) = stateless {
@@ -125,6 +131,11 @@ impl Client {
 
     /// `request` as a line of the server's revision, and the id its answer will carry.
     ///
+    /// An answer of a 2026-07-28 server asking for input first (`input_required`) does not
+    /// come as the answer: each input request comes as an [`Event::Request`], and once
+    /// [`Client::respond`] has answered them all, the request goes again with the answers.
+    /// The final answer carries this id.
+    ///
     /// # Errors
     ///
     /// [`ClientError::NotConnected`] before [`Event::Connected`]; the conversion's or the
@@ -133,17 +144,83 @@ impl Client {
         &mut self,
         request: latest::ClientCall,
     ) -> Result<(RequestId, String), ClientError> {
+        let retry = input::may_ask(&request).then(|| request.clone());
+        let (id, line) = self.send_request(&request)?;
+        if let Some(call) = retry.filter(|_| self.version().is_some_and(negotiation::is_stateless))
+        {
+            let original = id.clone();
+            let retry = Retry {
+                original,
+                call,
+                rounds: 0,
+            };
+            self.inputs.retryable.insert(id.clone(), retry);
+        }
+        Ok((id, line))
+    }
+
+    /// Writes `request` in the server's revision under a fresh id, awaiting its answer.
+    fn send_request(
+        &mut self,
+        request: &latest::ClientCall,
+    ) -> Result<(RequestId, String), ClientError> {
         let Stage::Connected(version) = &self.stage else {
             return Err(ClientError::NotConnected);
         };
         let version = version.clone();
         let meta = negotiation::is_stateless(&version).then(|| self.meta_keys(&version));
         let id = self.fresh_id();
-        let line = RequestLine::of(id.clone(), &request, meta.as_ref());
+        let line = RequestLine::of(id.clone(), request, meta.as_ref());
         let (line, pending) =
             revision::visit(&version, line).ok_or(ClientError::NotConnected)??;
         self.in_flight.insert(id.clone(), pending);
         Ok((id, line))
+    }
+
+    /// The answer to request `id`, for the caller: the answer under the id the caller knows,
+    /// or the input requests of an `input_required` answer to retry it with.
+    fn answered(
+        &mut self,
+        id: RequestId,
+        result: Result<latest::ClientCallResult, RpcError>,
+    ) -> Vec<Event> {
+        let Some(retry) = self.inputs.retryable.remove(&id) else {
+            return vec![Event::Answer { id, result }];
+        };
+        let asked = result.as_ref().ok().and_then(|r| r.input_required());
+        let Some(asked) = asked else {
+            let id = retry.original;
+            return vec![Event::Answer { id, result }];
+        };
+        let requests = asked.input_requests.iter().flat_map(|r| r.0.values());
+        let undeclared = requests
+            .clone()
+            .any(|request| !self.declares(&latest::ServerCall::from(request.clone())));
+        let too_many =
+            self.asked.len() + self.inputs.given() + requests.count() > Self::MAX_SERVER_REQUESTS;
+        if retry.rounds >= input::MAX_ROUNDS {
+            let message = format!(
+                "the server asked for input more than {} times",
+                input::MAX_ROUNDS
+            );
+            let error = RpcError::new(ErrorCode::InternalError, message);
+            let id = retry.original;
+            return vec![Event::Answer {
+                id,
+                result: Err(error),
+            }];
+        }
+        if undeclared || too_many || asked.input_requests.is_none() {
+            // Not for the engine to answer: the caller gets the result as the server sent it.
+            let id = retry.original;
+            return vec![Event::Answer { id, result }];
+        }
+        let asked = asked.clone();
+        let given = self.inputs.start(retry, &asked);
+        let events = given
+            .into_iter()
+            .map(|(id, call)| Event::Request { id, call });
+        events.collect()
     }
 
     /// What `line`, sent by the server, amounts to: the events, in order.
@@ -156,8 +233,7 @@ impl Client {
         if version.as_str() == latest::REVISION {
             if let Some((id, result)) = super::reply::read(line, &self.in_flight) {
                 self.in_flight.remove(&id);
-                let result = Ok(result);
-                return vec![Event::Answer { id, result }];
+                return self.answered(id, Ok(result));
             }
         }
         let read = revision::visit(&version, ReadLine(line)).unwrap_or_default();
@@ -178,10 +254,7 @@ impl Client {
                             result: &result,
                         };
                         match revision::visit(version, answer) {
-                            Some(Ok(result)) => vec![Event::Answer {
-                                id,
-                                result: Ok(result),
-                            }],
+                            Some(Ok(result)) => self.answered(id, Ok(result)),
                             Some(Err(why)) => vec![Event::Unreadable(why)],
                             None => vec![Event::Unpaired(Some(id))],
                         }
@@ -196,10 +269,7 @@ impl Client {
                     vec![Event::Refused(error)]
                 }
                 (_, Some(id)) if self.in_flight.remove(&id).is_some() => {
-                    vec![Event::Answer {
-                        id,
-                        result: Err(error),
-                    }]
+                    self.answered(id, Err(error))
                 }
                 (_, id) => vec![Event::Unpaired(id)],
             },
@@ -241,38 +311,58 @@ impl Client {
     /// Why the engine answers a server's request itself: a method no revision defines, a
     /// capability the client did not declare, an id already waiting, or too many waiting.
     fn refusal(&self, id: &RequestId, call: &latest::ServerCall) -> Option<RpcError> {
-        let declared = match call {
-            latest::ServerCall::CreateMessage(_) => self.capabilities.sampling.is_some(),
-            latest::ServerCall::Elicit(_) => self.capabilities.elicitation.is_some(),
-            latest::ServerCall::ListRoots(_) => self.capabilities.roots.is_some(),
-            _ => false,
-        };
-        if !declared {
+        if !self.declares(call) {
             return Some(RpcError::method_not_found(call.method()));
         }
-        if self.asked.contains_key(id) {
+        if self.asked.contains_key(id) || self.inputs.is_given(id) {
             let message = "a request of the server already waits under this id";
             return Some(RpcError::new(ErrorCode::InvalidRequest, message));
         }
-        (self.asked.len() >= Self::MAX_SERVER_REQUESTS).then(|| {
+        (self.asked.len() + self.inputs.given() >= Self::MAX_SERVER_REQUESTS).then(|| {
             let message = "too many of the server's requests wait for an answer";
             RpcError::new(ErrorCode::InternalError, message)
         })
     }
 
+    /// Whether the client declared the capability `call` needs.
+    fn declares(&self, call: &latest::ServerCall) -> bool {
+        match call {
+            latest::ServerCall::CreateMessage(_) => self.capabilities.sampling.is_some(),
+            latest::ServerCall::Elicit(_) => self.capabilities.elicitation.is_some(),
+            latest::ServerCall::ListRoots(_) => self.capabilities.roots.is_some(),
+            _ => false,
+        }
+    }
+
     /// The line answering the server's request `id` ([`Event::Request`]) with `result`, in
     /// the server's revision and without what it does not define.
+    ///
+    /// For an input request of a 2026-07-28 server's `input_required` answer: no line until
+    /// every input request of that answer is answered, then the request sent again with the
+    /// answers. Answering one with an error gives the request up: no answer comes for it.
     ///
     /// # Errors
     ///
     /// [`ClientError::NotAsked`] when no request of the server waits under `id` (answered
     /// already, or never given); [`ClientError::Conversion`] when the server's revision cannot
-    /// express the result (the request then still waits: answer it with an error).
+    /// express the result (the request then still waits: answer it with an error);
+    /// [`ClientError::Input`] when the result does not answer the input request (which still
+    /// waits).
     pub fn respond(
         &mut self,
         id: &RequestId,
         result: Result<latest::ServerCallResult, RpcError>,
-    ) -> Result<String, ClientError> {
+    ) -> Result<Option<String>, ClientError> {
+        if self.inputs.is_given(id) {
+            return match self.inputs.answer(id, result).map_err(ClientError::Input)? {
+                input::Answered::Waiting | input::Answered::Abandoned => Ok(None),
+                input::Answered::Retry(retry) => {
+                    let (sent, line) = self.send_request(&retry.call)?;
+                    self.inputs.retryable.insert(sent, *retry);
+                    Ok(Some(line))
+                }
+            };
+        }
         let (Stage::Connected(version), Some(request)) = (&self.stage, self.asked.get(id)) else {
             return Err(ClientError::NotAsked(id.clone()));
         };
@@ -283,7 +373,7 @@ impl Client {
         };
         let line = revision::visit(version, respond).ok_or(ClientError::NotConnected)??;
         self.asked.remove(id);
-        Ok(line)
+        Ok(Some(line))
     }
 
     /// The answer to `server/discover`: connected in the newest stateless revision both speak,

@@ -13,7 +13,12 @@
 //!   converted up to 2026-07-28; a server's `ping` is answered, and the
 //!   server's sampling, elicitation and roots requests reach the caller as
 //!   [`Event::Request`] in 2026-07-28 terms (when the client declared the capability; -32601
-//!   otherwise), answered with [`Client::respond`] in the server's revision.
+//!   otherwise), answered with [`Client::respond`] in the server's revision;
+//! - **input, one way for every revision**: a 2026-07-28 server asks for input by answering
+//!   `input_required`; its input requests reach the caller as the same [`Event::Request`]s,
+//!   and once all are answered the engine sends the request again with the answers (at most 8
+//!   rounds), its final answer under the id the caller first got. A handler of sampling,
+//!   elicitation and roots is written once, whichever way the server asks.
 //!
 //! ```
 //! # #[cfg(feature = "server")] {
@@ -52,12 +57,14 @@
 //! ```
 
 use crate::convert::ConversionError;
+use crate::input_required::InputResponseError;
 use crate::prelude::*;
 use crate::v2026_07_28 as latest;
 use crate::{MessageError, ProtocolVersion, RequestId, RpcError};
 use core::fmt;
 
 mod engine;
+mod input;
 mod peer;
 mod reply;
 
@@ -89,7 +96,8 @@ pub enum Event {
     /// A request of the server (sampling, elicitation, roots), in 2026-07-28, for a
     /// capability the client declared: answer it with [`Client::respond`]. The engine answers
     /// `ping` itself, and refuses with -32601 a request for a capability the client did not
-    /// declare.
+    /// declare. From a 2026-07-28 server these are the input requests of an `input_required`
+    /// answer, asked the same way: the engine sends the request again once all are answered.
     Request {
         /// The id the answer carries.
         id: RequestId,
@@ -114,6 +122,8 @@ pub enum ClientError {
     Invalid(MessageError),
     /// No request of the server waits for an answer under this id.
     NotAsked(RequestId),
+    /// The result does not answer the input request (another kind of result).
+    Input(InputResponseError),
 }
 
 impl fmt::Display for ClientError {
@@ -122,6 +132,7 @@ impl fmt::Display for ClientError {
             ClientError::NotConnected => f.write_str("the client is not connected"),
             ClientError::Conversion(error) => write!(f, "{error}"),
             ClientError::Invalid(error) => write!(f, "{error}"),
+            ClientError::Input(error) => write!(f, "{error}"),
             ClientError::NotAsked(id) => write!(f, "no request of the server waits under {id:?}"),
         }
     }

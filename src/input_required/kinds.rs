@@ -123,7 +123,51 @@ macro_rules! input_methods {
             }
         }
 
+        impl ::core::convert::From<InputRequest> for ServerCall {
+            /// The input request as a request the server sends on its own: what a client of a
+            /// revision without `inputRequests` is asked instead.
+            fn from(request: InputRequest) -> ServerCall {
+                match request {
+                    InputRequest::ElicitRequest(r) => ServerCall::Elicit(r.params),
+                    InputRequest::CreateMessageRequest(r) => ServerCall::CreateMessage(r.params),
+                    InputRequest::ListRootsRequest(r) => ServerCall::ListRoots(r.params),
+                }
+            }
+        }
+
+        impl ClientCallResult {
+            /// The `input_required` result this is, if it is one (the answer to `tools/call`,
+            /// `prompts/get` or `resources/read` asking the client for input first).
+            pub fn input_required(&self) -> Option<&InputRequiredResult> {
+                match self {
+                    ClientCallResult::CallTool(
+                        CallToolResultOrInputRequired::InputRequiredResult(asked),
+                    )
+                    | ClientCallResult::GetPrompt(
+                        GetPromptResultOrInputRequired::InputRequiredResult(asked),
+                    )
+                    | ClientCallResult::ReadResource(
+                        ReadResourceResultOrInputRequired::InputRequiredResult(asked),
+                    ) => Some(asked),
+                    _ => None,
+                }
+            }
+        }
+
         impl InputResponse {
+            /// The answer to a request of the server as an input response; `None` for the
+            /// result of a request that is not an input request.
+            pub fn from_result(result: ServerCallResult) -> Option<InputResponse> {
+                match result {
+                    ServerCallResult::Elicit(r) => Some(InputResponse::ElicitResult(r)),
+                    ServerCallResult::CreateMessage(r) => {
+                        Some(InputResponse::CreateMessageResult(r))
+                    }
+                    ServerCallResult::ListRoots(r) => Some(InputResponse::ListRootsResult(r)),
+                    _ => None,
+                }
+            }
+
             /// The kind of request this response answers.
             pub fn kind(&self) -> InputKind {
                 match self {

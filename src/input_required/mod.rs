@@ -144,14 +144,16 @@ macro_rules! input_required_api {
             use $crate::prelude::*;
 
             use super::{
-                CallToolRequestParams, ClientCapabilities, ClientCapabilitiesElicitation,
-                ClientCapabilitiesSampling, CreateMessageRequest, CreateMessageRequestParams,
+                CallToolRequestParams, CallToolResultOrInputRequired, ClientCallResult,
+                ClientCapabilities, ClientCapabilitiesElicitation, ClientCapabilitiesSampling,
+                CreateMessageRequest, CreateMessageRequestParams,
                 CreateMessageRequestParamsIncludeContext, CreateMessageResult, ElicitRequest,
                 ElicitRequestFormParams, ElicitRequestFormParamsRequestedSchema,
-                ElicitRequestParams, ElicitResult, GetPromptRequestParams, InputRequest,
-                InputRequests, InputRequiredResult, InputResponse, InputResponseRequestParams,
-                InputResponses, ListRootsRequest, ListRootsRequestParams, ListRootsResult,
-                ReadResourceRequestParams, ResultMetaObject,
+                ElicitRequestParams, ElicitResult, GetPromptRequestParams,
+                GetPromptResultOrInputRequired, InputRequest, InputRequests, InputRequiredResult,
+                InputResponse, InputResponseRequestParams, InputResponses, ListRootsRequest,
+                ListRootsRequestParams, ListRootsResult, ReadResourceRequestParams,
+                ReadResourceResultOrInputRequired, ResultMetaObject, ServerCall, ServerCallResult,
             };
 
             $crate::input_required::input_methods!();

@@ -110,7 +110,7 @@ impl Responder {
     /// revision, then hands the call out again with the answers (see
     /// [`Session::finish`](super::Session::finish)).
     pub fn respond(self, result: Result<latest::ClientCallResult, RpcError>) -> Answer {
-        let asked = result.as_ref().ok().and_then(input_required);
+        let asked = result.as_ref().ok().and_then(|r| r.input_required());
         if let (Some(retry), Some(asked)) = (self.retry, asked) {
             let (call, context, rounds) = *retry;
             let relay = Relay {
@@ -163,19 +163,6 @@ fn can_ask_for_input(call: &latest::ClientCall) -> bool {
             | latest::ClientCall::GetPrompt(_)
             | latest::ClientCall::ReadResource(_)
     )
-}
-
-/// The `input_required` result `result` is, if it is one.
-fn input_required(result: &latest::ClientCallResult) -> Option<&latest::InputRequiredResult> {
-    use latest::ClientCallResult as R;
-    match result {
-        R::CallTool(latest::CallToolResultOrInputRequired::InputRequiredResult(asked))
-        | R::GetPrompt(latest::GetPromptResultOrInputRequired::InputRequiredResult(asked))
-        | R::ReadResource(latest::ReadResourceResultOrInputRequired::InputRequiredResult(asked)) => {
-            Some(asked)
-        }
-        _ => None,
-    }
 }
 
 impl fmt::Debug for PendingCall {

@@ -109,13 +109,7 @@ impl Visit for AskLine<'_> {
     type Output = Result<(String, PendingRequest), String>;
 
     fn visit<V: Revision>(self) -> Self::Output {
-        let call = match self.request.clone() {
-            latest::InputRequest::CreateMessageRequest(r) => {
-                latest::ServerCall::CreateMessage(r.params)
-            }
-            latest::InputRequest::ListRootsRequest(r) => latest::ServerCall::ListRoots(r.params),
-            latest::InputRequest::ElicitRequest(r) => latest::ServerCall::Elicit(r.params),
-        };
+        let call = latest::ServerCall::from(self.request.clone());
         let method = call.method();
         if !V::ServerCall::lists(method) {
             return Err(format!(
@@ -140,12 +134,8 @@ pub(super) fn input_response<V: Revision>(
         <V::ServerCall as CallSet>::parse_result(asked, result).map_err(|e| e.to_string())?;
     let result = convert_result::<V::ServerCall, latest::ServerCall>(&read, asked)
         .map_err(|e| e.to_string())?;
-    match result {
-        latest::ServerCallResult::CreateMessage(r) => Ok(r.into()),
-        latest::ServerCallResult::ListRoots(r) => Ok(r.into()),
-        latest::ServerCallResult::Elicit(r) => Ok(r.into()),
-        _ => Err(format!("{} is not an input request", asked.method())),
-    }
+    latest::InputResponse::from_result(result)
+        .ok_or_else(|| format!("{} is not an input request", asked.method()))
 }
 
 /// A client's answer to a request of the server: its id, and its result or error.

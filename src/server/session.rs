@@ -117,6 +117,13 @@ impl Session {
         self.listens.len()
     }
 
+    /// How many of the client's requests wait for its answers to their handlers' input
+    /// requests (a stateful client asked for what an `input_required` answer asks; see
+    /// [`Session::finish`]). Each is also in flight.
+    pub fn waiting_for_input(&self) -> usize {
+        self.rounds.len()
+    }
+
     /// The line to send for a finished call; `None` when the client cancelled the request
     /// meanwhile (or the answer is not this session's).
     ///
