@@ -45,6 +45,11 @@ for target in $targets; do
     "corpus/$target" >"target/logs/$target.merge.log" 2>&1; then
     rm -rf "corpus/$target" && mv "target/minimized/$target" "corpus/$target"
   fi
+  # An input that crashes is left out of the merge, which writes it here and succeeds: it is
+  # this target's crash all the same.
+  for found in crash-* timeout-* oom-*; do
+    if [ -e "$found" ]; then mv "$found" "artifacts/$target/"; fi
+  done
   logs=()
   pids=()
   for ((worker = 1; worker <= workers; worker++)); do

@@ -12,7 +12,8 @@
 //! - every answer is JSON: one response object (`jsonrpc` "2.0", exactly one of `result` and
 //!   `error`), or for a batch an array of them; an answer to a line with an integer or
 //!   string `id` is that id's, or an error with a null id when the engine's reader cannot
-//!   read it (a duplicated `id`: serde_json's value keeps the last, the reader refuses);
+//!   read it (a duplicated `id`: serde_json's value keeps the last, the reader refuses); the
+//!   answer to a client's response is the answer to the call that asked it for input;
 //! - a line that is a notification (an object with a `method` and no `id`) gets no answer;
 //! - run inline, no request stays in flight but the `subscriptions/listen` streams, which are
 //!   acknowledged, and the calls waiting for the client's answers to their input requests
@@ -94,7 +95,10 @@ fn check(line: &str, answer: Option<&str>) {
         Value::Array(items) => items.iter().for_each(|item| response(item, line)),
         one => {
             response(one, line);
-            if let Some(id) = sent.as_ref().and_then(|m| m.get("id")) {
+            // A request's answer has its id; the line after a client's answer to the
+            // engine's `roots/list` is the answer to the call that asked (another id).
+            let request = sent.as_ref().filter(|m| m.get("method").is_some());
+            if let Some(id) = request.and_then(|m| m.get("id")) {
                 if id.is_string() || id.is_i64() {
                     let unread = one["id"].is_null() && one.get("error").is_some();
                     assert!(one["id"] == *id || unread, "{one}\nto {line}");
