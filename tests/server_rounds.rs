@@ -400,3 +400,35 @@ fn the_client_engine_gives_up_or_passes_on_what_it_cannot_answer() {
         Err(ClientError::NotAsked(_))
     ));
 }
+
+/// 2025-03-26 has no elicitation, and answers a batch with an array of responses: a call that
+/// asks for it, or that asks from inside a batch, gets -32603 saying why.
+#[cfg(feature = "v2025_03_26")]
+#[test]
+fn what_a_revision_or_a_batch_cannot_carry_is_refused() {
+    let server = server();
+    let mut session = Session::new();
+    let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-03-26", "capabilities": {"roots": {}},
+        "clientInfo": {"name": "client", "version": "1"}}});
+    let answer = send(&server, &mut session, initialize);
+    assert_eq!(
+        answer["result"]["protocolVersion"], "2025-03-26",
+        "{answer}"
+    );
+    let answer = send(&server, &mut session, call(7, "greet"));
+    assert_eq!(
+        (&answer["id"], &answer["error"]["code"]),
+        (&json!(7), &json!(-32603))
+    );
+    let message = answer["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("elicitation/create"), "{message}");
+    // `nag` asks for roots, which 2025-03-26 has, but from inside a batch.
+    let answer = send(&server, &mut session, json!([call(8, "nag")]));
+    assert_eq!(answer[0]["id"], 8, "{answer}");
+    assert_eq!(answer[0]["error"]["code"], -32603, "{answer}");
+    assert_eq!(session.in_flight(), 0);
+    // Outside a batch the same call asks.
+    let asked = send(&server, &mut session, call(9, "nag"));
+    assert_eq!(asked["method"], "roots/list", "{asked}");
+}

@@ -426,7 +426,7 @@ impl<H: Handler> Visit for InSession<'_, H> {
                 let answers: Vec<String> = items
                     .into_iter()
                     .filter_map(|item| {
-                        let incoming = in_session::<V, H>(self.server, self.session, item);
+                        let incoming = in_session::<V, H>(self.server, self.session, item, true);
                         self.server.settle(self.session, incoming)
                     })
                     .collect();
@@ -435,7 +435,7 @@ impl<H: Handler> Visit for InSession<'_, H> {
                     false => Incoming::Answer(format!("[{}]", answers.join(","))),
                 }
             }
-            message => in_session::<V, H>(self.server, self.session, message),
+            message => in_session::<V, H>(self.server, self.session, message, false),
         }
     }
 }
@@ -447,6 +447,7 @@ fn in_session<V: Revision, H: Handler>(
     server: &Server<H>,
     session: &mut Session,
     message: ClientMessage<V>,
+    batched: bool,
 ) -> Incoming {
     let request = match message {
         Message::Request(request) => request,
@@ -496,7 +497,10 @@ fn in_session<V: Revision, H: Handler>(
         Err(error) => return now(Err(invalid_params(error))),
     };
     let convert = stateful_convert::<V>(&id, &peer, &call);
-    hand_out(session, id, call, peer, convert, Some(0))
+    // A batch's answer is an array of responses: a call in one cannot ask the client for
+    // input (an `input_required` answer then cannot be said: -32603).
+    let retry = (!batched).then_some(0);
+    hand_out(session, id, call, peer, convert, retry)
 }
 
 /// How the answer to `call`, request `id` of a stateful client of revision `V`, is written.

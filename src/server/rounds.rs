@@ -34,7 +34,7 @@ pub(super) struct Round {
     /// The input requests not asked yet, the next one last.
     pub to_ask: Vec<(String, latest::InputRequest)>,
     /// The server's request the client is answering now: its id, its key, and what its
-    /// answer must be.
+    /// answer must be (set by `Session::ask_next`, the round kept only once asked).
     pub asking: (RequestId, String, PendingRequest),
 }
 
