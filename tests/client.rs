@@ -34,7 +34,7 @@ fn client() -> Client {
 
 /// Connects `client` to `server`, returning the lines the client sent.
 fn connect(client: &mut Client, server: &Server<Router>, session: &mut Session) -> Vec<String> {
-    let mut sent = vec![client.start()];
+    let mut sent = vec![client.start().expect("a revision to speak")];
     let mut to_send = vec![sent[0].clone()];
     while let Some(line) = to_send.pop() {
         let Some(answer) = server.handle(session, &line) else {
@@ -470,4 +470,16 @@ fn the_servers_requests_waiting_for_the_caller_are_bounded() {
         matches!(events.as_slice(), [Event::Request { .. }]),
         "{events:?}"
     );
+}
+
+#[test]
+fn a_client_that_speaks_no_revision_of_this_build_has_nothing_to_send() {
+    let mut client = client().with_versions([ProtocolVersion::from("1999-01-01")]);
+    assert_eq!(client.start(), None);
+    assert_eq!(client.version(), None);
+    let call = ClientCall::ListTools(PaginatedRequestParams::new(client.meta()));
+    assert!(matches!(
+        client.request(call),
+        Err(ClientError::NotConnected)
+    ));
 }

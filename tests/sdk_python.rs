@@ -225,7 +225,7 @@ impl PythonServer {
     }
 
     fn connect(&mut self) -> ProtocolVersion {
-        let first = self.client.start();
+        let first = self.client.start().expect("a revision to speak");
         self.send(&first);
         loop {
             for event in self.next() {

@@ -219,7 +219,7 @@ fn greeted_by_the_client_engine(version: &str) -> (Value, usize) {
     let mut client = Client::new(Implementation::new("client", "1"))
         .with_versions([ProtocolVersion::from(version)])
         .with_capabilities(capabilities);
-    let mut to_server = vec![client.start()];
+    let mut to_server = vec![client.start().expect("a revision to speak")];
     while let Some(line) = to_server.pop() {
         let Some(answer) = server.handle(&mut session, &line) else {
             continue;
@@ -334,7 +334,7 @@ fn the_client_engine_gives_up_or_passes_on_what_it_cannot_answer() {
     use mcp_spec_types::client::{Client, ClientError, Event};
 
     let connect = |client: &mut Client, server: &Server<Router>, session: &mut Session| {
-        let discover = client.start();
+        let discover = client.start().expect("a revision to speak");
         let answer = server.handle(session, &discover).expect("discovered");
         assert!(matches!(
             client.receive(&answer).as_slice(),

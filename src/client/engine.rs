@@ -102,8 +102,9 @@ impl Client {
     }
 
     /// The first line to send: `server/discover`, or `initialize` when the client speaks no
-    /// stateless revision.
-    pub fn start(&mut self) -> String {
+    /// stateless revision; `None` when it speaks no revision this build enables (see
+    /// [`Client::with_versions`]): there is nothing to connect with.
+    pub fn start(&mut self) -> Option<String> {
         self.in_flight.clear();
         self.asked.clear();
         self.inputs.clear();
@@ -121,10 +122,11 @@ impl Client {
                     meta: Some(&meta),
                 },
             );
-            return match line {
-                Some(Ok((line, _))) => line,
-                _ => String::new(),
-            };
+            let line = line.and_then(Result::ok).map(|(line, _)| line);
+            if line.is_none() {
+                self.stage = Stage::Refused;
+            }
+            return line;
         }
         self.initialize(id)
     }
@@ -411,16 +413,15 @@ impl Client {
             }
             None => {
                 let id = self.fresh_id();
-                let line = self.initialize(id);
-                match self.stage {
-                    Stage::Refused => {
+                match self.initialize(id) {
+                    Some(line) => vec![Event::Send(line)],
+                    None => {
                         let message = "the server offers no revision this client speaks";
                         vec![Event::Refused(RpcError::new(
                             ErrorCode::InvalidRequest,
                             message,
                         ))]
                     }
-                    _ => vec![Event::Send(line)],
                 }
             }
         }
@@ -455,7 +456,7 @@ impl Client {
     }
 
     /// `initialize`, asking for the newest stateful revision the client speaks.
-    fn initialize(&mut self, id: RequestId) -> String {
+    fn initialize(&mut self, id: RequestId) -> Option<String> {
         let stateful = self
             .versions
             .iter()
@@ -463,7 +464,7 @@ impl Client {
             .cloned();
         let Some(version) = stateful else {
             self.stage = Stage::Refused;
-            return String::new();
+            return None;
         };
         let capabilities = crate::json::to_string(&self.capabilities)
             .ok()
@@ -494,10 +495,11 @@ impl Client {
             params: Some(params),
             meta: None,
         };
-        match revision::visit(&version, line) {
-            Some(Ok((line, _))) => line,
-            _ => String::new(),
+        let line = revision::visit(&version, line).and_then(Result::ok);
+        if line.is_none() {
+            self.stage = Stage::Refused;
         }
+        line.map(|(line, _)| line)
     }
 
     /// The stateless revisions the client speaks, newest first (the draft, when spoken, first).

@@ -34,7 +34,7 @@
 //! let mut client = Client::new(Implementation::new("reader", "1"));
 //!
 //! // Lines go back and forth until the client is connected.
-//! let mut line = client.start();
+//! let mut line = client.start().expect("a revision to speak");
 //! let version = loop {
 //!     let answer = server.handle(&mut session, &line).expect("an answer");
 //!     match client.receive(&answer).pop() {

@@ -43,7 +43,7 @@ impl Answering {
     /// the id before the result when `id_first`, else after it.
     pub fn new(doc: &str, asked: Asked, id_first: bool) -> Result<Self, String> {
         let mut client = Client::new(latest::Implementation::new("bench", "1"));
-        let discover = client.start();
+        let discover = client.start().ok_or("the client speaks no revision")?;
         let discover: Value = serde_json::from_str(&discover).map_err(|e| e.to_string())?;
         let discovered = json!({
             "jsonrpc": "2.0",
