@@ -6,6 +6,7 @@ use super::peer::{Answer, Answered, Read, ReadLine, RequestLine, Respond};
 use super::{ClientError, Event};
 use crate::collections::HashMap;
 use crate::dispatch::{MethodSet, PendingRequest};
+use crate::method::method_names as names;
 use crate::negotiation;
 use crate::prelude::*;
 use crate::revision;
@@ -117,7 +118,7 @@ impl Client {
                 &version,
                 RequestLine {
                     id,
-                    method: "server/discover",
+                    method: names::DISCOVER_REQUEST,
                     params: None,
                     meta: Some(&meta),
                 },
@@ -146,10 +147,12 @@ impl Client {
         &mut self,
         request: latest::ClientCall,
     ) -> Result<(RequestId, String), ClientError> {
-        let retry = input::may_ask(&request).then(|| request.clone());
+        // Kept only where the answer may ask for input: a stateless server's, to a call that
+        // can be retried.
+        let stateless = self.version().is_some_and(negotiation::is_stateless);
+        let retry = (stateless && input::may_ask(&request)).then(|| request.clone());
         let (id, line) = self.send_request(&request)?;
-        if let Some(call) = retry.filter(|_| self.version().is_some_and(negotiation::is_stateless))
-        {
+        if let Some(call) = retry {
             let original = id.clone();
             let retry = Retry {
                 original,
@@ -448,11 +451,11 @@ impl Client {
             ))];
         };
         self.stage = Stage::Connected(version.clone());
-        let initialized = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
-        vec![
-            Event::Send(initialized.to_owned()),
-            Event::Connected(version),
-        ]
+        let initialized = format!(
+            r#"{{"jsonrpc":"2.0","method":"{}"}}"#,
+            names::INITIALIZED_NOTIFICATION
+        );
+        vec![Event::Send(initialized), Event::Connected(version)]
     }
 
     /// `initialize`, asking for the newest stateful revision the client speaks.
@@ -491,7 +494,7 @@ impl Client {
         self.stage = Stage::Initializing(id.clone(), version.clone());
         let line = RequestLine {
             id,
-            method: "initialize",
+            method: names::INITIALIZE_REQUEST,
             params: Some(params),
             meta: None,
         };

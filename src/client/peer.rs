@@ -5,6 +5,7 @@
 use super::ClientError;
 use crate::convert::{self, meta_keys, StatelessResult};
 use crate::dispatch::{CallSet, ErrorResponse, Message, MethodSet, PendingRequest, ResultResponse};
+use crate::method::method_names as names;
 use crate::pending::request_line;
 use crate::prelude::*;
 use crate::revision::{ClientMessage, Revision, ServerMessage, Visit};
@@ -154,7 +155,7 @@ fn read<V: Revision>(message: ServerMessage<V>) -> Vec<Read> {
                 Err(error) => Read::Unreadable(error.to_string()),
             }]
         }
-        Message::Request(request) if request.call.method() == "ping" => {
+        Message::Request(request) if request.call.method() == names::PING_REQUEST => {
             vec![Read::Ping(request.id)]
         }
         Message::Request(request) => {

@@ -13,6 +13,7 @@ use crate::convert::{
     StatelessResult,
 };
 use crate::dispatch::{CallSet, Message, MethodSet, PendingRequest, ResultResponse};
+use crate::method::method_names as names;
 use crate::negotiation::{self, UnsupportedVersion};
 use crate::prelude::*;
 use crate::revision::{self, ClientMessage, Revision, Summary, Visit};
@@ -124,7 +125,7 @@ impl<H: Handler> Server<H> {
             // a string...), or routes it as it does any line without a version.
             return self.stateless_latest(session, line);
         };
-        if peek.method.as_deref() == Some("initialize") {
+        if peek.method.as_deref() == Some(names::INITIALIZE_REQUEST) {
             return self.initialize(session, &peek, line);
         }
         let version = match peek.meta_version() {
@@ -453,7 +454,9 @@ fn in_session<V: Revision, H: Handler>(
         Message::Request(request) => request,
         Message::Notification(notification) => {
             let method = notification.notification.method();
-            if let ("notifications/initialized", Some(stateful)) = (method, &mut session.stateful) {
+            if let (names::INITIALIZED_NOTIFICATION, Some(stateful)) =
+                (method, &mut session.stateful)
+            {
                 stateful.initialized = true;
             }
             return notice(
@@ -475,12 +478,12 @@ fn in_session<V: Revision, H: Handler>(
         Incoming::Answer(respond(id.clone(), result))
     };
     match method {
-        "initialize" => {
+        names::INITIALIZE_REQUEST => {
             let message = "the session is already initialized";
             return now(Err(RpcError::new(ErrorCode::InvalidRequest, message)));
         }
-        "ping" => return now(lifecycle::empty_result::<V>("ping")),
-        "resources/subscribe" | "resources/unsubscribe" => {
+        names::PING_REQUEST => return now(lifecycle::empty_result::<V>(names::PING_REQUEST)),
+        names::SUBSCRIBE_REQUEST | names::UNSUBSCRIBE_REQUEST => {
             return now(server.subscription::<V>(session, &call));
         }
         _ if V::ClientCall::lists(method)

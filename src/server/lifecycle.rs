@@ -4,6 +4,7 @@
 
 use crate::convert::{convert_value, convert_value_for_peer, StatelessRequestMeta};
 use crate::dispatch::{CallSet, MethodSet, PendingRequest};
+use crate::method::method_names as names;
 use crate::prelude::*;
 use crate::revision::Revision;
 use crate::v2026_07_28 as latest;
@@ -75,7 +76,7 @@ pub(super) fn initialize<V: Revision>(
     if let Some(text) = instructions {
         result.insert("instructions".into(), Value::String(text.to_owned()));
     }
-    result_of::<V>("initialize", &result)
+    result_of::<V>(names::INITIALIZE_REQUEST, &result)
 }
 
 /// What every request of a session of revision `V` carries into the handler, from its

@@ -10,6 +10,7 @@ use super::engine::for_peer;
 use super::session::Listen;
 use super::{Context, Handler, Incoming, Server, Session};
 use crate::dispatch::{CallSet, MethodSet, NotificationEnvelope};
+use crate::method::method_names as names;
 use crate::prelude::*;
 use crate::revision::{self, Revision, ServerMessage, Visit};
 use crate::v2026_07_28 as latest;
@@ -153,7 +154,10 @@ impl<H: Handler> Server<H> {
         params: &latest::SubscriptionsListenRequestParams,
     ) -> Incoming {
         if !session.streams {
-            return Incoming::Answer(error_line(Some(id), no_stream("subscriptions/listen")));
+            return Incoming::Answer(error_line(
+                Some(id),
+                no_stream(names::SUBSCRIPTIONS_LISTEN_REQUEST),
+            ));
         }
         let capabilities = self.capabilities();
         let asked = &params.notifications;
@@ -221,7 +225,7 @@ impl<H: Handler> Server<H> {
             .and_then(Value::as_str)
             .unwrap_or_default();
         let peer = V::version();
-        if method == "resources/unsubscribe" {
+        if method == names::UNSUBSCRIBE_REQUEST {
             session.subscriptions.remove(uri);
         } else if !session.subscriptions.contains(uri) {
             session.room_for(1)?;

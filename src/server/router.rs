@@ -6,6 +6,7 @@
 use super::{Context, Handler};
 use crate::cache::CacheHint;
 use crate::dispatch::MethodSet;
+use crate::method::method_names as names;
 use crate::prelude::*;
 use crate::uri_template::{UriTemplate, UriTemplateError, Variables};
 use crate::v2026_07_28::{
@@ -250,7 +251,7 @@ impl Handler for Router {
     fn subscribe(&self, uri: &str, _context: &Context) -> Result<(), RpcError> {
         match &self.subscribe {
             Some(check) => check(uri),
-            None => Err(RpcError::method_not_found("resources/subscribe")),
+            None => Err(RpcError::method_not_found(names::SUBSCRIBE_REQUEST)),
         }
     }
 
