@@ -16,8 +16,7 @@
     allow(dead_code, unused_imports, unused_variables)
 )]
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::instances::{instance, Mode};
 use common::{at, definition_pointer, load_schema, validator, violations};
@@ -351,12 +350,7 @@ for_each_revision!(bound_tests);
 
 // The build's own marking pass, run on schemas made for the purpose: every keyword class is
 // recorded (including those no vendored schema uses yet), and an unchecked one fails.
-#[path = "../codegen/bounds.rs"]
-#[allow(dead_code)]
-mod build_bounds;
-#[path = "../codegen/schema_walk.rs"]
-#[allow(dead_code)]
-mod schema_walk;
+use crate::build_bounds;
 
 #[test]
 fn the_build_records_every_bound_keyword_on_a_property() {

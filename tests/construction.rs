@@ -16,8 +16,7 @@
     allow(dead_code, unused_imports, unused_variables)
 )]
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::definitions::{Arm, Union};
 use common::instances::{instance, instance_of_arm, merge, Mode};

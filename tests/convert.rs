@@ -17,8 +17,7 @@
     allow(dead_code, unused_imports, unused_variables, unused_macros)
 )]
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::instances::{instance, instance_of_arm, Mode};
 use common::{at, definition_pointer, definitions, load_schema, validator, violations};

@@ -16,8 +16,7 @@
     allow(dead_code, unused_imports, unused_variables, unused_macros)
 )]
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::closed::closed_document;
 use common::instances::{instance, instance_of_arm, Mode};

@@ -9,8 +9,7 @@
     allow(dead_code, unused_imports, unused_variables)
 )]
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::instances::{instance, Mode};
 use common::{at, definition_pointer, definitions, load_schema, validator, violations};

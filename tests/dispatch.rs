@@ -2,8 +2,7 @@
 //! each method reaches its own typed variant, each result parses as its request's result, and
 //! messages of the wrong side, kind or revision are refused with an error that says so.
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use common::instances::{instance, Mode};
 use mcp_spec_types::dispatch::Message;

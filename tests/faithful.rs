@@ -11,10 +11,8 @@
 //! `faithful <revision>: <messages> server messages, <n> with undefined members`.
 #![cfg(all(feature = "all-revisions", feature = "server"))]
 
-#[macro_use]
-mod common;
-#[path = "e2e/support.rs"]
-mod support;
+use crate::common;
+use crate::support;
 
 use common::closed::closed_document;
 use common::{definition_pointer, definitions, load_schema, validator, violations};

@@ -572,12 +572,7 @@ fn a_pattern_refuses_the_same_way_every_time() {
 }
 
 // The build's marking pass on schemas made for the purpose.
-#[path = "../codegen/bounds.rs"]
-#[allow(dead_code)]
-mod build_bounds;
-#[path = "../codegen/schema_walk.rs"]
-#[allow(dead_code)]
-mod schema_walk;
+use crate::build_bounds;
 
 /// A keyword where the generated readers do not look fails the build, naming the definition.
 #[test]

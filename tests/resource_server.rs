@@ -6,8 +6,7 @@
 //! supports, or, when there is none (the default features), at the stateless revision with the
 //! version in every request's `_meta`.
 
-#[path = "e2e/support.rs"]
-mod support;
+use crate::support;
 
 #[allow(dead_code)]
 #[path = "../examples/resource_server/files.rs"]

@@ -12,8 +12,7 @@
 //!   answers the `roots/list` it sends.
 #![cfg(all(feature = "all-revisions", feature = "server", feature = "client"))]
 
-#[path = "e2e/support.rs"]
-mod support;
+use crate::support;
 
 use mcp_spec_types::client::{Client, Event};
 use mcp_spec_types::v2026_07_28::*;

@@ -3,8 +3,7 @@
 //! each revision's lifecycle, negotiation and error codes.
 #![cfg(all(feature = "server", feature = "v2025_11_25"))]
 
-#[path = "e2e/support.rs"]
-mod support;
+use crate::support;
 
 use mcp_spec_types::server::{Handler, Incoming, PendingCall, Router, Server, Session};
 use mcp_spec_types::v2026_07_28::*;

@@ -5,8 +5,7 @@
 // enabled, some of them are unused.
 #![cfg_attr(not(feature = "all-revisions"), allow(dead_code, unused_imports))]
 
-#[path = "e2e/support.rs"]
-mod support;
+use crate::support;
 
 use mcp_spec_types::validate::{
     detect_revision, validate_session, DetectionSource, LineReport, LineStatus, Report,

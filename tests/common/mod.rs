@@ -1,7 +1,7 @@
 //! Shared by the integration tests: the revision list, schema loading, the definition tables
 //! and the instance generator.
 
-// Each test crate uses a different part of this module; the rest would warn as dead code.
+// Each test module uses a different part of this module; the rest would warn as dead code.
 #![allow(dead_code)]
 
 pub mod closed;
@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 /// Calls `$callback!(feature, module, revision)` once per revision the crate knows, each behind
 /// its own feature, so a test written once runs for every enabled revision.
-// Not every test crate that includes this module iterates over revisions.
+// Not every test that includes this module iterates over revisions.
 #[allow(unused_macros)]
 macro_rules! for_each_revision {
     ($callback:ident) => {

@@ -1,5 +1,5 @@
-//! Shared by `tests/e2e.rs`, `tests/resource_server.rs`, `tests/server.rs` and
-//! `tests/validate.rs`: builds an example binary with the features and profile the running
+//! Shared by the tests that run an example (`tests/main.rs` declares it once for its modules;
+//! `tests/e2e.rs` and `tests/conformance_suite` include it): builds an example binary with the features and profile the running
 //! test was built with, in the same target directory, and returns its path.
 //!
 //! Examples are not `[[bin]]` targets, so there is no `CARGO_BIN_EXE_*` for them; under a plain
