@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Builds what a user gets from the registry: `cargo package`, then a small consumer crate
-# against the unpacked package with the default features and with two older revisions (a file
-# the build needs that `include` leaves out fails here: every build reads every revision's
-# schema, enabled or not, for the table of methods), then `cargo install` of the packaged
-# crate's `mcp-validate`, run on the bundled sample session. Every revision's module compiles
-# from these same sources in the test run; the package adds no file of its own to check.
+# against the unpacked package with the default features (a file the build needs that
+# `include` leaves out fails here: every build reads every revision's schema, enabled or not,
+# for the table of methods), then `cargo install` of the packaged crate's `mcp-validate`, run
+# on the bundled sample session. The consumer asks for `cli` too and builds with the profile
+# the package's own manifest sets, so the install finds the library already built: one build of
+# the packaged crate serves both. Every revision's module compiles from these same sources in
+# the test run; the package adds no file of its own to check. That `latest` follows the enabled
+# revisions is the library's own test (`src/lib.rs`), run with one revision.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -32,12 +35,16 @@ edition = "2021"
 publish = false
 
 [dependencies]
-mcp-spec-types = { path = "$packaged", default-features = false }
+mcp-spec-types = { path = "$packaged", features = ["cli"] }
 serde_json = "1"
 
-[features]
-default = ["mcp-spec-types/default"]
-older = ["mcp-spec-types/v2024_11_05", "mcp-spec-types/v2025_11_25"]
+# The package's own dev profile, which an install with --debug builds it with.
+[profile.dev]
+debug = "line-tables-only"
+[profile.dev.package."*"]
+debug = false
+[profile.dev.package.mcp-spec-types]
+debug = "line-tables-only"
 
 [workspace]
 TOML
@@ -77,15 +84,9 @@ fn main() {
 }
 RS
 cp Cargo.lock "$consumer/Cargo.lock"
-expect() {
-    local got
-    got=$(cd "$consumer" && cargo run --quiet "${@:2}")
-    echo "$got"
-    [ "$got" = "consumer: read resources/read with revision $1" ] || { echo "expected revision $1" >&2; exit 1; }
-}
-expect 2026-07-28
-# `latest` is the newest enabled release.
-expect 2025-11-25 --no-default-features --features older
+got=$(cd "$consumer" && cargo run --quiet)
+echo "$got"
+[ "$got" = "consumer: read resources/read with revision 2026-07-28" ] || { echo "expected revision 2026-07-28" >&2; exit 1; }
 
 install_root="$consumer/install"
 cargo install --quiet --debug --locked --path "$packaged" --features cli --root "$install_root"

@@ -175,6 +175,26 @@ pub use version::ProtocolVersion;
 
 include!(concat!(env!("OUT_DIR"), "/latest.rs"));
 
+#[cfg(test)]
+mod latest_tests {
+    /// `latest` follows the enabled features, not the newest revision the crate knows: the
+    /// library's own tests build with 2025-06-18 and no newer revision.
+    #[cfg(all(
+        feature = "v2025_06_18",
+        not(any(feature = "v2025_11_25", feature = "v2026_07_28"))
+    ))]
+    #[test]
+    fn latest_is_the_newest_enabled_release() {
+        assert_eq!(crate::latest::REVISION, "2025-06-18");
+        assert_eq!(
+            crate::ProtocolVersion::SUPPORTED_RELEASED
+                .first()
+                .map(|v| v.as_str()),
+            Some("2025-06-18")
+        );
+    }
+}
+
 #[cfg(feature = "unstable-draft")]
 pub mod draft;
 #[cfg(feature = "__keywords-test")]
