@@ -1,19 +1,25 @@
 //! The first server's router over Streamable HTTP, with hyper: the engine
-//! (`Server::http`) does the transport's rules (sessions, headers, statuses), this file only
-//! moves requests and responses between hyper and it.
+//! (`Server::http`) does the transport's rules (sessions, headers, statuses, event streams),
+//! this file only moves requests, responses and events between hyper and it.
+//!
+//! Its `roots` tool asks the client for its roots: a 2026-07-28 client gets `input_required`
+//! and retries; a 2025-11-25 client is asked `roots/list` on the call's event stream.
 //!
 //! cargo run --example http-server --features server,v2025_11_25 -- [--port <n>]
 //!
 //! It prints `listening on http://127.0.0.1:<port>/mcp` once it accepts connections.
 
-use http_body_util::{BodyExt, Full};
-use hyper::body::{Bytes, Incoming};
+use http_body_util::channel::{Channel, Sender};
+use http_body_util::{BodyExt, Either, Full};
+use hyper::body::{Bytes, Frame, Incoming};
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper::{Request, Response};
 use hyper_util::rt::TokioIo;
-use mcp_spec_types::server::{Router, Server, Sessions};
+use mcp_spec_types::server::{HttpResponse, Router, Server, Sessions, StreamEvent, StreamId};
+use mcp_spec_types::v2026_07_28::input_required::{InputRequired, RoundTrip};
 use mcp_spec_types::v2026_07_28::*;
+use std::collections::HashMap;
 use std::hash::{BuildHasher, RandomState};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -32,6 +38,15 @@ fn router() -> Router {
         .resource(Resource::new("memo://hi", "hi"), |read| {
             Ok(ReadResourceResult::text(read.uri, "Hi!"))
         })
+        .tool(Tool::new("roots", ToolInputSchema::new()), |call| {
+            if let Ok(listed) = RoundTrip::of(&call).roots("roots") {
+                let uris: Vec<&str> = listed.roots.iter().map(|r| r.uri.as_str()).collect();
+                return Ok(CallToolResult::text(uris.join(" ")).into());
+            }
+            let client = &call.meta.io_modelcontextprotocol_client_capabilities;
+            let asked = InputRequired::new().list_roots("roots").build(client)?;
+            Ok(CallToolResultOrInputRequired::from(asked))
+        })
 }
 
 /// Session ids from the standard library's per-process random keys. Unique, and hard to
@@ -49,13 +64,38 @@ fn session_ids() -> impl FnMut() -> String + Send + 'static {
     }
 }
 
+/// The engine's sessions and the event streams open on them: one lock, so that events go out
+/// in the order the engine gives them.
+struct Open {
+    sessions: Sessions,
+    streams: HashMap<StreamId, Sender<Bytes>>,
+}
+
 struct State {
     server: Server<Router>,
-    sessions: Mutex<Sessions>,
+    open: Mutex<Open>,
     started: Instant,
 }
 
-async fn serve(state: Arc<State>, request: Request<Incoming>) -> Response<Full<Bytes>> {
+type Body = Either<Full<Bytes>, Channel<Bytes>>;
+
+impl Open {
+    /// Writes each event on its stream; a stream whose client went away is closed.
+    fn send(&mut self, events: Vec<StreamEvent>, now_ms: u64) {
+        for event in events {
+            let Some(sender) = self.streams.get_mut(&event.stream) else {
+                continue;
+            };
+            let sent = sender.try_send(Frame::data(Bytes::from(event.to_sse())));
+            if sent.is_err() || event.last {
+                self.streams.remove(&event.stream);
+                self.sessions.close(&event.stream, now_ms);
+            }
+        }
+    }
+}
+
+async fn serve(state: Arc<State>, request: Request<Incoming>) -> Response<Body> {
     let (parts, body) = request.into_parts();
     let body = match body.collect().await {
         Ok(body) => body.to_bytes(),
@@ -66,23 +106,39 @@ async fn serve(state: Arc<State>, request: Request<Incoming>) -> Response<Full<B
     };
     let header = |name: &str| parts.headers.get(name).and_then(|v| v.to_str().ok());
     let now_ms = state.started.elapsed().as_millis() as u64;
-    let response = {
-        let mut sessions = state.sessions.lock().unwrap_or_else(|p| p.into_inner());
-        (state.server).http(&mut sessions, parts.method.as_str(), header, body, now_ms)
+    let mut open = state.open.lock().unwrap_or_else(|p| p.into_inner());
+    let mut response: HttpResponse = (state.server).http(
+        &mut open.sessions,
+        parts.method.as_str(),
+        header,
+        body,
+        now_ms,
+    );
+    let content_type = response.content_type();
+    let body = match response.stream.take() {
+        Some(stream) => {
+            let (sender, channel) = Channel::new(64);
+            open.streams.insert(stream, sender);
+            Either::Right(channel)
+        }
+        None => Either::Left(Full::new(Bytes::from(
+            response.body.take().unwrap_or_default(),
+        ))),
     };
+    let events = std::mem::take(&mut response.events);
+    open.send(events, now_ms);
     let mut reply = Response::builder().status(response.status);
     for (name, value) in &response.headers {
         reply = reply.header(*name, value);
     }
-    if response.body.is_some() {
-        reply = reply.header("Content-Type", "application/json");
+    if let Some(content_type) = content_type {
+        reply = reply.header("Content-Type", content_type);
     }
-    let body = Full::new(Bytes::from(response.body.unwrap_or_default()));
     reply.body(body).unwrap_or_else(|_| status(500))
 }
 
-fn status(code: u16) -> Response<Full<Bytes>> {
-    let mut response = Response::new(Full::new(Bytes::new()));
+fn status(code: u16) -> Response<Body> {
+    let mut response = Response::new(Either::Left(Full::new(Bytes::new())));
     *response.status_mut() = hyper::StatusCode::from_u16(code).unwrap_or_default();
     response
 }
@@ -94,7 +150,10 @@ fn main() -> std::io::Result<()> {
     };
     let state = Arc::new(State {
         server: Server::new(Implementation::new("memo", "0.1.0"), router()),
-        sessions: Mutex::new(Sessions::new(session_ids())),
+        open: Mutex::new(Open {
+            sessions: Sessions::new(session_ids()),
+            streams: HashMap::new(),
+        }),
         started: Instant::now(),
     });
     let runtime = tokio::runtime::Runtime::new()?;

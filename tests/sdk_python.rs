@@ -6,7 +6,9 @@
 //!   (`tests/sdk_python/client.py` lists, reads, subscribes and prints what it saw);
 //! - its client calling the async example's `roots` tool, whose handler asks for the client's
 //!   roots (`input_required`): answered and retried by the client on 2026-07-28, relayed as a
-//!   `roots/list` request by the engine on 2025-11-25 (`tests/sdk_python/roots.py`);
+//!   `roots/list` request by the engine on 2025-11-25 (`tests/sdk_python/roots.py`), and the
+//!   same over Streamable HTTP against the HTTP example, where 2025-11-25's request goes on
+//!   the call's event stream;
 //! - its server (`tests/sdk_python/server.py`) driven by the crate's client engine, which
 //!   discovers it (2026-07-28), or initializes it when told to speak 2025-11-25 only, and
 //!   answers the `roots/list` it sends.
@@ -132,18 +134,40 @@ fn the_python_client_discovers_the_server_and_listens_on_2026_07_28() {
     assert_eq!(seen, expected);
 }
 
-/// What the Python client saw of the async example's `roots` tool in `mode`.
-fn roots(mode: &str) -> Value {
-    let server = support::example_binary("async-server");
+/// What the Python client saw of the `roots` tool of `server` (a binary over stdio, or a URL)
+/// in `mode`.
+fn roots_of(server: &std::ffi::OsStr, mode: &str) -> Value {
     let printed = run(
         Command::new(python())
             .arg(Path::new(SCRIPT_DIR).join("roots.py"))
-            .arg(&server)
+            .arg(server)
             .arg(mode),
         &format!("the Python client of the roots tool ({mode})"),
     );
     serde_json::from_str(printed.trim())
         .unwrap_or_else(|e| panic!("the client printed no JSON ({e}): {printed}"))
+}
+
+/// What the Python client saw of the async example's `roots` tool in `mode`.
+fn roots(mode: &str) -> Value {
+    roots_of(support::example_binary("async-server").as_os_str(), mode)
+}
+
+/// Over Streamable HTTP: 2026-07-28's `input_required` in a plain response; 2025-11-25's
+/// `roots/list` on the call's event stream, the client's answer in a POST of its own, and
+/// the tool's answer last on the same stream.
+#[test]
+fn the_http_example_asks_the_python_client_for_roots_in_both_revisions() {
+    let server = support::Listening::start_example("http-server");
+    let url = std::ffi::OsStr::new(&server.url);
+    assert_eq!(
+        roots_of(url, "auto"),
+        json!({"version": "2026-07-28", "text": "file:///work"})
+    );
+    assert_eq!(
+        roots_of(url, "legacy"),
+        json!({"version": "2025-11-25", "text": "file:///work"})
+    );
 }
 
 #[test]

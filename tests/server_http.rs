@@ -4,7 +4,9 @@
 #![cfg(all(feature = "server", feature = "v2025_11_25"))]
 
 use mcp_spec_types::http_headers::{self, lookup, MCP_NAME, MCP_SESSION_ID};
-use mcp_spec_types::server::{Handler, HttpIncoming, HttpResponse, Router, Server, Sessions};
+use mcp_spec_types::server::{
+    Change, Handler, HttpIncoming, HttpResponse, Router, Server, Sessions,
+};
 use mcp_spec_types::v2026_07_28::*;
 use serde_json::{json, Value};
 
@@ -282,4 +284,81 @@ fn an_id_source_that_repeats_itself_is_refused_not_looped_on() {
     assert_eq!(refused.status, 500);
     assert_eq!(body(&refused)["error"]["code"], -32603);
     assert_eq!(sessions.len(), 1);
+}
+
+/// A session's own stream: a `GET` with the session's id opens it (once at a time: a second
+/// gets 409; 406 when the client does not take event streams, 404 for an unknown session),
+/// `Sessions::notify` writes on it what the client subscribed to, and an open stream keeps its
+/// session from expiring until the caller closes it.
+#[test]
+fn a_get_opens_the_sessions_stream_on_which_its_subscriptions_are_told() {
+    let router = Router::new()
+        .resource(Resource::new("memo://hi", "hi"), |read| {
+            Ok(ReadResourceResult::text(read.uri, "Hi!"))
+        })
+        .subscriptions(|_| Ok(()));
+    let server = Server::new(Implementation::new("memo", "1.0.0"), router);
+    let mut sessions = sessions();
+    let id = open(&server, &mut sessions, 0);
+    let listen = [
+        (MCP_SESSION_ID, id.as_str()),
+        ("Accept", "application/json, text/event-stream"),
+    ];
+    let get = server.http(&mut sessions, "GET", lookup(&listen), "", 1);
+    assert_eq!(get.status, 200, "{get:?}");
+    assert_eq!(get.content_type(), Some("text/event-stream"));
+    assert_eq!((&get.body, get.events.len()), (&None, 0));
+    let stream = get.stream.clone().expect("the GET opens a stream");
+    assert_eq!((stream.session(), stream.request()), (id.as_str(), None));
+    let again = server.http(&mut sessions, "GET", lookup(&listen), "", 2);
+    assert_eq!((again.status, again.stream), (409, None));
+    let json_only = [
+        (MCP_SESSION_ID, id.as_str()),
+        ("Accept", "application/json"),
+    ];
+    assert_eq!(
+        server
+            .http(&mut sessions, "GET", lookup(&json_only), "", 3)
+            .status,
+        406
+    );
+    let unknown = [(MCP_SESSION_ID, "nobody"), ("Accept", "text/event-stream")];
+    assert_eq!(
+        server
+            .http(&mut sessions, "GET", lookup(&unknown), "", 4)
+            .status,
+        404
+    );
+
+    let updated = Change::ResourceUpdated("memo://hi".to_owned());
+    assert_eq!(sessions.notify(&server, &updated), []);
+    let subscribe = json!({"jsonrpc": "2.0", "id": 1, "method": "resources/subscribe",
+        "params": {"uri": "memo://hi"}});
+    let bare = [(MCP_SESSION_ID, id.as_str())];
+    let response = post(&server, &mut sessions, &bare, &subscribe, 5);
+    assert_eq!(
+        body(&response),
+        json!({"jsonrpc": "2.0", "id": 1, "result": {}})
+    );
+    let events = sessions.notify(&server, &updated);
+    assert_eq!(events.len(), 1, "{events:?}");
+    assert_eq!((&events[0].stream, events[0].last), (&stream, false));
+    let told: Value = serde_json::from_str(&events[0].message).expect("JSON");
+    assert_eq!(
+        told,
+        json!({"jsonrpc": "2.0", "method": "notifications/resources/updated",
+            "params": {"uri": "memo://hi"}})
+    );
+
+    // Open, the stream keeps its session in use however long it is idle; closed, the session
+    // is idle from the close on.
+    let later = 5 + sessions.idle_ms() + 1;
+    assert_eq!(sessions.expire(later), 0);
+    sessions.close(&stream, later);
+    assert_eq!(sessions.notify(&server, &updated), []);
+    let reopened = server.http(&mut sessions, "GET", lookup(&listen), "", later + 1);
+    assert_eq!(reopened.stream, Some(stream.clone()));
+    sessions.close(&stream, later + 2);
+    assert_eq!(sessions.expire(later + 2 + sessions.idle_ms()), 0);
+    assert_eq!(sessions.expire(later + 3 + sessions.idle_ms()), 1);
 }

@@ -4,7 +4,7 @@
 //! is handed to the handler again with the answers, as the 2026-07-28 retry would carry them.
 #![cfg(all(feature = "server", feature = "v2025_11_25"))]
 
-use mcp_spec_types::server::{Router, Server, Session};
+use mcp_spec_types::server::{Handler, Router, Server, Session};
 use mcp_spec_types::v2026_07_28::input_required::{InputRequired, RoundTrip};
 use mcp_spec_types::v2026_07_28::*;
 use mcp_spec_types::RpcError;
@@ -295,12 +295,13 @@ fn the_client_engine_answers_an_input_required_answer_and_retries() {
     assert_eq!(calls, 2, "the client retried with the answers");
 }
 
-/// Over HTTP the engine has no stream to ask a stateful client on yet: the call is refused,
-/// and its session holds nothing of it.
+/// Over HTTP the request's response is an event stream: its first event asks the first input
+/// request; each answer comes in a POST of its own (202), and what follows goes on the first
+/// request's stream, the final answer last.
 #[test]
-fn over_http_a_stateful_client_is_not_asked_and_the_call_is_refused() {
+fn over_http_a_stateful_client_is_asked_on_the_requests_event_stream() {
     use mcp_spec_types::http_headers::{lookup, MCP_SESSION_ID};
-    use mcp_spec_types::server::Sessions;
+    use mcp_spec_types::server::{HttpResponse, Sessions, StreamEvent};
 
     let server = server();
     let mut sessions = Sessions::new(|| "session-1".to_owned());
@@ -316,15 +317,120 @@ fn over_http_a_stateful_client_is_not_asked_and_the_call_is_refused() {
     );
     assert_eq!(opened.status, 200, "{opened:?}");
     let headers = [(MCP_SESSION_ID, "session-1")];
-    let body = call(7, "greet").to_string();
-    let response = server.http(&mut sessions, "POST", lookup(&headers), &body, 1);
-    let answer: Value = serde_json::from_str(response.body.as_deref().unwrap_or("null")).unwrap();
+    let mut post = |message: Value| -> HttpResponse {
+        let body = message.to_string();
+        server.http(&mut sessions, "POST", lookup(&headers), &body, 1)
+    };
+    let only_event = |response: &HttpResponse| -> (StreamEvent, Value) {
+        assert_eq!(response.events.len(), 1, "{response:?}");
+        let event = response.events[0].clone();
+        let message = serde_json::from_str(&event.message).expect("a JSON message");
+        (event, message)
+    };
+
+    let response = post(call(7, "greet"));
+    assert_eq!(response.status, 200, "{response:?}");
+    assert_eq!(response.body, None);
+    assert_eq!(response.content_type(), Some("text/event-stream"));
+    let stream = response.stream.clone().expect("the response is a stream");
+    assert_eq!(
+        (stream.session(), stream.request()),
+        ("session-1", Some(&mcp_spec_types::RequestId::from(7)))
+    );
+    let (event, asked) = only_event(&response);
+    assert_eq!((&event.stream, event.last), (&stream, false));
+    assert_eq!(asked["method"], "elicitation/create", "{asked}");
+    assert_eq!(event.to_sse(), format!("data: {}\n\n", event.message));
+
+    let accepted = json!({"action": "accept", "content": {"name": "Ada"}});
+    let response = post(result(&asked["id"], accepted));
+    assert_eq!((response.status, &response.body), (202, &None));
+    assert_eq!(response.stream, None);
+    let (event, asked_roots) = only_event(&response);
+    assert_eq!((&event.stream, event.last), (&stream, false));
+    assert_eq!(asked_roots["method"], "roots/list", "{asked_roots}");
+
+    let roots = json!({"roots": [{"uri": "file:///work", "name": "work"}]});
+    let response = post(result(&asked_roots["id"], roots));
+    assert_eq!(response.status, 202);
+    let (event, answer) = only_event(&response);
+    assert_eq!((&event.stream, event.last), (&stream, true));
+    assert_eq!(
+        answer,
+        json!({"jsonrpc": "2.0", "id": 7, "result": {
+            "content": [{"type": "text", "text": "Hello Ada, in file:///work"}]}})
+    );
+    // An answer nobody asked for is taken and dropped.
+    let response = post(result(&asked_roots["id"], json!({"roots": []})));
+    assert_eq!((response.status, response.events.len()), (202, 0));
+}
+
+/// A call handed out by `http_receive` after the client's input is finished on its first
+/// request's stream (the POST that brought the input gets 202); the client's error ends the
+/// call there.
+#[test]
+fn over_http_the_retried_call_and_the_clients_error_go_on_the_first_stream() {
+    use mcp_spec_types::http_headers::{lookup, MCP_SESSION_ID};
+    use mcp_spec_types::server::{HttpIncoming, HttpResponse, Sessions};
+
+    let server = server();
+    let mut sessions = Sessions::new(|| "s".to_owned());
+    let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {"roots": {}},
+        "clientInfo": {"name": "client", "version": "1"}}});
+    let none: [(&str, &str); 0] = [];
+    let body = initialize.to_string();
+    let opened = server.http(&mut sessions, "POST", lookup(&none), &body, 0);
+    assert_eq!(opened.status, 200, "{opened:?}");
+    let headers = [(MCP_SESSION_ID, "s")];
+    // What the POST of `message` gets, the handler run where a call is handed out.
+    let mut post = |message: Value| -> (bool, HttpResponse) {
+        let body = message.to_string();
+        match server.http_receive(&mut sessions, "POST", lookup(&headers), &body, 1) {
+            HttpIncoming::Call(call) => {
+                let (call, context, responder) = call.into_parts();
+                let answer = responder.respond(server.handler().call(call, &context));
+                (true, sessions.finish(answer))
+            }
+            HttpIncoming::Respond(response) => (false, response),
+            other => panic!("{other:?}"),
+        }
+    };
+    let message = |response: &HttpResponse| -> Value {
+        assert_eq!(response.events.len(), 1, "{response:?}");
+        serde_json::from_str(&response.events[0].message).expect("a JSON message")
+    };
+
+    // `nag` asks for the roots each time it is called.
+    let (handed_out, response) = post(call(3, "nag"));
+    assert!(handed_out);
+    assert_eq!(response.status, 200);
+    let stream = response.stream.clone().expect("an event stream");
+    let asked = message(&response);
+    assert_eq!(asked["method"], "roots/list", "{asked}");
+
+    let (handed_out, response) = post(result(&asked["id"], json!({"roots": []})));
+    assert!(handed_out, "the call is handed out again with the roots");
+    assert_eq!((response.status, response.stream.as_ref()), (202, None));
+    assert_eq!(response.events[0].stream, stream);
+    assert!(!response.events[0].last);
+    let asked_again = message(&response);
+    assert_eq!(asked_again["method"], "roots/list", "{asked_again}");
+    assert_ne!(asked_again["id"], asked["id"]);
+
+    let refused = json!({"jsonrpc": "2.0", "id": asked_again["id"],
+        "error": {"code": -32601, "message": "no roots here"}});
+    let (handed_out, response) = post(refused);
+    assert!(!handed_out);
+    assert_eq!(response.status, 202);
+    assert_eq!(response.events[0].stream, stream);
+    assert!(response.events[0].last);
+    let answer = message(&response);
     assert_eq!(
         (&answer["id"], &answer["error"]["code"]),
-        (&json!(7), &json!(-32603))
+        (&json!(3), &json!(-32601)),
+        "{answer}"
     );
-    let message = answer["error"]["message"].as_str().unwrap_or_default();
-    assert!(message.contains("no stream"), "{message}");
 }
 
 /// A 2026-07-28 client engine facing input requests it cannot or will not answer.

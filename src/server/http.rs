@@ -10,16 +10,33 @@
 //! - a stateless request (2026-07-28 on) stands alone: its headers must say what its body says
 //!   ([`http_headers::check`](crate::http_headers::check), `-32020` with 400), and the
 //!   transport's errors carry their status (400, and 404 for an unknown method);
-//! - a message that asks for no answer gets 202 and no body; `GET` (a stream the server would
-//!   open) gets 405: the engine sends nothing unasked.
+//! - a message that asks for no answer gets 202 and no body.
 //!
-//! Sessions are bounded: one idle longer than [`Sessions::idle_ms`] is dropped, and at most
-//! [`Sessions::max`] exist at once (an `initialize` past that is refused with 503 until one
+//! What the server says besides its answers goes on event streams (server-sent events), for
+//! the sessions of stateful revisions:
+//! - a request whose handler asks the client for input (an `input_required` answer, relayed
+//!   as requests of the client's revision) is answered with an event stream instead of one
+//!   message: its first event asks the first input request; the client's answer comes in a
+//!   POST of its own (202), and the next request, then the final answer, go out as
+//!   [`StreamEvent`]s on the first request's stream;
+//! - a `GET` with the session's id opens the session's own stream (one at a time: a second
+//!   gets 409), on which [`Sessions::notify`] sends what the client subscribed to.
+//!
+//! The engine holds no connection: a response that opens a stream says so
+//! ([`HttpResponse::stream`]); the caller keeps the connection open under that
+//! [`StreamId`], writes each event given for it ([`HttpResponse::events`], the return of
+//! [`Sessions::notify`]) and closes it after the one marked [`StreamEvent::last`]; it reports a
+//! session's stream closed with [`Sessions::close`]. A stateless request (2026-07-28 on) gets
+//! one message, and `GET` without a session gets 405: those revisions carry input in their
+//! results, and the engine keeps no stream for them.
+//!
+//! Sessions are bounded: one idle longer than [`Sessions::idle_ms`] is dropped (a session whose
+//! own stream is open is in use, not idle), and at most [`Sessions::max`] exist at once (an `initialize` past that is refused with 503 until one
 //! ends or expires). The clock is the caller's: each call says what time it is.
 
 use super::call::{Answer, Responder};
 use super::engine::Incoming;
-use super::{Context, Handler, PendingCall, Server, Session};
+use super::{Change, Context, Handler, PendingCall, Server, Session};
 use crate::http_headers::{self, MCP_PROTOCOL_VERSION, MCP_SESSION_ID};
 use crate::prelude::*;
 use crate::v2026_07_28 as latest;
@@ -30,14 +47,58 @@ use serde_json::Value;
 
 /// An HTTP response, as plain data.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct HttpResponse {
     /// The status code.
     pub status: u16,
-    /// The headers, beside `Content-Type` (which is `application/json` when there is a body).
+    /// The headers, beside `Content-Type` ([`HttpResponse::content_type`]).
     pub headers: Vec<(&'static str, String)>,
     /// The body: one JSON-RPC message (or a batch's array); `None` for 202, 404 of a `DELETE`,
-    /// and 405.
+    /// 405, and an event stream.
     pub body: Option<String>,
+    /// The event stream this response opens: keep the connection open under this id and
+    /// write its events as they come (the first ones are in [`HttpResponse::events`]).
+    pub stream: Option<StreamId>,
+    /// Events to write on open streams, this response's own among them (in order).
+    pub events: Vec<StreamEvent>,
+}
+
+/// An event stream of a session: the answer to one of its requests, or the stream its client
+/// opened with `GET`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct StreamId {
+    session: String,
+    request: Option<RequestId>,
+}
+
+impl StreamId {
+    /// The session's id (`Mcp-Session-Id`).
+    pub fn session(&self) -> &str {
+        &self.session
+    }
+
+    /// The request this stream answers; `None` for the session's own stream (`GET`).
+    pub fn request(&self) -> Option<&RequestId> {
+        self.request.as_ref()
+    }
+}
+
+/// One message for an open event stream.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StreamEvent {
+    /// The stream it goes on.
+    pub stream: StreamId,
+    /// The JSON-RPC message, on one line.
+    pub message: String,
+    /// Whether the stream ends after it: the final answer of the request it answers.
+    pub last: bool,
+}
+
+impl StreamEvent {
+    /// The event as server-sent events write it: `data: <message>` and a blank line.
+    pub fn to_sse(&self) -> String {
+        format!("data: {}\n\n", self.message)
+    }
 }
 
 impl HttpResponse {
@@ -46,11 +107,31 @@ impl HttpResponse {
             status,
             headers: Vec::new(),
             body,
+            stream: None,
+            events: Vec::new(),
         }
     }
 
     fn error(status: u16, id: Option<RequestId>, error: RpcError) -> Self {
         HttpResponse::new(status, Some(super::call::error_line(id, error)))
+    }
+
+    /// A 200 that opens `stream`, with its first events.
+    fn opening(stream: StreamId, events: Vec<StreamEvent>) -> Self {
+        let mut response = HttpResponse::new(200, None);
+        response.stream = Some(stream);
+        response.events = events;
+        response
+    }
+
+    /// The `Content-Type` to send: `application/json` with a body, `text/event-stream` for a
+    /// stream, none otherwise.
+    pub fn content_type(&self) -> Option<&'static str> {
+        match (&self.body, &self.stream) {
+            (Some(_), _) => Some("application/json"),
+            (None, Some(_)) => Some("text/event-stream"),
+            (None, None) => None,
+        }
     }
 }
 
@@ -70,6 +151,9 @@ pub enum HttpIncoming {
 pub struct HttpCall {
     pending: Box<PendingCall>,
     session: Option<String>,
+    /// The request whose stream carries the answer (a call handed out again after its
+    /// client's input); `None`: the answer is this HTTP request's response.
+    stream: Option<RequestId>,
 }
 
 /// Writes the answer to one request received over HTTP.
@@ -77,6 +161,7 @@ pub struct HttpCall {
 pub struct HttpResponder {
     responder: Responder,
     session: Option<String>,
+    stream: Option<RequestId>,
 }
 
 /// An answer to a request received over HTTP: [`Sessions::finish`] makes the response.
@@ -85,6 +170,7 @@ pub struct HttpResponder {
 pub struct HttpAnswer {
     answer: Answer,
     session: Option<String>,
+    stream: Option<RequestId>,
 }
 
 impl HttpCall {
@@ -96,8 +182,13 @@ impl HttpCall {
     /// The call, its context, and the responder for its answer.
     pub fn into_parts(self) -> (latest::ClientCall, Context, HttpResponder) {
         let (call, context, responder) = (*self.pending).into_parts();
-        let session = self.session;
-        (call, context, HttpResponder { responder, session })
+        let (session, stream) = (self.session, self.stream);
+        let responder = HttpResponder {
+            responder,
+            session,
+            stream,
+        };
+        (call, context, responder)
     }
 }
 
@@ -107,6 +198,7 @@ impl HttpResponder {
         HttpAnswer {
             answer: self.responder.respond(result),
             session: self.session,
+            stream: self.stream,
         }
     }
 }
@@ -122,6 +214,8 @@ pub struct Sessions {
 struct Entry {
     session: Session,
     last_used_ms: u64,
+    /// Whether the session's own stream (`GET`) is open.
+    listening: bool,
 }
 
 impl fmt::Debug for Sessions {
@@ -185,23 +279,84 @@ impl Sessions {
     pub fn expire(&mut self, now_ms: u64) -> usize {
         let before = self.sessions.len();
         let idle_ms = self.idle_ms;
-        self.sessions
-            .retain(|_, entry| now_ms.saturating_sub(entry.last_used_ms) <= idle_ms);
+        self.sessions.retain(|_, entry| {
+            entry.listening || now_ms.saturating_sub(entry.last_used_ms) <= idle_ms
+        });
         before - self.sessions.len()
     }
 
     /// The response for a call's answer: the answer's line, or 202 with no body when the
     /// client cancelled the request, or its session ended, meanwhile.
+    ///
+    /// When the handler asked a stateful client for input, the response opens an event stream
+    /// whose first event asks for it. A call handed out again with the client's input is
+    /// answered on its first request's stream: the response to the POST that brought the
+    /// input is 202, with the event for that stream.
     pub fn finish(&mut self, answer: HttpAnswer) -> HttpResponse {
-        let HttpAnswer { answer, session } = answer;
-        let line = match &session {
-            Some(id) => (self.sessions.get_mut(id)).and_then(|entry| entry.session.finish(answer)),
-            // A stateless request's session lived for that request alone.
-            None => Some(answer.into_parts().1),
+        let HttpAnswer {
+            answer,
+            session,
+            stream,
+        } = answer;
+        // A stateless request's session lived for that request alone.
+        let Some(session) = session else {
+            return response_to(answer.into_parts().1, true);
         };
-        match line {
-            Some(line) => response_to(line, session.is_none()),
-            None => HttpResponse::new(202, None),
+        let request = answer.id().clone();
+        let Some(entry) = self.sessions.get_mut(&session) else {
+            return HttpResponse::new(202, None);
+        };
+        let Some(line) = entry.session.finish(answer) else {
+            return HttpResponse::new(202, None);
+        };
+        // Still in flight: the line asks the client for input, and the answer comes later.
+        let asking = entry.session.is_in_flight(&request);
+        match stream {
+            Some(original) => {
+                let mut response = HttpResponse::new(202, None);
+                response
+                    .events
+                    .push(event(&session, original, line, !asking));
+                response
+            }
+            None if asking => {
+                let first = event(&session, request, line, false);
+                HttpResponse::opening(first.stream.clone(), vec![first])
+            }
+            None => response_to(line, false),
+        }
+    }
+
+    /// What tells each session's client of `change` (see [`Server::notify`]): events on the
+    /// streams the clients opened with `GET`. A session without one open is not told.
+    pub fn notify<H: Handler>(&self, server: &Server<H>, change: &Change) -> Vec<StreamEvent> {
+        let listening = self.sessions.iter().filter(|(_, entry)| entry.listening);
+        let mut events = Vec::new();
+        for (id, entry) in listening {
+            for line in server.notify(&entry.session, change) {
+                events.push(StreamEvent {
+                    stream: StreamId {
+                        session: id.clone(),
+                        request: None,
+                    },
+                    message: line,
+                    last: false,
+                });
+            }
+        }
+        events
+    }
+
+    /// The caller closed `stream`'s connection at `now_ms`: a session's own stream may be
+    /// opened again, and the session is idle from then on; a request's stream needs nothing
+    /// (its events still come, for the caller to drop: a closed connection does not cancel
+    /// the request).
+    pub fn close(&mut self, stream: &StreamId, now_ms: u64) {
+        if stream.request.is_none() {
+            if let Some(entry) = self.sessions.get_mut(&stream.session) {
+                entry.listening = false;
+                entry.last_used_ms = now_ms;
+            }
         }
     }
 
@@ -211,6 +366,18 @@ impl Sessions {
         (0..16)
             .map(|_| (self.ids)())
             .find(|id| !self.sessions.contains_key(id))
+    }
+}
+
+/// An event of request `request`'s stream in session `session`.
+fn event(session: &str, request: RequestId, message: String, last: bool) -> StreamEvent {
+    StreamEvent {
+        stream: StreamId {
+            session: session.to_owned(),
+            request: Some(request),
+        },
+        message,
+        last,
     }
 }
 
@@ -302,9 +469,12 @@ impl<H: Handler> Server<H> {
                 };
                 return respond(HttpResponse::new(status, None));
             }
+            "GET" => return respond(open_stream(sessions, session_id, &headers)),
             _ => {
                 let mut response = HttpResponse::new(405, None);
-                response.headers.push(("Allow", "POST, DELETE".to_owned()));
+                response
+                    .headers
+                    .push(("Allow", "GET, POST, DELETE".to_owned()));
                 return respond(response);
             }
         }
@@ -328,17 +498,34 @@ impl<H: Handler> Server<H> {
                     return respond(HttpResponse::error(400, id, error));
                 }
             }
-            return match self.receive(&mut entry.session, body) {
-                Incoming::Answer(line) => respond(response_to(line, false)),
-                Incoming::Call(pending) => HttpIncoming::Call(HttpCall {
+            // The client's answer to an input request: what follows goes on the stream of the
+            // request that asked for input.
+            let answering = match (&id, super::peek::Peek::of(body)) {
+                (Some(id), Some(peek)) if peek.method.is_none() => {
+                    entry.session.asked_for(id).cloned()
+                }
+                _ => None,
+            };
+            return match (self.receive(&mut entry.session, body), answering) {
+                (Incoming::Answer(line), Some(original)) => {
+                    let last = !entry.session.is_in_flight(&original);
+                    let mut response = HttpResponse::new(202, None);
+                    response
+                        .events
+                        .push(event(&session_id, original, line, last));
+                    respond(response)
+                }
+                (Incoming::Answer(line), None) => respond(response_to(line, false)),
+                (Incoming::Call(pending), stream) => HttpIncoming::Call(HttpCall {
                     pending,
                     session: Some(session_id),
+                    stream,
                 }),
                 _ => respond(HttpResponse::new(202, None)),
             };
         }
-        // No stream carries what the server says unasked (this engine answers GET with 405):
-        // subscriptions are refused rather than never served.
+        // A stateless request's session lives for its request alone: no stream carries what
+        // the server would say later, so subscriptions are refused rather than never served.
         let mut session = Session::new();
         session.streams = false;
         let stateless = super::peek::Peek::of(body).is_some_and(|p| p.meta_version().is_some());
@@ -364,11 +551,14 @@ impl<H: Handler> Server<H> {
                 Incoming::Answer(line) => line,
                 _ => return respond(HttpResponse::new(202, None)),
             };
+            // The session's streams carry what the server asks and tells it later.
+            session.streams = true;
             sessions.sessions.insert(
                 session_id.clone(),
                 Entry {
                     session,
                     last_used_ms: now_ms,
+                    listening: false,
                 },
             );
             let mut response = response_to(line, false);
@@ -380,10 +570,50 @@ impl<H: Handler> Server<H> {
             Incoming::Call(pending) => HttpIncoming::Call(HttpCall {
                 pending,
                 session: None,
+                stream: None,
             }),
             _ => respond(HttpResponse::new(202, None)),
         }
     }
+}
+
+/// A `GET`: the session's own stream, opened (405 without a session: stateless revisions have
+/// none; 404 for an unknown session, 409 when its stream is already open, 406 when the client
+/// does not take event streams).
+fn open_stream<'h>(
+    sessions: &mut Sessions,
+    session_id: Option<String>,
+    headers: &impl Fn(&str) -> Option<&'h str>,
+) -> HttpResponse {
+    let Some(session_id) = session_id else {
+        let mut response = HttpResponse::new(405, None);
+        response.headers.push(("Allow", "POST, DELETE".to_owned()));
+        return response;
+    };
+    let Some(entry) = sessions.sessions.get_mut(&session_id) else {
+        let error = RpcError::new(ErrorCode::InvalidRequest, "Session not found");
+        return HttpResponse::error(404, None, error);
+    };
+    let accepts = headers("Accept").is_some_and(|accept| {
+        accept.split(',').any(|kind| {
+            let kind = kind.split(';').next().unwrap_or_default().trim();
+            kind.eq_ignore_ascii_case("text/event-stream") || kind == "*/*"
+        })
+    });
+    if !accepts {
+        let message = "a GET must accept text/event-stream";
+        return HttpResponse::error(406, None, RpcError::new(ErrorCode::InvalidRequest, message));
+    }
+    if entry.listening {
+        let message = "the session's stream is already open";
+        return HttpResponse::error(409, None, RpcError::new(ErrorCode::InvalidRequest, message));
+    }
+    entry.listening = true;
+    let stream = StreamId {
+        session: session_id,
+        request: None,
+    };
+    HttpResponse::opening(stream, Vec::new())
 }
 
 /// A stateless request's headers against its body (`-32020`).

@@ -67,7 +67,10 @@ mod stdio;
 
 pub use call::{Answer, PendingCall, Responder};
 pub use engine::{Incoming, Server};
-pub use http::{HttpAnswer, HttpCall, HttpIncoming, HttpResponder, HttpResponse, Sessions};
+pub use http::{
+    HttpAnswer, HttpCall, HttpIncoming, HttpResponder, HttpResponse, Sessions, StreamEvent,
+    StreamId,
+};
 pub use notify::Change;
 pub use paging::page;
 pub use router::Router;

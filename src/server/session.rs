@@ -124,14 +124,25 @@ impl Session {
         self.rounds.len()
     }
 
+    /// Whether request `id` waits for its answer.
+    pub(super) fn is_in_flight(&self, id: &RequestId) -> bool {
+        self.in_flight.contains(id)
+    }
+
+    /// The request whose round asked the client the server's request `asked`.
+    pub(super) fn asked_for(&self, asked: &RequestId) -> Option<&RequestId> {
+        let round = self.rounds.iter().find(|round| round.asking.0 == *asked)?;
+        Some(&round.id)
+    }
+
     /// The line to send for a finished call; `None` when the client cancelled the request
     /// meanwhile (or the answer is not this session's).
     ///
     /// A stateful client's call whose handler answered `input_required` is not finished: the
     /// line asks the client the first input request, in its revision; the answers come back
     /// through [`Server::receive`](super::Server::receive), which asks the next one, then
-    /// hands the call out again with them all. At most `8` rounds a request, and not over
-    /// HTTP (no stream to ask on yet: the request gets -32603).
+    /// hands the call out again with them all. At most `8` rounds a request, and not where no
+    /// stream can carry the asking (a stateless request over HTTP: the request gets -32603).
     pub fn finish(&mut self, answer: Answer) -> Option<String> {
         let (id, line, relay) = answer.into_parts();
         if !self.in_flight.contains(&id) {

@@ -1,39 +1,13 @@
 //! The example server as a child process, and plain HTTP/1.1 exchanges with it.
 
 use serde_json::Value;
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
 
 /// The example server, killed when dropped.
-pub struct Server {
-    child: Child,
-    pub url: String,
-}
+pub use crate::support::Listening as Server;
 
 impl Server {
     pub fn start() -> Server {
         Server::start_example("conformance-server")
-    }
-
-    /// Example `name`, a server that takes `--port` and says where it listens as the
-    /// conformance server does.
-    pub fn start_example(name: &str) -> Server {
-        let binary = crate::support::example_binary(name);
-        let mut child = Command::new(binary)
-            .args(["--port", "0"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("starting the example server");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let mut line = String::new();
-        let _ = BufReader::new(stdout).read_line(&mut line);
-        let url = line
-            .trim()
-            .strip_prefix("listening on ")
-            .unwrap_or_else(|| panic!("the server did not say where it listens: {line:?}"))
-            .to_owned();
-        Server { child, url }
     }
 
     pub fn port(&self) -> u16 {
@@ -46,17 +20,6 @@ impl Server {
             .next()
             .and_then(|p| p.parse().ok())
             .expect("a port in the URL")
-    }
-
-    pub fn is_running(&mut self) -> bool {
-        matches!(self.child.try_wait(), Ok(None))
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

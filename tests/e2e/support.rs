@@ -101,6 +101,48 @@ pub fn example_binary(name: &str) -> PathBuf {
     binary
 }
 
+/// An example server that takes `--port` and says where it listens (`listening on <url>`, as
+/// the HTTP examples do), killed when dropped.
+pub struct Listening {
+    child: std::process::Child,
+    pub url: String,
+}
+
+impl Listening {
+    /// Starts example `name` on a free port.
+    pub fn start_example(name: &str) -> Listening {
+        use std::io::BufRead;
+        let binary = example_binary(name);
+        let mut child = Command::new(binary)
+            .args(["--port", "0"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::inherit())
+            .spawn()
+            .expect("starting the example server");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let mut line = String::new();
+        let _ = std::io::BufReader::new(stdout).read_line(&mut line);
+        let url = line
+            .trim()
+            .strip_prefix("listening on ")
+            .unwrap_or_else(|| panic!("the server did not say where it listens: {line:?}"))
+            .to_owned();
+        Listening { child, url }
+    }
+
+    /// Whether the server is still running.
+    pub fn is_running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+}
+
+impl Drop for Listening {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 /// A fresh scratch directory under the target directory, `<target>/e2e-scratch/<name>`.
 pub fn scratch_dir(name: &str) -> PathBuf {
     let exe = std::env::current_exe().expect("the test binary's path");
