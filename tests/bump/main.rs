@@ -206,7 +206,11 @@ fn a_new_revision_gets_its_row_feature_and_module() {
     assert_eq!(changed.len(), 2, "{changed:?}");
     assert!(changed[0].starts_with("default = "), "{changed:?}");
     assert!(changed[1].starts_with("all-revisions = "), "{changed:?}");
-    assert!(cargo.contains("\ndefault = [\"v2027_01_01\"]\n"));
+    // The new revision replaces the old one in the default; `std` stays.
+    assert!(
+        cargo.contains("\ndefault = [\"std\", \"v2027_01_01\"]\n"),
+        "{cargo}"
+    );
     let all = cargo
         .lines()
         .find(|l| l.starts_with("all-revisions = ["))

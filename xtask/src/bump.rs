@@ -327,7 +327,8 @@ fn previous<'m>(manifest: &'m Manifest, row: &Row) -> Result<&'m Row, String> {
 }
 
 /// `Cargo.toml` with the feature of a revision it did not know: after the previous revision's
-/// feature, in `all-revisions`, and as the default when the revision is the latest. Only those
+/// feature, in `all-revisions`, and in the default instead of the revision it listed when the
+/// new one is the latest. Only those
 /// lines change, so a layout or comment anywhere else survives the bump.
 pub fn add_feature(cargo: &str, manifest: &Manifest, row: &Row) -> Result<String, String> {
     let before = previous(manifest, row)?;
@@ -352,8 +353,19 @@ pub fn add_feature(cargo: &str, manifest: &Manifest, row: &Row) -> Result<String
             cargo = listed;
         }
         if row.status == "latest" {
+            // The new revision takes the place of the revisions the default lists; what else
+            // it lists (`std`) stays.
             let default = feature_list(&cargo, "default")?;
-            cargo.replace_range(default, &format!("[\"{}\"]", row.feature));
+            let revisions: Vec<&str> = manifest
+                .revisions
+                .iter()
+                .map(|r| r.feature.as_str())
+                .collect();
+            let mut listed: Vec<&str> = entries(&cargo[default.clone()]);
+            listed.retain(|entry| !revisions.contains(entry) && *entry != row.feature);
+            listed.push(&row.feature);
+            let quoted: Vec<String> = listed.iter().map(|entry| format!("\"{entry}\"")).collect();
+            cargo.replace_range(default, &format!("[{}]", quoted.join(", ")));
         }
     }
     Ok(cargo)
