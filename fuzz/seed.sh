@@ -388,6 +388,11 @@ put("server", "\n".join(compact(m) for m in [initialize("2025-11-25"), STATEFUL_
     {"jsonrpc": "2.0", "id": 2, "error": {"code": -32601, "message": "no"}},
     {"jsonrpc": "2.0", "id": 2, "result": {"roots": []}}]))
 put("server", "\n".join(compact(m) for m in [dict(ROOTS_CALL, params={"name": "roots", "_meta": SERVER_META})]))
+# Over HTTP: a session's GET stream, a subscription told on it, the roots asked on the call's
+# stream, a versioned line, a closed stream, and the session's end.
+put("server", "\n".join([compact(initialize("2025-11-25")), "GET", "GET", compact(STATEFUL_REQUESTS[7]),
+    compact(ROOTS_CALL), compact({"jsonrpc": "2.0", "id": 1, "result": {"roots": []}}),
+    " 2025-11-25" + compact(STATEFUL_REQUESTS[1]), "CLOSE", "GET", "DELETE", "GET"]))
 
 for target in ("dispatch", "results", "uri_template", "base64", "validate", "www_authenticate",
                "http_headers", "input_required", "auth_metadata", "server"):

@@ -5,7 +5,11 @@
 //!
 //! Input: lines (split on `\n`, lossily decoded from UTF-8), each handed to `Server::handle`
 //! of one session, in order, then again each to `Server::receive` of a fresh session whose
-//! calls are left unfinished.
+//! calls are left unfinished, then again each as an HTTP request to `Server::http`: a line
+//! starting with `GET`, `DELETE` or `CLOSE` opens the last session's stream, ends the session,
+//! or closes its stream; any other line is a POST body, with the last session's id when one
+//! was opened (and an `MCP-Protocol-Version` header when the line is a space, the version, then
+//! the body from its `{`).
 //!
 //! Properties:
 //! - the engine never panics;
@@ -19,15 +23,23 @@
 //!   acknowledged, and the calls waiting for the client's answers to their input requests
 //!   (whose `roots/list` requests are the only lines the engine sends unasked); left
 //!   unfinished, the session's calls in flight never pass `Session::MAX_IN_FLIGHT`;
-//! - after each line, whatever the server tells the client of a change is JSON notifications.
+//! - after each line, whatever the server tells the client of a change is JSON notifications;
+//! - over HTTP, every status is one the transport names, a body is JSON, a response opens a
+//!   stream only as a 200 with no body, and every event (the responses' and what
+//!   `Sessions::notify` gives) goes on a stream that was opened and has not ended, is one
+//!   JSON-RPC message, and is the answer to the stream's request when it ends the stream.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mcp_spec_types::server::{Change, Incoming, Router, Server, Session};
+use mcp_spec_types::http_headers::{lookup, MCP_PROTOCOL_VERSION, MCP_SESSION_ID};
+use mcp_spec_types::server::{
+    Change, HttpResponse, Incoming, Router, Server, Session, Sessions, StreamEvent, StreamId,
+};
 use mcp_spec_types::v2026_07_28::input_required::{InputRequired, RoundTrip};
 use mcp_spec_types::v2026_07_28::*;
 use mcp_spec_types::{ProtocolVersion, RpcError};
 use serde_json::Value;
+use std::collections::BTreeSet;
 
 fn server() -> Server<Router> {
     let router = Router::new()
@@ -38,10 +50,14 @@ fn server() -> Server<Router> {
         })
         .tool(Tool::new("roots", ToolInputSchema::new()), |call| {
             let asked = match RoundTrip::of(&call).roots("roots") {
-                Ok(listed) => return Ok(CallToolResult::text(listed.roots.len().to_string()).into()),
+                Ok(listed) => {
+                    return Ok(CallToolResult::text(listed.roots.len().to_string()).into())
+                }
                 Err(_) => InputRequired::new().list_roots("roots"),
             };
-            Ok(CallToolResultOrInputRequired::from(asked.build_ignoring_capabilities()?))
+            Ok(CallToolResultOrInputRequired::from(
+                asked.build_ignoring_capabilities()?,
+            ))
         })
         .resource(Resource::new("memo://hi", "hi"), |read| {
             Ok(ReadResourceResult::text(read.uri, "Hi!"))
@@ -77,18 +93,28 @@ fn check(line: &str, answer: Option<&str>) {
         .and_then(Value::as_object)
         .is_some_and(|m| m.contains_key("method") && !m.contains_key("id"));
     let Some(answer) = answer else { return };
-    assert!(!notification, "a notification was answered: {line}\n-> {answer}");
+    assert!(
+        !notification,
+        "a notification was answered: {line}\n-> {answer}"
+    );
     let answer: Value = serde_json::from_str(answer)
         .unwrap_or_else(|e| panic!("the answer is not JSON ({e}): {answer}\nto {line}"));
     if answer["method"] == "notifications/subscriptions/acknowledged" {
         // A stream opened: acknowledged, its request left open.
         let listen = sent.as_ref().map(|m| &m["method"]);
-        assert_eq!(listen, Some(&Value::from("subscriptions/listen")), "{answer}\nto {line}");
+        assert_eq!(
+            listen,
+            Some(&Value::from("subscriptions/listen")),
+            "{answer}\nto {line}"
+        );
         return;
     }
     if answer["method"] == "roots/list" {
         // The `roots` tool asking a stateful client for its roots, for a call or an answer.
-        assert!(answer["id"].is_i64() && answer.get("result").is_none(), "{answer}\nto {line}");
+        assert!(
+            answer["id"].is_i64() && answer.get("result").is_none(),
+            "{answer}\nto {line}"
+        );
         return;
     }
     match &answer {
@@ -121,8 +147,68 @@ fn told(server: &Server<Router>, session: &Session) {
             let told: Value = serde_json::from_str(&line)
                 .unwrap_or_else(|e| panic!("a notification is not JSON ({e}): {line}"));
             assert_eq!(told["jsonrpc"], "2.0", "{line}");
-            assert!(told["method"].is_string() && told.get("id").is_none(), "{line}");
+            assert!(
+                told["method"].is_string() && told.get("id").is_none(),
+                "{line}"
+            );
         }
+    }
+}
+
+/// The streams opened over HTTP and not yet ended, and the session the lines speak in.
+#[derive(Default)]
+struct Http {
+    open: BTreeSet<StreamId>,
+    session: Option<String>,
+}
+
+impl Http {
+    fn events(&mut self, events: &[StreamEvent], line: &str) {
+        for event in events {
+            assert!(
+                self.open.contains(&event.stream),
+                "{event:?} on no open stream\nfor {line}"
+            );
+            let message: Value = serde_json::from_str(&event.message)
+                .unwrap_or_else(|e| panic!("an event is not JSON ({e}): {event:?}"));
+            assert_eq!(message["jsonrpc"], "2.0", "{event:?}");
+            if event.last {
+                response(&message, line);
+                let request = event
+                    .stream
+                    .request()
+                    .map(|id| serde_json::to_value(id).unwrap());
+                assert_eq!(Some(&message["id"]), request.as_ref(), "{event:?}");
+                self.open.remove(&event.stream);
+            }
+        }
+    }
+
+    fn response(&mut self, response: &HttpResponse, line: &str) {
+        let known = [200, 202, 400, 404, 405, 406, 409, 500, 503];
+        assert!(known.contains(&response.status), "{response:?}\nfor {line}");
+        if let Some(body) = &response.body {
+            let body: Value = serde_json::from_str(body)
+                .unwrap_or_else(|e| panic!("the body is not JSON ({e}): {response:?}"));
+            assert!(body.is_object() || body.is_array(), "{response:?}");
+        }
+        if let Some(stream) = &response.stream {
+            assert_eq!(
+                (response.status, &response.body),
+                (200, &None),
+                "{response:?}"
+            );
+            assert_eq!(response.content_type(), Some("text/event-stream"));
+            assert!(self.open.insert(stream.clone()), "{stream:?} opened twice");
+        }
+        if let Some((_, id)) = response
+            .headers
+            .iter()
+            .find(|(name, _)| *name == MCP_SESSION_ID)
+        {
+            self.session = Some(id.clone());
+        }
+        self.events(&response.events, line);
     }
 }
 
@@ -145,5 +231,67 @@ fuzz_target!(|data: &[u8]| {
         }
         assert!(unfinished.in_flight() <= Session::MAX_IN_FLIGHT);
         assert!(unfinished.in_flight() <= calls.len() + unfinished.streams());
+    }
+    let mut sessions = Sessions::new({
+        let mut next = 0u64;
+        move || {
+            next += 1;
+            format!("s{next}")
+        }
+    });
+    let mut http = Http::default();
+    for (now_ms, line) in (0u64..).zip(text.split('\n')) {
+        let session = http.session.clone().unwrap_or_default();
+        let mut headers = vec![
+            (MCP_SESSION_ID, session.as_str()),
+            ("Accept", "text/event-stream"),
+        ];
+        if http.session.is_none() {
+            headers.remove(0);
+        }
+        // ` <version>{...}`: the body with an `MCP-Protocol-Version` header.
+        let versioned = line
+            .strip_prefix(' ')
+            .and_then(|rest| rest.find('{').map(|at| rest.split_at(at)));
+        let line = match versioned {
+            Some((version, body)) => {
+                headers.push((MCP_PROTOCOL_VERSION, version));
+                body
+            }
+            None => line,
+        };
+        let (method, body) = match line {
+            "GET" => ("GET", ""),
+            "DELETE" => ("DELETE", ""),
+            "CLOSE" => {
+                let own = StreamId::clone;
+                let listening: Vec<StreamId> = http
+                    .open
+                    .iter()
+                    .filter(|s| s.request().is_none())
+                    .map(own)
+                    .collect();
+                for stream in listening {
+                    sessions.close(&stream, now_ms);
+                    http.open.remove(&stream);
+                }
+                continue;
+            }
+            body => ("POST", body),
+        };
+        let answered = server.http(&mut sessions, method, lookup(&headers), body, now_ms);
+        http.response(&answered, line);
+        for change in [
+            Change::ResourceUpdated("memo://hi".into()),
+            Change::ToolList,
+        ] {
+            let told = sessions.notify(&server, &change);
+            assert!(
+                told.iter().all(|e| e.stream.request().is_none() && !e.last),
+                "{told:?}"
+            );
+            http.events(&told, line);
+        }
+        assert!(sessions.len() <= sessions.max());
     }
 });
