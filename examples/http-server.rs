@@ -127,6 +127,10 @@ async fn serve(state: Arc<State>, request: Request<Incoming>) -> Response<Body> 
     };
     let events = std::mem::take(&mut response.events);
     open.send(events, now_ms);
+    // Dropping a stream's sender ends its body.
+    for ended in &response.ended {
+        open.streams.remove(ended);
+    }
     let mut reply = Response::builder().status(response.status);
     for (name, value) in &response.headers {
         reply = reply.header(*name, value);

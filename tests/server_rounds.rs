@@ -433,6 +433,91 @@ fn over_http_the_retried_call_and_the_clients_error_go_on_the_first_stream() {
     );
 }
 
+/// Over HTTP a request's stream also ends without a last event: when the client cancels the
+/// request, or its session is deleted or expires. The response that learns it says which
+/// (`ended`), so that the caller closes the connection.
+#[test]
+fn over_http_a_stream_ends_with_its_request_or_its_session() {
+    use mcp_spec_types::http_headers::{lookup, MCP_SESSION_ID};
+    use mcp_spec_types::server::{HttpResponse, Sessions};
+
+    let server = server();
+    let mut count = 0;
+    let mut sessions = Sessions::new(move || {
+        count += 1;
+        format!("s{count}")
+    });
+    let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {"roots": {}, "elicitation": {}},
+        "clientInfo": {"name": "client", "version": "1"}}})
+    .to_string();
+    let http = |sessions: &mut Sessions, method: &str, session: &str, body: &str, now| {
+        let headers = [(MCP_SESSION_ID, session), ("Accept", "text/event-stream")];
+        let headers = if session.is_empty() {
+            &headers[1..]
+        } else {
+            &headers[..]
+        };
+        server.http(sessions, method, lookup(headers), body, now)
+    };
+    let session_of = |response: &HttpResponse| {
+        let id = response
+            .headers
+            .iter()
+            .find(|(name, _)| *name == MCP_SESSION_ID);
+        id.map(|(_, id)| id.clone()).expect("a session")
+    };
+    let opened = http(&mut sessions, "POST", "", &initialize, 0);
+    let first = session_of(&opened);
+
+    let asked = http(
+        &mut sessions,
+        "POST",
+        &first,
+        &call(7, "greet").to_string(),
+        1,
+    );
+    let stream7 = asked.stream.clone().expect("a stream");
+    let cancel = json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+        "params": {"requestId": 7}});
+    let cancelled = http(&mut sessions, "POST", &first, &cancel.to_string(), 2);
+    assert_eq!(cancelled.status, 202);
+    assert_eq!(
+        (cancelled.events.len(), &cancelled.ended),
+        (0, &vec![stream7])
+    );
+
+    let asked = http(
+        &mut sessions,
+        "POST",
+        &first,
+        &call(8, "greet").to_string(),
+        3,
+    );
+    let stream8 = asked.stream.clone().expect("a stream");
+    let get = http(&mut sessions, "GET", &first, "", 4);
+    let own = get.stream.clone().expect("the session's stream");
+    let deleted = http(&mut sessions, "DELETE", &first, "", 5);
+    assert_eq!(deleted.status, 200);
+    assert_eq!(deleted.ended, vec![own, stream8]);
+
+    let opened = http(&mut sessions, "POST", "", &initialize, 10);
+    let second = session_of(&opened);
+    let asked = http(
+        &mut sessions,
+        "POST",
+        &second,
+        &call(9, "greet").to_string(),
+        11,
+    );
+    let stream9 = asked.stream.clone().expect("a stream");
+    let later = 11 + sessions.idle_ms() + 1;
+    let next = http(&mut sessions, "POST", "", &initialize, later);
+    assert_eq!(next.status, 200);
+    assert_eq!(next.ended, vec![stream9]);
+    assert_eq!(sessions.len(), 1, "only the new session is left");
+}
+
 /// A 2026-07-28 client engine facing input requests it cannot or will not answer.
 #[cfg(feature = "client")]
 #[test]

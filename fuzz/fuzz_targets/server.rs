@@ -27,7 +27,8 @@
 //! - over HTTP, every status is one the transport names, a body is JSON, a response opens a
 //!   stream only as a 200 with no body, and every event (the responses' and what
 //!   `Sessions::notify` gives) goes on a stream that was opened and has not ended, is one
-//!   JSON-RPC message, and is the answer to the stream's request when it ends the stream.
+//!   JSON-RPC message, and is the answer to the stream's request when it ends the stream; a
+//!   stream a response says ended was open.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -191,6 +192,9 @@ impl Http {
             let body: Value = serde_json::from_str(body)
                 .unwrap_or_else(|e| panic!("the body is not JSON ({e}): {response:?}"));
             assert!(body.is_object() || body.is_array(), "{response:?}");
+        }
+        for ended in &response.ended {
+            assert!(self.open.remove(ended), "{ended:?} ended but was not open");
         }
         if let Some(stream) = &response.stream {
             assert_eq!(

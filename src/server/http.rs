@@ -25,8 +25,9 @@
 //! The engine holds no connection: a response that opens a stream says so
 //! ([`HttpResponse::stream`]); the caller keeps the connection open under that
 //! [`StreamId`], writes each event given for it ([`HttpResponse::events`], the return of
-//! [`Sessions::notify`]) and closes it after the one marked [`StreamEvent::last`]; it reports a
-//! session's stream closed with [`Sessions::close`]. A stateless request (2026-07-28 on) gets
+//! [`Sessions::notify`]) and closes it after the one marked [`StreamEvent::last`], or when a
+//! response lists it in [`HttpResponse::ended`] (its request cancelled, its session deleted or
+//! expired); it reports a session's stream closed with [`Sessions::close`]. A stateless request (2026-07-28 on) gets
 //! one message, and `GET` without a session gets 405: those revisions carry input in their
 //! results, and the engine keeps no stream for them.
 //!
@@ -41,7 +42,7 @@ use crate::http_headers::{self, MCP_PROTOCOL_VERSION, MCP_SESSION_ID};
 use crate::prelude::*;
 use crate::v2026_07_28 as latest;
 use crate::{ErrorCode, RequestId, RpcError};
-use alloc::collections::BTreeMap;
+use alloc::collections::{BTreeMap, BTreeSet};
 use core::fmt;
 use serde_json::Value;
 
@@ -61,6 +62,9 @@ pub struct HttpResponse {
     pub stream: Option<StreamId>,
     /// Events to write on open streams, this response's own among them (in order).
     pub events: Vec<StreamEvent>,
+    /// Streams that end without a last event: the client cancelled their request, or their
+    /// session ended or expired. Close their connections.
+    pub ended: Vec<StreamId>,
 }
 
 /// An event stream of a session: the answer to one of its requests, or the stream its client
@@ -109,6 +113,7 @@ impl HttpResponse {
             body,
             stream: None,
             events: Vec::new(),
+            ended: Vec::new(),
         }
     }
 
@@ -206,6 +211,8 @@ impl HttpResponder {
 /// The sessions of stateful clients, by `Mcp-Session-Id`.
 pub struct Sessions {
     sessions: BTreeMap<String, Entry>,
+    /// Streams ended without a last event, for the next response to report.
+    ended: Vec<StreamId>,
     ids: Box<dyn FnMut() -> String + Send>,
     max: usize,
     idle_ms: u64,
@@ -216,6 +223,48 @@ struct Entry {
     last_used_ms: u64,
     /// Whether the session's own stream (`GET`) is open.
     listening: bool,
+    /// The requests whose responses are event streams still open.
+    streams: BTreeSet<RequestId>,
+}
+
+impl Entry {
+    fn new(session: Session, now_ms: u64) -> Self {
+        Entry {
+            session,
+            last_used_ms: now_ms,
+            listening: false,
+            streams: BTreeSet::new(),
+        }
+    }
+
+    /// Every stream of the session `id` that is open.
+    fn all_streams(&self, id: &str) -> impl Iterator<Item = StreamId> + '_ {
+        let own = self.listening.then_some(None);
+        let requests = self.streams.iter().cloned().map(Some);
+        let session = id.to_owned();
+        own.into_iter()
+            .chain(requests)
+            .map(move |request| StreamId {
+                session: session.clone(),
+                request,
+            })
+    }
+
+    /// The request streams whose requests are no longer in flight (cancelled): forgotten, as
+    /// streams of session `id`.
+    fn sweep(&mut self, id: &str) -> Vec<StreamId> {
+        let (gone, open): (BTreeSet<RequestId>, BTreeSet<RequestId>) =
+            core::mem::take(&mut self.streams)
+                .into_iter()
+                .partition(|request| !self.session.is_in_flight(request));
+        self.streams = open;
+        let session = id.to_owned();
+        let ended = gone.into_iter().map(|request| StreamId {
+            session: session.clone(),
+            request: Some(request),
+        });
+        ended.collect()
+    }
 }
 
 impl fmt::Debug for Sessions {
@@ -241,6 +290,7 @@ impl Sessions {
     pub fn new(ids: impl FnMut() -> String + Send + 'static) -> Self {
         Sessions {
             sessions: BTreeMap::new(),
+            ended: Vec::new(),
             ids: Box::new(ids),
             max: Self::DEFAULT_MAX,
             idle_ms: Self::DEFAULT_IDLE_MS,
@@ -279,8 +329,13 @@ impl Sessions {
     pub fn expire(&mut self, now_ms: u64) -> usize {
         let before = self.sessions.len();
         let idle_ms = self.idle_ms;
-        self.sessions.retain(|_, entry| {
-            entry.listening || now_ms.saturating_sub(entry.last_used_ms) <= idle_ms
+        let ended = &mut self.ended;
+        self.sessions.retain(|id, entry| {
+            let kept = entry.listening || now_ms.saturating_sub(entry.last_used_ms) <= idle_ms;
+            if !kept {
+                ended.extend(entry.all_streams(id));
+            }
+            kept
         });
         before - self.sessions.len()
     }
@@ -298,6 +353,17 @@ impl Sessions {
             session,
             stream,
         } = answer;
+        let mut response = self.finish_call(answer, session, stream);
+        response.ended.append(&mut self.ended);
+        response
+    }
+
+    fn finish_call(
+        &mut self,
+        answer: Answer,
+        session: Option<String>,
+        stream: Option<RequestId>,
+    ) -> HttpResponse {
         // A stateless request's session lived for that request alone.
         let Some(session) = session else {
             return response_to(answer.into_parts().1, true);
@@ -313,6 +379,9 @@ impl Sessions {
         let asking = entry.session.is_in_flight(&request);
         match stream {
             Some(original) => {
+                if !asking {
+                    entry.streams.remove(&original);
+                }
                 let mut response = HttpResponse::new(202, None);
                 response
                     .events
@@ -320,6 +389,7 @@ impl Sessions {
                 response
             }
             None if asking => {
+                entry.streams.insert(request.clone());
                 let first = event(&session, request, line, false);
                 HttpResponse::opening(first.stream.clone(), vec![first])
             }
@@ -456,16 +526,38 @@ impl<H: Handler> Server<H> {
         body: &str,
         now_ms: u64,
     ) -> HttpIncoming {
+        let mut incoming = self.receive_request(sessions, method, headers, body, now_ms);
+        if let HttpIncoming::Respond(response) = &mut incoming {
+            response.ended.append(&mut sessions.ended);
+        }
+        incoming
+    }
+
+    fn receive_request<'h>(
+        &self,
+        sessions: &mut Sessions,
+        method: &str,
+        headers: impl Fn(&str) -> Option<&'h str>,
+        body: &str,
+        now_ms: u64,
+    ) -> HttpIncoming {
         sessions.expire(now_ms);
         let respond = |response| HttpIncoming::Respond(response);
         let session_id = headers(MCP_SESSION_ID).map(str::to_owned);
         match method {
             "POST" => {}
             "DELETE" => {
-                let status = match session_id {
-                    Some(id) if sessions.sessions.remove(&id).is_some() => 200,
-                    Some(_) => 404,
-                    None => 400,
+                let ended = session_id.as_ref().and_then(|id| {
+                    let entry = sessions.sessions.remove(id)?;
+                    Some(entry.all_streams(id).collect::<Vec<_>>())
+                });
+                let status = match (ended, session_id) {
+                    (Some(ended), _) => {
+                        sessions.ended.extend(ended);
+                        200
+                    }
+                    (None, Some(_)) => 404,
+                    (None, None) => 400,
                 };
                 return respond(HttpResponse::new(status, None));
             }
@@ -506,9 +598,20 @@ impl<H: Handler> Server<H> {
                 }
                 _ => None,
             };
-            return match (self.receive(&mut entry.session, body), answering) {
+            let incoming = self.receive(&mut entry.session, body);
+            let mut ended_event = None;
+            if let (Incoming::Answer(_), Some(original)) = (&incoming, &answering) {
+                if !entry.session.is_in_flight(original) {
+                    entry.streams.remove(original);
+                    ended_event = Some(original.clone());
+                }
+            }
+            // A request cancelled meanwhile ends its stream with no last event.
+            let swept = entry.sweep(&session_id);
+            sessions.ended.extend(swept);
+            return match (incoming, answering) {
                 (Incoming::Answer(line), Some(original)) => {
-                    let last = !entry.session.is_in_flight(&original);
+                    let last = ended_event.as_ref() == Some(&original);
                     let mut response = HttpResponse::new(202, None);
                     response
                         .events
@@ -553,14 +656,7 @@ impl<H: Handler> Server<H> {
             };
             // The session's streams carry what the server asks and tells it later.
             session.streams = true;
-            sessions.sessions.insert(
-                session_id.clone(),
-                Entry {
-                    session,
-                    last_used_ms: now_ms,
-                    listening: false,
-                },
-            );
+            (sessions.sessions).insert(session_id.clone(), Entry::new(session, now_ms));
             let mut response = response_to(line, false);
             response.headers.push((MCP_SESSION_ID, session_id));
             return respond(response);
