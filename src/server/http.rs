@@ -253,6 +253,9 @@ impl Entry {
     /// The request streams whose requests are no longer in flight (cancelled): forgotten, as
     /// streams of session `id`.
     fn sweep(&mut self, id: &str) -> Vec<StreamId> {
+        if self.streams.is_empty() {
+            return Vec::new();
+        }
         let (gone, open): (BTreeSet<RequestId>, BTreeSet<RequestId>) =
             core::mem::take(&mut self.streams)
                 .into_iter()
@@ -592,12 +595,11 @@ impl<H: Handler> Server<H> {
             }
             // The client's answer to an input request: what follows goes on the stream of the
             // request that asked for input.
-            let answering = match (&id, super::peek::Peek::of(body)) {
-                (Some(id), Some(peek)) if peek.method.is_none() => {
-                    entry.session.asked_for(id).cloned()
-                }
-                _ => None,
-            };
+            // The body is read again only when its id is one the server asked with.
+            let asked = id.as_ref().and_then(|id| entry.session.asked_for(id));
+            let answering = asked
+                .filter(|_| super::peek::Peek::of(body).is_some_and(|p| p.method.is_none()))
+                .cloned();
             let incoming = self.receive(&mut entry.session, body);
             let mut ended_event = None;
             if let (Incoming::Answer(_), Some(original)) = (&incoming, &answering) {
