@@ -3,7 +3,9 @@
 //! this file only moves requests, responses and events between hyper and it.
 //!
 //! Its `roots` tool asks the client for its roots: a 2026-07-28 client gets `input_required`
-//! and retries; a 2025-11-25 client is asked `roots/list` on the call's event stream.
+//! and retries; a 2025-11-25 client is asked `roots/list` on the call's event stream. Its
+//! `count` tool reports progress and logs each step, which go before its answer on the call's
+//! event stream, as far as the client asked for them.
 //!
 //! cargo run --example http-server --features server,v2025_11_25 -- [--port <n>]
 //!
@@ -47,6 +49,14 @@ fn router() -> Router {
             let asked = InputRequired::new().list_roots("roots").build(client)?;
             Ok(CallToolResultOrInputRequired::from(asked))
         })
+        .tool_with(Tool::new("count", ToolInputSchema::new()), |_, context| {
+            for step in 1..=3 {
+                context.progress(step, Some(3.into()), Some(&format!("step {step}")));
+                context.log(LoggingLevel::Info, format!("counted {step}"));
+            }
+            Ok(CallToolResult::text("3"))
+        })
+        .with_logging()
 }
 
 /// Session ids from the standard library's per-process random keys. Unique, and hard to

@@ -37,7 +37,7 @@ fn connect(client: &mut Client, server: &Server<Router>, session: &mut Session) 
     let mut sent = vec![client.start().expect("a revision to speak")];
     let mut to_send = vec![sent[0].clone()];
     while let Some(line) = to_send.pop() {
-        let Some(answer) = server.handle(session, &line) else {
+        let Some(answer) = server.handle(session, &line).pop() else {
             continue;
         };
         for event in client.receive(&answer) {
@@ -63,7 +63,7 @@ fn ask(
     call: ClientCall,
 ) -> Result<ClientCallResult, RpcError> {
     let (id, line) = client.request(call).expect("the request is sent");
-    let answer = server.handle(session, &line).expect("an answer");
+    let answer = server.handle(session, &line).pop().expect("an answer");
     match client.receive(&answer).as_slice() {
         [Event::Answer {
             id: answered,
@@ -153,7 +153,7 @@ fn a_server_without_a_stateless_revision_in_common_gets_initialize() {
     let call = CallToolRequestParams::new("echo", client.meta()).with_arguments(arguments);
     let (id, line) = client.request(ClientCall::CallTool(call)).expect("sent");
     assert!(!line.contains("io.modelcontextprotocol/"), "{line}");
-    let answer = server.handle(&mut session, &line).expect("an answer");
+    let answer = server.handle(&mut session, &line).pop().expect("an answer");
     let Some(Event::Answer {
         id: answered,
         result: Ok(ClientCallResult::CallTool(result)),
@@ -185,7 +185,10 @@ fn a_notification_reaches_the_client_in_2026_07_28_terms() {
     connect(&mut client, &server, &mut session);
     let subscribe =
         r#"{"jsonrpc":"2.0","id":"s","method":"resources/subscribe","params":{"uri":"memo://hi"}}"#;
-    server.handle(&mut session, subscribe).expect("subscribed");
+    server
+        .handle(&mut session, subscribe)
+        .pop()
+        .expect("subscribed");
     let lines = server.notify(&session, &Change::ResourceUpdated("memo://hi".into()));
     assert_eq!(lines.len(), 1);
     match client.receive(&lines[0]).as_slice() {

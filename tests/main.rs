@@ -56,6 +56,7 @@ mod sdk_python;
 mod server;
 mod server_http;
 mod server_notify;
+mod server_reports;
 mod server_rounds;
 mod stateless_helpers;
 mod uri_format;

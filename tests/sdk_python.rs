@@ -9,6 +9,8 @@
 //!   `roots/list` request by the engine on 2025-11-25 (`tests/sdk_python/roots.py`), and the
 //!   same over Streamable HTTP against the HTTP example, where 2025-11-25's request goes on
 //!   the call's event stream;
+//! - its client calling the HTTP example's `count` tool, which reports progress and logs
+//!   (`tests/sdk_python/reports.py`), on both revisions;
 //! - its server (`tests/sdk_python/server.py`) driven by the crate's client engine, which
 //!   discovers it (2026-07-28), or initializes it when told to speak 2025-11-25 only, and
 //!   answers the `roots/list` it sends.
@@ -168,6 +170,35 @@ fn the_http_example_asks_the_python_client_for_roots_in_both_revisions() {
         roots_of(url, "legacy"),
         json!({"version": "2025-11-25", "text": "file:///work"})
     );
+}
+
+/// Over Streamable HTTP, the `count` tool's progress and log messages reach the Python
+/// client before the answer, on the call's event stream: on 2026-07-28 for a request whose
+/// `_meta` asks for them, on 2025-11-25 after `logging/setLevel`.
+#[test]
+fn the_python_client_hears_the_http_examples_progress_and_logs_in_both_revisions() {
+    let server = support::Listening::start_example("http-server");
+    let reports = |mode: &str| {
+        let printed = run(
+            Command::new(python())
+                .arg(Path::new(SCRIPT_DIR).join("reports.py"))
+                .arg(&server.url)
+                .arg(mode),
+            &format!("the Python client of the count tool ({mode})"),
+        );
+        serde_json::from_str::<Value>(printed.trim())
+            .unwrap_or_else(|e| panic!("the client printed no JSON ({e}): {printed}"))
+    };
+    let heard = |version: &str| {
+        json!({
+            "version": version,
+            "progress": [[1.0, 3.0, "step 1"], [2.0, 3.0, "step 2"], [3.0, 3.0, "step 3"]],
+            "logs": [["info", "counted 1"], ["info", "counted 2"], ["info", "counted 3"]],
+            "text": "3"
+        })
+    };
+    assert_eq!(reports("auto"), heard("2026-07-28"));
+    assert_eq!(reports("legacy"), heard("2025-11-25"));
 }
 
 #[test]

@@ -39,7 +39,7 @@ fn server() -> Server<Router> {
 
 /// Sends `message` and reads the answer as JSON (`Value::Null` for no answer).
 fn send<H: Handler>(server: &Server<H>, session: &mut Session, message: Value) -> Value {
-    match server.handle(session, &message.to_string()) {
+    match server.handle(session, &message.to_string()).pop() {
         Some(answer) => serde_json::from_str(&answer).expect("the answer is JSON"),
         None => Value::Null,
     }
@@ -278,11 +278,16 @@ fn the_draft_is_offered_only_when_asked_for() {
 fn what_cannot_be_read_gets_the_json_rpc_error_and_notifications_get_nothing() {
     let server = server();
     let mut session = Session::new();
-    let truncated = server.handle(&mut session, r#"{"jsonrpc":"2.0","id":6,"#);
+    let truncated = server
+        .handle(&mut session, r#"{"jsonrpc":"2.0","id":6,"#)
+        .pop();
     let truncated: Value = serde_json::from_str(&truncated.expect("an answer")).unwrap();
     assert_eq!(truncated["id"], Value::Null);
     assert_eq!(truncated["error"]["code"], -32700);
-    let batch = server.handle(&mut session, "[1,2]").expect("an answer");
+    let batch = server
+        .handle(&mut session, "[1,2]")
+        .pop()
+        .expect("an answer");
     let batch: Value = serde_json::from_str(&batch).unwrap();
     assert_eq!(batch["error"]["code"], -32600, "{batch}");
     let cancelled = json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
@@ -556,7 +561,8 @@ fn a_line_with_two_ids_gets_an_error_with_a_null_id() {
     let mut session = Session::new();
     let line = r#"{"jsonrpc":"2.0","id":3,"method":"r0","id":4,"method":"resources/list","params":{"cursor":"1"}}"#;
     let answer: Value =
-        serde_json::from_str(&server.handle(&mut session, line).expect("an answer")).expect("JSON");
+        serde_json::from_str(&server.handle(&mut session, line).pop().expect("an answer"))
+            .expect("JSON");
     assert_eq!(answer["id"], Value::Null, "{answer}");
     assert_eq!(answer["error"]["code"], -32600, "{answer}");
 }

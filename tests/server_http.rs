@@ -309,7 +309,10 @@ fn a_get_opens_the_sessions_stream_on_which_its_subscriptions_are_told() {
     assert_eq!(get.content_type(), Some("text/event-stream"));
     assert_eq!((&get.body, get.events.len()), (&None, 0));
     let stream = get.stream.clone().expect("the GET opens a stream");
-    assert_eq!((stream.session(), stream.request()), (id.as_str(), None));
+    assert_eq!(
+        (stream.session(), stream.request()),
+        (Some(id.as_str()), None)
+    );
     let again = server.http(&mut sessions, "GET", lookup(&listen), "", 2);
     assert_eq!((again.status, again.stream), (409, None));
     let json_only = [

@@ -34,7 +34,7 @@ fn server(subscribing: bool) -> Server<Router> {
 }
 
 fn send(server: &Server<Router>, session: &mut Session, message: Value) -> Value {
-    match server.handle(session, &message.to_string()) {
+    match server.handle(session, &message.to_string()).pop() {
         Some(answer) => serde_json::from_str(&answer).expect("the answer is JSON"),
         None => Value::Null,
     }

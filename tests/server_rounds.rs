@@ -51,7 +51,7 @@ fn server() -> Server<Router> {
 }
 
 fn send(server: &Server<Router>, session: &mut Session, message: Value) -> Value {
-    match server.handle(session, &message.to_string()) {
+    match server.handle(session, &message.to_string()).pop() {
         Some(answer) => serde_json::from_str(&answer).expect("the answer is JSON"),
         None => Value::Null,
     }
@@ -221,7 +221,7 @@ fn greeted_by_the_client_engine(version: &str) -> (Value, usize) {
         .with_capabilities(capabilities);
     let mut to_server = vec![client.start().expect("a revision to speak")];
     while let Some(line) = to_server.pop() {
-        let Some(answer) = server.handle(&mut session, &line) else {
+        let Some(answer) = server.handle(&mut session, &line).pop() else {
             continue;
         };
         for event in client.receive(&answer) {
@@ -239,7 +239,7 @@ fn greeted_by_the_client_engine(version: &str) -> (Value, usize) {
     let text = 'answered: loop {
         let line = lines.pop().expect("a line to send");
         calls += usize::from(line.contains("tools/call"));
-        let answer = server.handle(&mut session, &line).expect("an answer");
+        let answer = server.handle(&mut session, &line).pop().expect("an answer");
         for event in client.receive(&answer) {
             match event {
                 Event::Request { id, call } => {
@@ -335,7 +335,7 @@ fn over_http_a_stateful_client_is_asked_on_the_requests_event_stream() {
     let stream = response.stream.clone().expect("the response is a stream");
     assert_eq!(
         (stream.session(), stream.request()),
-        ("session-1", Some(&mcp_spec_types::RequestId::from(7)))
+        (Some("session-1"), Some(&mcp_spec_types::RequestId::from(7)))
     );
     let (event, asked) = only_event(&response);
     assert_eq!((&event.stream, event.last), (&stream, false));
@@ -526,7 +526,7 @@ fn the_client_engine_gives_up_or_passes_on_what_it_cannot_answer() {
 
     let connect = |client: &mut Client, server: &Server<Router>, session: &mut Session| {
         let discover = client.start().expect("a revision to speak");
-        let answer = server.handle(session, &discover).expect("discovered");
+        let answer = server.handle(session, &discover).pop().expect("discovered");
         assert!(matches!(
             client.receive(&answer).as_slice(),
             [Event::Connected(_)]
@@ -540,7 +540,7 @@ fn the_client_engine_gives_up_or_passes_on_what_it_cannot_answer() {
     connect(&mut client, &server, &mut session);
     let call = CallToolRequestParams::new("greet", client.meta());
     let (id, line) = client.request(ClientCall::CallTool(call)).expect("sent");
-    let answer = server.handle(&mut session, &line).expect("an answer");
+    let answer = server.handle(&mut session, &line).pop().expect("an answer");
     match client.receive(&answer).as_slice() {
         [Event::Answer {
             id: answered,
@@ -560,7 +560,7 @@ fn the_client_engine_gives_up_or_passes_on_what_it_cannot_answer() {
     connect(&mut client, &server, &mut session);
     let call = CallToolRequestParams::new("greet", client.meta());
     let (_, line) = client.request(ClientCall::CallTool(call)).expect("sent");
-    let answer = server.handle(&mut session, &line).expect("an answer");
+    let answer = server.handle(&mut session, &line).pop().expect("an answer");
     let asked: Vec<(mcp_spec_types::RequestId, ServerCall)> = client
         .receive(&answer)
         .into_iter()

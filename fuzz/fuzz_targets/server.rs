@@ -19,6 +19,8 @@
 //!   read it (a duplicated `id`: serde_json's value keeps the last, the reader refuses); the
 //!   answer to a client's response is the answer to the call that asked it for input;
 //! - a line that is a notification (an object with a `method` and no `id`) gets no answer;
+//! - what comes before an answer is what the handler reported (the `echo` tool reports
+//!   progress and logs): progress notifications with the line's token, log messages;
 //! - run inline, no request stays in flight but the `subscriptions/listen` streams, which are
 //!   acknowledged, and the calls waiting for the client's answers to their input requests
 //!   (whose `roots/list` requests are the only lines the engine sends unasked); left
@@ -44,11 +46,16 @@ use std::collections::BTreeSet;
 
 fn server() -> Server<Router> {
     let router = Router::new()
-        .tool(Tool::new("echo", ToolInputSchema::new()), |call| {
-            let arguments = call.arguments.unwrap_or_default();
-            let text = arguments.get::<String>("text").and_then(Result::ok);
-            Ok(CallToolResult::text(text.unwrap_or_default()))
-        })
+        .tool_with(
+            Tool::new("echo", ToolInputSchema::new()),
+            |call, context| {
+                context.progress(1, None, Some("echoing"));
+                context.log(LoggingLevel::Warning, "echoed");
+                let arguments = call.arguments.unwrap_or_default();
+                let text = arguments.get::<String>("text").and_then(Result::ok);
+                Ok(CallToolResult::text(text.unwrap_or_default()))
+            },
+        )
         .tool(Tool::new("roots", ToolInputSchema::new()), |call| {
             let asked = match RoundTrip::of(&call).roots("roots") {
                 Ok(listed) => {
@@ -68,6 +75,7 @@ fn server() -> Server<Router> {
         })
         .with_page_size(1)
         .with_list_changed()
+        .with_logging()
         .subscriptions(|uri| match uri.starts_with("memo://") {
             true => Ok(()),
             false => Err(RpcError::resource_not_found(uri)),
@@ -85,6 +93,31 @@ fn response(answer: &Value, line: &str) {
     assert_eq!(answer["jsonrpc"], "2.0", "{answer}\nto {line}");
     let has = |member: &str| answer.get(member).is_some();
     assert!(has("result") != has("error"), "{answer}\nto {line}");
+}
+
+/// What the handler reported before its answer: progress with the token the line gave, or
+/// log messages.
+fn notes(line: &str, notes: &[String]) {
+    let sent: Option<Value> = serde_json::from_str(line).ok();
+    for note in notes {
+        let note: Value = serde_json::from_str(note)
+            .unwrap_or_else(|e| panic!("a report is not JSON ({e}): {note}\nfor {line}"));
+        assert!(note.get("id").is_none(), "{note}\nfor {line}");
+        match note["method"].as_str() {
+            Some("notifications/progress") => {
+                let token = sent
+                    .as_ref()
+                    .map(|m| &m["params"]["_meta"]["progressToken"]);
+                assert_eq!(
+                    Some(&note["params"]["progressToken"]),
+                    token,
+                    "{note}\nfor {line}"
+                );
+            }
+            Some("notifications/message") => {}
+            _ => panic!("not a report: {note}\nfor {line}"),
+        }
+    }
 }
 
 fn check(line: &str, answer: Option<&str>) {
@@ -221,7 +254,9 @@ fuzz_target!(|data: &[u8]| {
     let server = server();
     let mut session = Session::new();
     for line in text.split('\n') {
-        let answer = server.handle(&mut session, line);
+        let mut lines = server.handle(&mut session, line);
+        let answer = lines.pop();
+        notes(line, &lines);
         check(line, answer.as_deref());
         let waiting = session.streams() + session.waiting_for_input();
         assert_eq!(session.in_flight(), waiting, "a request stayed in flight");

@@ -36,7 +36,7 @@
 //! // Lines go back and forth until the client is connected.
 //! let mut line = client.start().expect("a revision to speak");
 //! let version = loop {
-//!     let answer = server.handle(&mut session, &line).expect("an answer");
+//!     let answer = server.handle(&mut session, &line).pop().expect("an answer");
 //!     match client.receive(&answer).pop() {
 //!         Some(Event::Connected(version)) => break version,
 //!         Some(Event::Send(next)) => line = next,
@@ -47,7 +47,7 @@
 //!
 //! let read = ReadResourceRequestParams::new("memo://hi", client.meta());
 //! let (id, line) = client.request(ClientCall::ReadResource(read)).unwrap();
-//! let answer = server.handle(&mut session, &line).expect("an answer");
+//! let answer = server.handle(&mut session, &line).pop().expect("an answer");
 //! let Some(Event::Answer { id: answered, result }) = client.receive(&answer).pop() else {
 //!     panic!("an answer")
 //! };

@@ -2,6 +2,7 @@
 //! runs the handler where it likes (inline, on a thread, in a task), and the answer comes back
 //! through the session, converted for the client.
 
+use super::notification::notification_line;
 use super::Context;
 use crate::dispatch::ErrorResponse;
 use crate::prelude::*;
@@ -99,6 +100,23 @@ impl Responder {
     /// The id of the request it answers.
     pub fn id(&self) -> &RequestId {
         &self.id
+    }
+
+    /// The lines that send what the handler reported in `context` (its progress, its log
+    /// messages: see [`Context`]) since the last call, as notifications of the client's
+    /// revision: send them before the answer. A report the client's revision has no
+    /// notification for is not sent.
+    ///
+    /// A handler run inline by [`Server::handle`](super::Server::handle) has its reports
+    /// sent for it; one run elsewhere sends them as it goes (a progress report is worth
+    /// something only while the work goes on), and before [`Responder::respond`]: what is
+    /// still in `context` then is not sent.
+    pub fn notes(&self, context: &Context) -> Vec<String> {
+        let notes = context.take_notes();
+        let lines = notes
+            .iter()
+            .map(|note| notification_line(&context.peer, note));
+        lines.flatten().collect()
     }
 
     /// Writes `result` as the response, in the client's revision: a result the client's

@@ -98,9 +98,11 @@ impl<H: Handler> Server<H> {
         }
     }
 
-    /// Answers one line a client of `session` sent, running the handler inline: the line to
-    /// send back, or `None` (a notification, a response, or a batch of those).
-    pub fn handle(&self, session: &mut Session, line: &str) -> Option<String> {
+    /// Answers one line a client of `session` sent, running the handler inline: the lines to
+    /// send back, in order (none for a notification, a response, or a batch of those). The
+    /// answer comes last, after what the handler reported while answering (progress, log
+    /// messages: see [`Context`]).
+    pub fn handle(&self, session: &mut Session, line: &str) -> Vec<String> {
         let incoming = self.receive(session, line);
         self.settle(session, incoming)
     }
@@ -123,7 +125,7 @@ impl<H: Handler> Server<H> {
             // Not one JSON object whose routing members read: the handlers' revision reads
             // it, and says what is wrong (a batch, text that is not JSON, a method that is not
             // a string...), or routes it as it does any line without a version.
-            return self.stateless_latest(session, line);
+            return self.stateless_latest(session, line, None);
         };
         if peek.method.as_deref() == Some(names::INITIALIZE_REQUEST) {
             return self.initialize(session, &peek, line);
@@ -154,26 +156,30 @@ impl<H: Handler> Server<H> {
             },
         };
         if version.as_str() == latest::REVISION {
-            return self.stateless_latest(session, line);
+            return self.stateless_latest(session, line, Some(&peek));
         }
         let visit = Stateless {
             server: self,
             session,
             line,
+            peek: &peek,
         };
         revision::visit(&version, visit).unwrap_or(Incoming::Nothing)
     }
 
-    /// Carries `incoming` out inline: the handler answers a call at once.
-    fn settle(&self, session: &mut Session, incoming: Incoming) -> Option<String> {
+    /// Carries `incoming` out inline: the handler answers a call at once, after what it
+    /// reported.
+    fn settle(&self, session: &mut Session, incoming: Incoming) -> Vec<String> {
         match incoming {
-            Incoming::Answer(line) => Some(line),
+            Incoming::Answer(line) => vec![line],
             Incoming::Call(pending) => {
                 let (call, context, responder) = (*pending).into_parts();
                 let result = self.handler.call(call, &context);
-                session.finish(responder.respond(result))
+                let mut lines = responder.notes(&context);
+                lines.extend(session.finish(responder.respond(result)));
+                lines
             }
-            Incoming::Nothing => None,
+            Incoming::Nothing => Vec::new(),
         }
     }
 
@@ -247,7 +253,7 @@ impl<H: Handler> Server<H> {
         }
     }
 
-    fn stateless_latest(&self, session: &mut Session, line: &str) -> Incoming {
+    fn stateless_latest(&self, session: &mut Session, line: &str, peek: Option<&Peek>) -> Incoming {
         let message = match latest::ClientMessage::parse(line) {
             Ok(message) => message,
             Err(error) => return unreadable_with(line, &error),
@@ -267,7 +273,8 @@ impl<H: Handler> Server<H> {
             let (id, peer) = (request.id.clone(), peer.clone());
             Box::new(move |result| respond(id, result.map_err(|e| for_peer(e, &peer))))
         };
-        hand_out(session, request.id, request.call, peer, convert, None)
+        let context = stateless_context(peer, peek);
+        hand_out(session, request.id, request.call, context, convert, None)
     }
 }
 
@@ -291,17 +298,26 @@ fn hand_out(
     session: &mut Session,
     id: RequestId,
     call: latest::ClientCall,
-    peer: ProtocolVersion,
+    context: Context,
     convert: Convert,
     retry: Option<u8>,
 ) -> Incoming {
     if let Err(error) = session.admit(&id) {
         return Incoming::Answer(error_line(Some(id), error));
     }
-    let context = Context { peer };
     Incoming::Call(Box::new(PendingCall::new(
         call, context, id, convert, retry,
     )))
+}
+
+/// The context of a stateless request of revision `peer`: what its `_meta` asks for.
+fn stateless_context(peer: ProtocolVersion, peek: Option<&Peek>) -> Context {
+    let mut context = Context::new(peer);
+    if let Some(peek) = peek {
+        context.progress_token = peek.progress_token();
+        context.log_level = peek.log_level();
+    }
+    context
 }
 
 /// What a message other than a request does: `notifications/cancelled` withdraws the answer
@@ -321,6 +337,7 @@ struct Stateless<'a, H> {
     server: &'a Server<H>,
     session: &'a mut Session,
     line: &'a str,
+    peek: &'a Peek,
 }
 
 impl<H: Handler> Visit for Stateless<'_, H> {
@@ -367,7 +384,10 @@ impl<H: Handler> Visit for Stateless<'_, H> {
             latest::ClientCall::SubscriptionsListen(params) => {
                 self.server.listen(self.session, id, peer, params)
             }
-            _ => hand_out(self.session, id, call, peer, convert, None),
+            _ => {
+                let context = stateless_context(peer, Some(self.peek));
+                hand_out(self.session, id, call, context, convert, None)
+            }
         }
     }
 }
@@ -426,8 +446,8 @@ impl<H: Handler> Visit for InSession<'_, H> {
             Message::Batch(items) => {
                 let answers: Vec<String> = items
                     .into_iter()
-                    .filter_map(|item| {
-                        let incoming = in_session::<V, H>(self.server, self.session, item, true);
+                    .flat_map(|item| {
+                        let incoming = in_session::<V, H>(self.server, self.session, item, None);
                         self.server.settle(self.session, incoming)
                     })
                     .collect();
@@ -436,19 +456,19 @@ impl<H: Handler> Visit for InSession<'_, H> {
                     false => Incoming::Answer(format!("[{}]", answers.join(","))),
                 }
             }
-            message => in_session::<V, H>(self.server, self.session, message, false),
+            message => in_session::<V, H>(self.server, self.session, message, Some(self.line)),
         }
     }
 }
 
-/// One message of a stateful session: the lifecycle and subscriptions here, what the
+/// One message of a stateful session: the lifecycle, logging and subscriptions here, what the
 /// handlers' revision has to the handler (its answer converted for the client), anything else
-/// unknown.
+/// unknown. `line`: the message's line, `None` for an item of a batch.
 fn in_session<V: Revision, H: Handler>(
     server: &Server<H>,
     session: &mut Session,
     message: ClientMessage<V>,
-    batched: bool,
+    line: Option<&str>,
 ) -> Incoming {
     let request = match message {
         Message::Request(request) => request,
@@ -486,6 +506,7 @@ fn in_session<V: Revision, H: Handler>(
         names::SUBSCRIBE_REQUEST | names::UNSUBSCRIBE_REQUEST => {
             return now(server.subscription::<V>(session, &call));
         }
+        names::SET_LEVEL_REQUEST => return now(server.set_level::<V>(session, &call)),
         _ if V::ClientCall::lists(method)
             && latest::ClientCall::lists(method)
             && method != <latest::DiscoverRequest as crate::Request>::METHOD => {}
@@ -500,10 +521,16 @@ fn in_session<V: Revision, H: Handler>(
         Err(error) => return now(Err(invalid_params(error))),
     };
     let convert = stateful_convert::<V>(&id, &peer, &call);
+    let mut context = Context::new(peer);
+    context.log_level = session.log_level;
+    // An item of a batch gets no progress reports: its line is the batch's.
+    context.progress_token = line
+        .and_then(Peek::of)
+        .and_then(|peek| peek.progress_token());
     // A batch's answer is an array of responses: a call in one cannot ask the client for
     // input (an `input_required` answer then cannot be said: -32603).
-    let retry = (!batched).then_some(0);
-    hand_out(session, id, call, peer, convert, retry)
+    let retry = line.map(|_| 0);
+    hand_out(session, id, call, context, convert, retry)
 }
 
 /// How the answer to `call`, request `id` of a stateful client of revision `V`, is written.

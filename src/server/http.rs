@@ -27,9 +27,14 @@
 //! [`StreamId`], writes each event given for it ([`HttpResponse::events`], the return of
 //! [`Sessions::notify`]) and closes it after the one marked [`StreamEvent::last`], or when a
 //! response lists it in [`HttpResponse::ended`] (its request cancelled, its session deleted or
-//! expired); it reports a session's stream closed with [`Sessions::close`]. A stateless request (2026-07-28 on) gets
-//! one message, and `GET` without a session gets 405: those revisions carry input in their
-//! results, and the engine keeps no stream for them.
+//! expired); it reports a session's stream closed with [`Sessions::close`]. A stateless
+//! request (2026-07-28 on) gets one message, or, when its handler reported progress or log
+//! messages, a stream that its response opens and ends (the reports, then the answer); `GET`
+//! without a session gets 405: those revisions carry input in their results, and the engine
+//! keeps no stream for them.
+//!
+//! What a handler reports while it answers (see [`Context`]) goes before its answer on the
+//! answer's stream: a JSON answer becomes an event stream for it.
 //!
 //! Sessions are bounded: one idle longer than [`Sessions::idle_ms`] is dropped (a session whose
 //! own stream is open is in use, not idle), and at most [`Sessions::max`] exist at once (an `initialize` past that is refused with 503 until one
@@ -67,18 +72,21 @@ pub struct HttpResponse {
     pub ended: Vec<StreamId>,
 }
 
-/// An event stream of a session: the answer to one of its requests, or the stream its client
-/// opened with `GET`.
+/// An event stream: the answer to a request of a session, or the stream a session's client
+/// opened with `GET`; or the answer to a stateless request, when the handler reported on it
+/// before answering (see [`Context`]).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct StreamId {
-    session: String,
+    session: Option<String>,
     request: Option<RequestId>,
 }
 
 impl StreamId {
-    /// The session's id (`Mcp-Session-Id`).
-    pub fn session(&self) -> &str {
-        &self.session
+    /// The session's id (`Mcp-Session-Id`); `None` for a stateless request's stream, which
+    /// lives as long as its response (its id need not be unique among clients: the stream is
+    /// opened and ended by one response).
+    pub fn session(&self) -> Option<&str> {
+        self.session.as_deref()
     }
 
     /// The request this stream answers; `None` for the session's own stream (`GET`).
@@ -176,6 +184,8 @@ pub struct HttpAnswer {
     answer: Answer,
     session: Option<String>,
     stream: Option<RequestId>,
+    /// What the handler reported, as lines to send before the answer.
+    notes: Vec<String>,
 }
 
 impl HttpCall {
@@ -204,7 +214,24 @@ impl HttpResponder {
             answer: self.responder.respond(result),
             session: self.session,
             stream: self.stream,
+            notes: Vec::new(),
         }
+    }
+
+    /// [`HttpResponder::respond`], after what the handler reported in `context` (progress,
+    /// log messages: see [`Context`]): the response is then an event stream whose events are
+    /// the reports, then the answer. (They go out with the answer: an HTTP response that is
+    /// not yet a stream cannot carry them earlier.) An answer whose status is not 200 (a
+    /// stateless request's error) goes alone, as JSON.
+    pub fn respond_with(
+        self,
+        context: &Context,
+        result: Result<latest::ClientCallResult, RpcError>,
+    ) -> HttpAnswer {
+        let notes = self.responder.notes(context);
+        let mut answer = self.respond(result);
+        answer.notes = notes;
+        answer
     }
 }
 
@@ -245,7 +272,7 @@ impl Entry {
         own.into_iter()
             .chain(requests)
             .map(move |request| StreamId {
-                session: session.clone(),
+                session: Some(session.clone()),
                 request,
             })
     }
@@ -263,7 +290,7 @@ impl Entry {
         self.streams = open;
         let session = id.to_owned();
         let ended = gone.into_iter().map(|request| StreamId {
-            session: session.clone(),
+            session: Some(session.clone()),
             request: Some(request),
         });
         ended.collect()
@@ -355,8 +382,16 @@ impl Sessions {
             answer,
             session,
             stream,
+            notes,
         } = answer;
+        let own = StreamId {
+            session: session.clone(),
+            request: Some(answer.id().clone()),
+        };
         let mut response = self.finish_call(answer, session, stream);
+        if !notes.is_empty() {
+            response = after_notes(response, notes, own);
+        }
         response.ended.append(&mut self.ended);
         response
     }
@@ -409,7 +444,7 @@ impl Sessions {
             for line in server.notify(&entry.session, change) {
                 events.push(StreamEvent {
                     stream: StreamId {
-                        session: id.clone(),
+                        session: Some(id.clone()),
                         request: None,
                     },
                     message: line,
@@ -426,7 +461,8 @@ impl Sessions {
     /// the request).
     pub fn close(&mut self, stream: &StreamId, now_ms: u64) {
         if stream.request.is_none() {
-            if let Some(entry) = self.sessions.get_mut(&stream.session) {
+            let entry = stream.session().and_then(|id| self.sessions.get_mut(id));
+            if let Some(entry) = entry {
                 entry.listening = false;
                 entry.last_used_ms = now_ms;
             }
@@ -442,11 +478,41 @@ impl Sessions {
     }
 }
 
+/// `response` preceded by `notes` on the stream that carries it: a JSON answer becomes the
+/// last event of stream `own`, which the response opens; a response that opens a stream, or
+/// has events for one, gets the notes first on it. A response of another status, or with
+/// nothing to send (the request was cancelled), has no stream for them.
+fn after_notes(mut response: HttpResponse, notes: Vec<String>, own: StreamId) -> HttpResponse {
+    let stream = match (&response.stream, response.events.first(), &response.body) {
+        (Some(stream), _, _) => stream.clone(),
+        (None, Some(event), _) => event.stream.clone(),
+        (None, None, Some(_)) if response.status == 200 => {
+            let body = response.body.take().unwrap_or_default();
+            response.stream = Some(own.clone());
+            response.events.push(StreamEvent {
+                stream: own.clone(),
+                message: body,
+                last: true,
+            });
+            own
+        }
+        _ => return response,
+    };
+    let notes = notes.into_iter().map(|message| StreamEvent {
+        stream: stream.clone(),
+        message,
+        last: false,
+    });
+    let rest = core::mem::take(&mut response.events);
+    response.events = notes.chain(rest).collect();
+    response
+}
+
 /// An event of request `request`'s stream in session `session`.
 fn event(session: &str, request: RequestId, message: String, last: bool) -> StreamEvent {
     StreamEvent {
         stream: StreamId {
-            session: session.to_owned(),
+            session: Some(session.to_owned()),
             request: Some(request),
         },
         message,
@@ -513,8 +579,8 @@ impl<H: Handler> Server<H> {
             HttpIncoming::Respond(response) => response,
             HttpIncoming::Call(call) => {
                 let (call, context, responder) = call.into_parts();
-                let answer = responder.respond(self.handler().call(call, &context));
-                sessions.finish(answer)
+                let result = self.handler().call(call, &context);
+                sessions.finish(responder.respond_with(&context, result))
             }
         }
     }
@@ -708,7 +774,7 @@ fn open_stream<'h>(
     }
     entry.listening = true;
     let stream = StreamId {
-        session: session_id,
+        session: Some(session_id),
         request: None,
     };
     HttpResponse::opening(stream, Vec::new())

@@ -21,6 +21,11 @@
 //!   of a stateful revision, which has no such result, is asked each input request as a
 //!   request of its revision, the call then handed to the handler again with the answers, as
 //!   the retry would carry them (at most 8 rounds a request; over stdio, not yet over HTTP).
+//! - **progress and logging**: a handler reports progress and log messages through its
+//!   [`Context`], which knows the request's progress token and the log level the client
+//!   chose (`logging/setLevel`, which the engine answers for the stateful revisions, or the
+//!   request's `_meta` from 2026-07-28); they go out before the answer, as notifications of
+//!   the client's revision, and only as far as the client asked for them.
 //!
 //! The handler is a [`Handler`]: a [`Router`] of tools, resources, resource templates and
 //! prompts (which derives the capabilities and pages the lists), or a function of the call.
@@ -45,17 +50,22 @@
 //! let read = r#"{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"memo://hi",
 //!     "_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",
 //!              "io.modelcontextprotocol/clientCapabilities":{}}}}"#;
-//! let answer = server.handle(&mut session, read).unwrap();
+//! let answer = server.handle(&mut session, read).pop().unwrap();
 //! assert!(answer.contains(r#""text":"Hi!""#));
 //! ```
 
+use crate::prelude::*;
 use crate::v2026_07_28 as latest;
-use crate::{ProtocolVersion, RpcError};
+use crate::{ProgressToken, ProtocolVersion, RpcError};
+use core::cell::RefCell;
+use serde_json::Value;
 
 mod call;
 mod engine;
 mod http;
 mod lifecycle;
+mod logging;
+mod notification;
 mod notify;
 mod paging;
 mod peek;
@@ -120,10 +130,137 @@ where
     }
 }
 
-/// What a handler may want to know about the request beyond its params.
+/// What a handler may want to know about the request beyond its params, and where it reports
+/// on the request while answering it: progress ([`Context::progress`]) and log messages
+/// ([`Context::log`]).
+///
+/// What a handler reports is sent before its answer, as notifications of the client's
+/// revision: [`Server::handle`] and [`Server::http`] send them with the answer; a handler run
+/// elsewhere (a [`PendingCall`]) sends them as it goes through its responder
+/// ([`Responder::notes`]), or over HTTP with its answer ([`HttpResponder::respond_with`]).
+///
+/// ```
+/// use mcp_spec_types::server::{Router, Server, Session};
+/// use mcp_spec_types::v2026_07_28::*;
+///
+/// let count = Tool::new("count", ToolInputSchema::new());
+/// let router = Router::new().tool_with(count, |_, context| {
+///     for done in 1..=2 {
+///         context.progress(done, Some(2.into()), None);
+///     }
+///     Ok(CallToolResult::text("counted"))
+/// });
+/// let server = Server::new(Implementation::new("counter", "0.1.0"), router);
+/// let call = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"count",
+///     "_meta":{"progressToken":"p","io.modelcontextprotocol/protocolVersion":"2026-07-28",
+///              "io.modelcontextprotocol/clientCapabilities":{}}}}"#;
+/// let lines = server.handle(&mut Session::new(), call);
+/// assert_eq!(lines.len(), 3); // two progress notifications, then the answer
+/// assert!(lines[1].contains(r#""progress":2,"progressToken":"p","total":2"#));
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct Context {
     /// The revision the client speaks: its answer is converted into it.
     pub peer: ProtocolVersion,
+    /// The request's `_meta.progressToken`: the client asked for progress reports on it.
+    pub progress_token: Option<ProgressToken>,
+    /// The least severe log level the client wants to hear of while the request is answered:
+    /// its session's `logging/setLevel` (the stateful revisions), or the request's
+    /// `io.modelcontextprotocol/logLevel` (2026-07-28 on). `None`: no log message may be sent.
+    pub log_level: Option<latest::LoggingLevel>,
+    /// What the handler reported, not yet sent.
+    notes: RefCell<Vec<latest::ServerNotify>>,
+}
+
+impl Context {
+    pub(crate) fn new(peer: ProtocolVersion) -> Self {
+        Context {
+            peer,
+            progress_token: None,
+            log_level: None,
+            notes: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// Reports progress on the request (`notifications/progress`, with the request's token):
+    /// `progress` should grow with each report; `total`, when known, is what it counts to.
+    /// Whether the report will be sent: not when the client asked for none (no progress
+    /// token).
+    pub fn progress(
+        &self,
+        progress: impl Into<serde_json::Number>,
+        total: Option<serde_json::Number>,
+        message: Option<&str>,
+    ) -> bool {
+        let Some(token) = &self.progress_token else {
+            return false;
+        };
+        let params = latest::ProgressNotificationParams {
+            message: message.map(String::from),
+            meta: None,
+            progress: progress.into(),
+            progress_token: token.clone(),
+            total,
+            extra: serde_json::Map::new(),
+        };
+        self.note(latest::ServerNotify::Progress(params));
+        true
+    }
+
+    /// Logs `data` (a text, or any JSON value) at `level` (`notifications/message`). Whether
+    /// the message will be sent: only when the client asked to hear of `level` (see
+    /// [`Context::log_level`]).
+    pub fn log(&self, level: latest::LoggingLevel, data: impl Into<Value>) -> bool {
+        if !self.logs(level) {
+            return false;
+        }
+        let params = latest::LoggingMessageNotificationParams {
+            data: data.into(),
+            level,
+            logger: None,
+            meta: None,
+            extra: serde_json::Map::new(),
+        };
+        self.note(latest::ServerNotify::LoggingMessage(params));
+        true
+    }
+
+    /// Whether a log message at `level` would be sent: it is at least as severe as the level
+    /// the client asked for (the syslog order: debug, info, notice, warning, error, critical,
+    /// alert, emergency).
+    pub fn logs(&self, level: latest::LoggingLevel) -> bool {
+        self.log_level
+            .is_some_and(|least| severity(level) >= severity(least))
+    }
+
+    /// How many reports wait to be sent: a bound on them is the handler's, as on any output.
+    pub fn pending_notes(&self) -> usize {
+        self.notes.borrow().len()
+    }
+
+    fn note(&self, notification: latest::ServerNotify) {
+        self.notes.borrow_mut().push(notification);
+    }
+
+    /// The reports not yet sent, taken.
+    pub(crate) fn take_notes(&self) -> Vec<latest::ServerNotify> {
+        core::mem::take(&mut *self.notes.borrow_mut())
+    }
+}
+
+/// The rank of `level` in the syslog order (RFC 5424) the specification gives, least severe
+/// first.
+fn severity(level: latest::LoggingLevel) -> u8 {
+    use latest::LoggingLevel as L;
+    match level {
+        L::Debug => 0,
+        L::Info => 1,
+        L::Notice => 2,
+        L::Warning => 3,
+        L::Error => 4,
+        L::Critical => 5,
+        L::Alert => 6,
+        L::Emergency => 7,
+    }
 }

@@ -7,12 +7,13 @@
 
 use super::call::error_line;
 use super::engine::for_peer;
+use super::notification::notification_line;
 use super::session::Listen;
 use super::{Context, Handler, Incoming, Server, Session};
-use crate::dispatch::{CallSet, MethodSet, NotificationEnvelope};
+use crate::dispatch::{CallSet, MethodSet};
 use crate::method::method_names as names;
 use crate::prelude::*;
-use crate::revision::{self, Revision, ServerMessage, Visit};
+use crate::revision::Revision;
 use crate::v2026_07_28 as latest;
 use crate::{ErrorCode, ProtocolVersion, RequestId, RpcError};
 use serde_json::Value;
@@ -93,25 +94,6 @@ fn stream_meta(id: &RequestId) -> latest::NotificationMetaObject {
     }
 }
 
-/// `notification` as a line of revision `version`, without what that revision does not
-/// define; `None` when the revision has no such notification.
-fn notification_line(
-    version: &ProtocolVersion,
-    notification: &latest::ServerNotify,
-) -> Option<String> {
-    struct Line<'a>(&'a latest::ServerNotify);
-    impl Visit for Line<'_> {
-        type Output = Option<String>;
-        fn visit<V: Revision>(self) -> Option<String> {
-            let converted =
-                crate::convert::convert_call_for_peer::<_, V::ServerNotify>(self.0).ok()?;
-            let envelope = NotificationEnvelope::new(converted.value);
-            Some(ServerMessage::<V>::Notification(envelope).to_json())
-        }
-    }
-    revision::visit(version, Line(notification)).flatten()
-}
-
 impl<H: Handler> Server<H> {
     /// The lines that tell `session`'s client of `change`, each in its revision; none when
     /// the client did not ask to be told (no subscription to the resource, no open stream
@@ -171,9 +153,7 @@ impl<H: Handler> Server<H> {
             ..Default::default()
         };
         if let (true, Some(uris)) = (subscribes(&capabilities), &asked.resource_subscriptions) {
-            let context = Context {
-                peer: version.clone(),
-            };
+            let context = Context::new(version.clone());
             let checked = session.room_for(uris.len()).and_then(|()| {
                 let mut refused = uris
                     .iter()
@@ -229,7 +209,7 @@ impl<H: Handler> Server<H> {
             session.subscriptions.remove(uri);
         } else if !session.subscriptions.contains(uri) {
             session.room_for(1)?;
-            let context = Context { peer: peer.clone() };
+            let context = Context::new(peer.clone());
             self.handler()
                 .subscribe(uri, &context)
                 .map_err(|error| for_peer(error, &peer))?;

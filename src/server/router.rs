@@ -19,7 +19,9 @@ use crate::v2026_07_28::{
 use crate::RpcError;
 
 type ToolFn = Box<
-    dyn Fn(CallToolRequestParams) -> Result<CallToolResultOrInputRequired, RpcError> + Send + Sync,
+    dyn Fn(CallToolRequestParams, &Context) -> Result<CallToolResultOrInputRequired, RpcError>
+        + Send
+        + Sync,
 >;
 type ReadFn =
     Box<dyn Fn(ReadResourceRequestParams) -> Result<ReadResourceResult, RpcError> + Send + Sync>;
@@ -56,6 +58,7 @@ pub struct Router {
     prompts: Vec<(Prompt, PromptFn)>,
     subscribe: Option<SubscribeFn>,
     list_changed: bool,
+    logging: bool,
     page_size: Option<usize>,
     list_cache: Option<CacheHint>,
 }
@@ -70,6 +73,7 @@ impl core::fmt::Debug for Router {
             .field("prompts", &self.prompts.len())
             .field("subscribe", &self.subscribe.is_some())
             .field("list_changed", &self.list_changed)
+            .field("logging", &self.logging)
             .field("page_size", &self.page_size)
             .finish_non_exhaustive()
     }
@@ -96,8 +100,35 @@ impl Router {
         F: Fn(CallToolRequestParams) -> Result<R, RpcError> + Send + Sync + 'static,
         R: Into<CallToolResultOrInputRequired>,
     {
-        self.tools
-            .push((tool, Box::new(move |params| call(params).map(Into::into))));
+        let call = move |params, _: &Context| call(params).map(Into::into);
+        self.tools.push((tool, Box::new(call)));
+        self
+    }
+
+    /// [`Router::tool`], whose function also gets the request's [`Context`]: to report
+    /// progress, or log, while it works.
+    ///
+    /// ```
+    /// use mcp_spec_types::server::Router;
+    /// use mcp_spec_types::v2026_07_28::*;
+    ///
+    /// let router = Router::new().with_logging().tool_with(
+    ///     Tool::new("index", ToolInputSchema::new()),
+    ///     |_, context| {
+    ///         context.log(LoggingLevel::Info, "indexing");
+    ///         context.progress(1, Some(1.into()), Some("indexed"));
+    ///         Ok(CallToolResult::text("done"))
+    ///     },
+    /// );
+    /// ```
+    #[must_use]
+    pub fn tool_with<F, R>(mut self, tool: Tool, call: F) -> Self
+    where
+        F: Fn(CallToolRequestParams, &Context) -> Result<R, RpcError> + Send + Sync + 'static,
+        R: Into<CallToolResultOrInputRequired>,
+    {
+        let call = move |params, context: &Context| call(params, context).map(Into::into);
+        self.tools.push((tool, Box::new(call)));
         self
     }
 
@@ -167,6 +198,15 @@ impl Router {
     #[must_use]
     pub fn with_list_changed(mut self) -> Self {
         self.list_changed = true;
+        self
+    }
+
+    /// Announces `logging`: the server's handlers send log messages
+    /// ([`Context::log`]), and a client of a stateful revision may choose which with
+    /// `logging/setLevel` (refused with -32601 when the server does not announce it).
+    #[must_use]
+    pub fn with_logging(mut self) -> Self {
+        self.logging = true;
         self
     }
 
@@ -245,6 +285,9 @@ impl Handler for Router {
             prompts.list_changed = list_changed;
             capabilities = capabilities.with_prompts(prompts);
         }
+        if self.logging {
+            capabilities.logging = Some(Default::default());
+        }
         capabilities
     }
 
@@ -255,7 +298,7 @@ impl Handler for Router {
         }
     }
 
-    fn call(&self, call: ClientCall, _context: &Context) -> Result<ClientCallResult, RpcError> {
+    fn call(&self, call: ClientCall, context: &Context) -> Result<ClientCallResult, RpcError> {
         let hint = self.hint();
         Ok(match call {
             ClientCall::ListTools(params) => {
@@ -265,7 +308,7 @@ impl Handler for Router {
             }
             ClientCall::CallTool(params) => {
                 match self.tools.iter().find(|(tool, _)| tool.name == params.name) {
-                    Some((_, call)) => call(params)?.into(),
+                    Some((_, call)) => call(params, context)?.into(),
                     None => {
                         let message = format!("Unknown tool: {}", params.name);
                         return Err(RpcError::invalid_params(message));

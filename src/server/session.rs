@@ -36,6 +36,8 @@ pub struct Session {
     pub(super) rounds: Vec<Round>,
     /// The id of the server's last request to the client.
     asked: i64,
+    /// The least severe log level the client asked to hear (`logging/setLevel`).
+    pub(super) log_level: Option<latest::LoggingLevel>,
 }
 
 impl Default for Session {
@@ -48,6 +50,7 @@ impl Default for Session {
             streams: true,
             rounds: Vec::new(),
             asked: 0,
+            log_level: None,
         }
     }
 }
@@ -98,6 +101,12 @@ impl Session {
     /// The revision `initialize` negotiated; `None` before it, and for a stateless client.
     pub fn version(&self) -> Option<&ProtocolVersion> {
         self.stateful.as_ref().map(|s| &s.version)
+    }
+
+    /// The least severe log level the client asked to hear with `logging/setLevel` (stateful
+    /// revisions); `None` before it asks, when no log message may be sent.
+    pub fn log_level(&self) -> Option<latest::LoggingLevel> {
+        self.log_level
     }
 
     /// Whether the client has said, with `notifications/initialized`, that the session is in

@@ -15,7 +15,8 @@ enum Event {
 
 impl<H: Handler> Server<H> {
     /// Serves one client over standard input and output until the input ends: each line read
-    /// is answered by [`Server::handle`], each answer written as one line and flushed.
+    /// is answered by [`Server::handle`], each line it gives
+    /// written and flushed.
     ///
     /// # Errors
     ///
@@ -105,10 +106,10 @@ impl<H: Handler> Server<H> {
         if line.trim().is_empty() {
             return Ok(());
         }
-        match self.handle(session, line) {
-            Some(answer) => write_line(output, &answer),
-            None => Ok(()),
+        for answer in self.handle(session, line) {
+            write_line(output, &answer)?;
         }
+        Ok(())
     }
 }
 

@@ -1,0 +1,46 @@
+"""Calls an example server's `count` tool with the official Python SDK client (`mcp` 2.x, pinned
+in requirements.txt), asking for progress and for log messages at `info`, and prints the
+revision, the progress reports, the log messages and the tool's text as one JSON object. Used by
+tests/sdk_python.rs.
+
+usage: reports.py <http://... URL> <auto|legacy>
+
+`auto` speaks 2026-07-28, where each request asks for its log messages in `_meta` (the
+client's `log_level`); `legacy` speaks 2025-11-25, where the session asks once with
+`logging/setLevel`.
+"""
+
+import json
+import sys
+
+import anyio
+from mcp import Client, types
+
+
+async def main(server: str, mode: str) -> None:
+    progress = []
+    logs = []
+
+    async def on_progress(done: float, total: float | None, message: str | None) -> None:
+        progress.append([done, total, message])
+
+    async def on_log(params: types.LoggingMessageNotificationParams) -> None:
+        logs.append([params.level, params.data])
+
+    async with Client(
+        server, mode=mode, logging_callback=on_log, log_level="info", read_timeout_seconds=10
+    ) as client:
+        if mode == "legacy":
+            await client.set_logging_level("info")
+        called = await client.call_tool("count", {}, progress_callback=on_progress)
+        seen = {
+            "version": client.protocol_version,
+            "progress": progress,
+            "logs": logs,
+            "text": called.content[0].text,
+        }
+    print(json.dumps(seen))
+
+
+if __name__ == "__main__":
+    anyio.run(main, *sys.argv[1:3])
