@@ -103,6 +103,20 @@ impl Open {
             }
         }
     }
+
+    /// Writes a comment (which clients skip) on every open stream: a connection the client
+    /// closed is found by writing to it, and its stream closed, so that the engine frees what
+    /// it kept for it (a `GET` stream's session, a `subscriptions/listen` stream).
+    fn ping(&mut self, now_ms: u64) {
+        let Open { sessions, streams } = self;
+        streams.retain(|stream, sender| {
+            let alive = sender.try_send(Frame::data(Bytes::from_static(b":\n\n")));
+            if alive.is_err() {
+                sessions.close(stream, now_ms);
+            }
+            alive.is_ok()
+        });
+    }
 }
 
 async fn serve(state: Arc<State>, request: Request<Incoming>) -> Response<Body> {
@@ -171,6 +185,16 @@ fn main() -> std::io::Result<()> {
         started: Instant::now(),
     });
     let runtime = tokio::runtime::Runtime::new()?;
+    let pinger = Arc::clone(&state);
+    runtime.spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(15));
+        loop {
+            every.tick().await;
+            let now_ms = pinger.started.elapsed().as_millis() as u64;
+            let mut open = pinger.open.lock().unwrap_or_else(|p| p.into_inner());
+            open.ping(now_ms);
+        }
+    });
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
         println!("listening on http://{}/mcp", listener.local_addr()?);

@@ -1,6 +1,7 @@
 //! The server engine over Streamable HTTP, as plain data (`Server::http`): sessions of a
 //! stateful revision by `Mcp-Session-Id`, stateless requests checked against their headers,
-//! each error with its status, and sessions that expire and are capped.
+//! each error with its status, sessions that expire and are capped, and a stateless client's
+//! `subscriptions/listen` stream.
 #![cfg(all(feature = "server", feature = "v2025_11_25"))]
 
 use mcp_spec_types::http_headers::{self, lookup, MCP_NAME, MCP_SESSION_ID};
@@ -364,4 +365,76 @@ fn a_get_opens_the_sessions_stream_on_which_its_subscriptions_are_told() {
     sessions.close(&stream, later + 2);
     assert_eq!(sessions.expire(later + 2 + sessions.idle_ms()), 0);
     assert_eq!(sessions.expire(later + 3 + sessions.idle_ms()), 1);
+}
+
+/// A stateless client's `subscriptions/listen` (2026-07-28) over HTTP: its response is an
+/// event stream that outlives the request, acknowledged first, then told what it asked for;
+/// two clients' streams are apart even with the same request id; closing the connection ends
+/// it; and the open streams are capped.
+#[test]
+fn a_stateless_listen_stream_is_kept_open_and_told_until_it_closes() {
+    let router = Router::new()
+        .tool(Tool::new("echo", ToolInputSchema::new()), |_| {
+            Ok(CallToolResult::text("echo"))
+        })
+        .with_list_changed();
+    let server = Server::new(Implementation::new("memo", "1.0.0"), router);
+    let mut sessions = sessions().with_limits(2, 1000);
+    let listen = json!({"jsonrpc": "2.0", "id": 3, "method": "subscriptions/listen", "params": {
+        "notifications": {"toolsListChanged": true},
+        "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                  "io.modelcontextprotocol/clientCapabilities": {}}}});
+    let headers = headers_for(&listen);
+    let open = |sessions: &mut Sessions| {
+        let response = post(&server, sessions, &as_pairs(&headers), &listen, 0);
+        assert_eq!(response.status, 200, "{response:?}");
+        assert_eq!(response.content_type(), Some("text/event-stream"));
+        let stream = response.stream.clone().expect("a stream");
+        assert_eq!(
+            (stream.session(), stream.request()),
+            (None, Some(&3.into()))
+        );
+        let ack: Vec<Value> = (response.events.iter())
+            .map(|e| serde_json::from_str(&e.message).expect("JSON"))
+            .collect();
+        let on_stream = json!({"io.modelcontextprotocol/subscriptionId": 3});
+        assert_eq!(
+            ack,
+            [
+                json!({"jsonrpc": "2.0", "method": "notifications/subscriptions/acknowledged",
+                "params": {"_meta": on_stream, "notifications": {"toolsListChanged": true}}})
+            ]
+        );
+        assert!(response
+            .events
+            .iter()
+            .all(|e| e.stream == stream && !e.last));
+        stream
+    };
+    let first = open(&mut sessions);
+    let second = open(&mut sessions);
+    assert_ne!(first, second, "two clients' streams, the same request id");
+    assert_eq!(sessions.listening(), 2);
+
+    let told = sessions.notify(&server, &Change::ToolList);
+    let streams: Vec<_> = told.iter().map(|e| e.stream.clone()).collect();
+    assert_eq!(streams, [first.clone(), second.clone()]);
+    let message: Value = serde_json::from_str(&told[0].message).expect("JSON");
+    assert_eq!(
+        message,
+        json!({"jsonrpc": "2.0", "method": "notifications/tools/list_changed",
+            "params": {"_meta": {"io.modelcontextprotocol/subscriptionId": 3}}})
+    );
+    assert!(sessions.notify(&server, &Change::ResourceList).is_empty());
+
+    // At the cap, the next stream is refused until one closes.
+    let refused = post(&server, &mut sessions, &as_pairs(&headers), &listen, 0);
+    assert_eq!(refused.status, 503, "{refused:?}");
+    sessions.close(&first, 5);
+    assert_eq!(sessions.listening(), 1);
+    let told = sessions.notify(&server, &Change::ToolList);
+    assert_eq!(told.len(), 1);
+    assert_eq!(told[0].stream, second);
+    let third = open(&mut sessions);
+    assert_ne!(third, second);
 }

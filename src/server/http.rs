@@ -27,11 +27,13 @@
 //! [`StreamId`], writes each event given for it ([`HttpResponse::events`], the return of
 //! [`Sessions::notify`]) and closes it after the one marked [`StreamEvent::last`], or when a
 //! response lists it in [`HttpResponse::ended`] (its request cancelled, its session deleted or
-//! expired); it reports a session's stream closed with [`Sessions::close`]. A stateless
-//! request (2026-07-28 on) gets one message, or, when its handler reported progress or log
-//! messages, a stream that its response opens and ends (the reports, then the answer); `GET`
-//! without a session gets 405: those revisions carry input in their results, and the engine
-//! keeps no stream for them.
+//! expired); it reports a stream closed with [`Sessions::close`]. A stateless request
+//! (2026-07-28 on) gets one message, or, when its handler reported progress or log messages,
+//! a stream that its response opens and ends (the reports, then the answer); its
+//! `subscriptions/listen` gets a stream that stays open, acknowledged first, then told by
+//! [`Sessions::notify`] what it asked for, until the caller closes it (at most
+//! [`Sessions::max`] at once: the next is refused with 503). `GET` without a session gets
+//! 405: those revisions carry input in their results.
 //!
 //! What a handler reports while it answers (see [`Context`]) goes before its answer on the
 //! answer's stream: a JSON answer becomes an event stream for it.
@@ -79,12 +81,15 @@ pub struct HttpResponse {
 pub struct StreamId {
     session: Option<String>,
     request: Option<RequestId>,
+    /// A stateless `subscriptions/listen` stream's number: its request's id need not be
+    /// unique among clients, and the stream outlives its request.
+    listen: Option<u64>,
 }
 
 impl StreamId {
-    /// The session's id (`Mcp-Session-Id`); `None` for a stateless request's stream, which
-    /// lives as long as its response (its id need not be unique among clients: the stream is
-    /// opened and ended by one response).
+    /// The session's id (`Mcp-Session-Id`); `None` for a stateless request's stream: one
+    /// that its response opens and ends, or a `subscriptions/listen` stream (which the engine
+    /// numbers, its request's id being the client's alone).
     pub fn session(&self) -> Option<&str> {
         self.session.as_deref()
     }
@@ -238,6 +243,11 @@ impl HttpResponder {
 /// The sessions of stateful clients, by `Mcp-Session-Id`.
 pub struct Sessions {
     sessions: BTreeMap<String, Entry>,
+    /// The open `subscriptions/listen` streams of stateless clients, by number: each a session
+    /// of its own, which lives as long as its stream.
+    listens: BTreeMap<u64, Session>,
+    /// The number of the next stateless `subscriptions/listen` stream.
+    next_listen: u64,
     /// Streams ended without a last event, for the next response to report.
     ended: Vec<StreamId>,
     ids: Box<dyn FnMut() -> String + Send>,
@@ -274,6 +284,7 @@ impl Entry {
             .map(move |request| StreamId {
                 session: Some(session.clone()),
                 request,
+                listen: None,
             })
     }
 
@@ -292,6 +303,7 @@ impl Entry {
         let ended = gone.into_iter().map(|request| StreamId {
             session: Some(session.clone()),
             request: Some(request),
+            listen: None,
         });
         ended.collect()
     }
@@ -320,6 +332,8 @@ impl Sessions {
     pub fn new(ids: impl FnMut() -> String + Send + 'static) -> Self {
         Sessions {
             sessions: BTreeMap::new(),
+            listens: BTreeMap::new(),
+            next_listen: 0,
             ended: Vec::new(),
             ids: Box::new(ids),
             max: Self::DEFAULT_MAX,
@@ -348,6 +362,12 @@ impl Sessions {
     /// How many sessions exist.
     pub fn len(&self) -> usize {
         self.sessions.len()
+    }
+
+    /// How many `subscriptions/listen` streams of stateless clients are open (at most
+    /// [`Sessions::max`]; the next is refused with 503 until one closes).
+    pub fn listening(&self) -> usize {
+        self.listens.len()
     }
 
     /// Whether there is no session.
@@ -387,6 +407,7 @@ impl Sessions {
         let own = StreamId {
             session: session.clone(),
             request: Some(answer.id().clone()),
+            listen: None,
         };
         let mut response = self.finish_call(answer, session, stream);
         if !notes.is_empty() {
@@ -435,17 +456,32 @@ impl Sessions {
         }
     }
 
-    /// What tells each session's client of `change` (see [`Server::notify`]): events on the
-    /// streams the clients opened with `GET`. A session without one open is not told.
+    /// What tells each client of `change` (see [`Server::notify`]): events on the streams
+    /// sessions opened with `GET`, and on stateless clients' `subscriptions/listen` streams
+    /// that asked for it. A session without a stream open is not told.
     pub fn notify<H: Handler>(&self, server: &Server<H>, change: &Change) -> Vec<StreamEvent> {
         let listening = self.sessions.iter().filter(|(_, entry)| entry.listening);
         let mut events = Vec::new();
+        for (number, session) in &self.listens {
+            let Some(stream) = listen_stream(*number, session) else {
+                continue;
+            };
+            for line in server.notify(session, change) {
+                let stream = stream.clone();
+                events.push(StreamEvent {
+                    stream,
+                    message: line,
+                    last: false,
+                });
+            }
+        }
         for (id, entry) in listening {
             for line in server.notify(&entry.session, change) {
                 events.push(StreamEvent {
                     stream: StreamId {
                         session: Some(id.clone()),
                         request: None,
+                        listen: None,
                     },
                     message: line,
                     last: false,
@@ -456,10 +492,16 @@ impl Sessions {
     }
 
     /// The caller closed `stream`'s connection at `now_ms`: a session's own stream may be
-    /// opened again, and the session is idle from then on; a request's stream needs nothing
+    /// opened again, and the session is idle from then on; a stateless client's
+    /// `subscriptions/listen` ends (its only way to end over HTTP); a request's stream needs nothing
     /// (its events still come, for the caller to drop: a closed connection does not cancel
     /// the request).
     pub fn close(&mut self, stream: &StreamId, now_ms: u64) {
+        if let Some(number) = stream.listen {
+            // The client's way to end a stateless `subscriptions/listen`.
+            self.listens.remove(&number);
+            return;
+        }
         if stream.request.is_none() {
             let entry = stream.session().and_then(|id| self.sessions.get_mut(id));
             if let Some(entry) = entry {
@@ -508,12 +550,23 @@ fn after_notes(mut response: HttpResponse, notes: Vec<String>, own: StreamId) ->
     response
 }
 
+/// The stream of stateless `subscriptions/listen` number `number`, whose session is `session`.
+fn listen_stream(number: u64, session: &Session) -> Option<StreamId> {
+    let listen = session.listens.first()?;
+    Some(StreamId {
+        session: None,
+        request: Some(listen.id.clone()),
+        listen: Some(number),
+    })
+}
+
 /// An event of request `request`'s stream in session `session`.
 fn event(session: &str, request: RequestId, message: String, last: bool) -> StreamEvent {
     StreamEvent {
         stream: StreamId {
             session: Some(session.to_owned()),
             request: Some(request),
+            listen: None,
         },
         message,
         last,
@@ -695,17 +748,44 @@ impl<H: Handler> Server<H> {
                 _ => respond(HttpResponse::new(202, None)),
             };
         }
-        // A stateless request's session lives for its request alone: no stream carries what
-        // the server would say later, so subscriptions are refused rather than never served.
+        // A stateless request's session lives for its request alone, but for a
+        // `subscriptions/listen`, whose stream carries what the server says later: its session
+        // lives as long as the stream.
         let mut session = Session::new();
-        session.streams = false;
-        let stateless = super::peek::Peek::of(body).is_some_and(|p| p.meta_version().is_some());
+        let peek = super::peek::Peek::of(body);
+        let stateless = peek.as_ref().is_some_and(|p| p.meta_version().is_some());
+        session.streams = stateless
+            && peek.as_ref().and_then(|p| p.method.as_deref())
+                == Some(crate::method::method_names::SUBSCRIPTIONS_LISTEN_REQUEST);
         if stateless {
             if let Err(refused) = check_headers(body, &headers) {
                 return respond(HttpResponse::error(400, id, refused));
             }
         }
+        if session.streams && sessions.listens.len() >= sessions.max {
+            let message = "too many open streams: try again later";
+            let error = RpcError::new(ErrorCode::InternalError, message);
+            return respond(HttpResponse::error(503, id, error));
+        }
         let incoming = self.receive(&mut session, body);
+        if session.streams() > 0 {
+            // The stream opened: the acknowledgement is its first event.
+            let number = sessions.next_listen;
+            sessions.next_listen += 1;
+            let Some(stream) = listen_stream(number, &session) else {
+                return respond(HttpResponse::new(202, None));
+            };
+            let events = match incoming {
+                Incoming::Answer(line) => vec![StreamEvent {
+                    stream: stream.clone(),
+                    message: line,
+                    last: false,
+                }],
+                _ => Vec::new(),
+            };
+            sessions.listens.insert(number, session);
+            return respond(HttpResponse::opening(stream, events));
+        }
         if session.version().is_some() {
             // `initialize` opened a stateful session: it is kept, under a fresh id.
             if sessions.len() >= sessions.max {
@@ -776,6 +856,7 @@ fn open_stream<'h>(
     let stream = StreamId {
         session: Some(session_id),
         request: None,
+        listen: None,
     };
     HttpResponse::opening(stream, Vec::new())
 }

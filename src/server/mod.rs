@@ -20,7 +20,8 @@
 //!   for elicitation, sampling or roots; a 2026-07-28 client gets it and retries, and a client
 //!   of a stateful revision, which has no such result, is asked each input request as a
 //!   request of its revision, the call then handed to the handler again with the answers, as
-//!   the retry would carry them (at most 8 rounds a request; over stdio, not yet over HTTP).
+//!   the retry would carry them (at most 8 rounds a request; over HTTP, on the call's event
+//!   stream).
 //! - **progress and logging**: a handler reports progress and log messages through its
 //!   [`Context`], which knows the request's progress token and the log level the client
 //!   chose (`logging/setLevel`, which the engine answers for the stateful revisions, or the
