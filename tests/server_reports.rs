@@ -199,9 +199,13 @@ fn set_level_is_refused_where_the_server_does_not_log_and_in_the_stateless_revis
 }
 
 #[test]
-fn an_item_of_a_batch_gets_no_progress() {
+fn an_item_of_a_batch_gets_no_reports() {
     let server = server(router());
     let mut session = initialized(&server, "2025-03-26");
+    let set = json!({"jsonrpc": "2.0", "id": 0, "method": "logging/setLevel",
+        "params": {"level": "debug"}});
+    assert_eq!(lines_of(&server, &mut session, set)[0]["result"], json!({}));
+    // The batch's answer is one array of responses: no progress, no log message in it.
     let batch = json!([call(1, json!({"progressToken": "b"}))]);
     let lines = lines_of(&server, &mut session, batch);
     assert_eq!(lines, vec![json!([answer(1)])]);

@@ -522,8 +522,9 @@ fn in_session<V: Revision, H: Handler>(
     };
     let convert = stateful_convert::<V>(&id, &peer, &call);
     let mut context = Context::new(peer);
-    context.log_level = session.log_level;
-    // An item of a batch gets no progress reports: its line is the batch's.
+    // An item of a batch gets no reports (`Context::progress` and `log` say so): the batch's
+    // answer is one array of responses, and its line is the batch's.
+    context.log_level = line.and(session.log_level);
     context.progress_token = line
         .and_then(Peek::of)
         .and_then(|peek| peek.progress_token());
