@@ -566,3 +566,68 @@ fn a_line_with_two_ids_gets_an_error_with_a_null_id() {
     assert_eq!(answer["id"], Value::Null, "{answer}");
     assert_eq!(answer["error"]["code"], -32600, "{answer}");
 }
+
+/// `completion/complete` through `Router::completion`: announced as `completions` where the
+/// client's revision has that capability, answered in each revision, refused (-32601) by a
+/// router that offers none.
+#[test]
+fn the_router_completes_arguments_in_every_revision_it_offers_them() {
+    let complete = |asked: CompleteRequestParams| {
+        let names = ["alpha", "alpine", "beta"];
+        let values = names
+            .iter()
+            .filter(|n| n.starts_with(&asked.argument.value));
+        let completion = CompleteResultCompletion::new(values.copied()).with_has_more(false);
+        Ok(CompleteResult::complete(completion))
+    };
+    let server = Server::new(
+        Implementation::new("memo", "1.0.0"),
+        router().completion(complete),
+    );
+    let ask = |id: u32| {
+        json!({"jsonrpc": "2.0", "id": id, "method": "completion/complete", "params": {
+            "ref": {"type": "ref/prompt", "name": "greet"},
+            "argument": {"name": "who", "value": "al"}}})
+    };
+    let completed = json!({"completion": {"values": ["alpha", "alpine"], "hasMore": false}});
+
+    let mut session = Session::new();
+    let answer = send(&server, &mut session, initialize("2025-11-25"));
+    assert_eq!(answer["result"]["capabilities"]["completions"], json!({}));
+    let answer = send(&server, &mut session, ask(1));
+    assert_eq!(
+        answer,
+        json!({"jsonrpc": "2.0", "id": 1, "result": completed})
+    );
+
+    // 2024-11-05 has `completion/complete` but no `completions` capability to announce it.
+    let mut old = Session::new();
+    let answer = send(&server, &mut old, initialize("2024-11-05"));
+    assert_eq!(
+        answer["result"]["capabilities"].get("completions"),
+        None,
+        "{answer}"
+    );
+    let answer = send(&server, &mut old, ask(2));
+    assert_eq!(
+        answer,
+        json!({"jsonrpc": "2.0", "id": 2, "result": completed})
+    );
+
+    let mut stateless = ask(3);
+    stateless["params"]["_meta"] = meta("2026-07-28");
+    let answer = send(&server, &mut Session::new(), stateless.clone());
+    let mut completed_now = completed.clone();
+    completed_now["resultType"] = json!("complete");
+    assert_eq!(
+        answer,
+        json!({"jsonrpc": "2.0", "id": 3, "result": completed_now})
+    );
+
+    let without = send(&server_without_completion(), &mut Session::new(), stateless);
+    assert_eq!(without["error"]["code"], -32601, "{without}");
+}
+
+fn server_without_completion() -> Server<Router> {
+    Server::new(Implementation::new("memo", "1.0.0"), router())
+}

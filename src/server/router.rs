@@ -1,5 +1,5 @@
-//! A [`Handler`] made of what the server offers: tools, resources, resource templates and
-//! prompts, each with the function that answers it. The router lists them (in pages, with
+//! A [`Handler`] made of what the server offers: tools, resources, resource templates,
+//! prompts and completion, each with the function that answers it. The router lists them (in pages, with
 //! cursors, when asked to), finds the one a request names, derives the capabilities, and
 //! answers what no entry names with the error the specification gives.
 
@@ -11,10 +11,11 @@ use crate::prelude::*;
 use crate::uri_template::{UriTemplate, UriTemplateError, Variables};
 use crate::v2026_07_28::{
     CallToolRequestParams, CallToolResultOrInputRequired, ClientCall, ClientCallResult,
-    GetPromptRequestParams, GetPromptResult, ListPromptsResult, ListResourceTemplatesResult,
-    ListResourcesResult, ListToolsResult, PaginatedRequestParams, Prompt,
-    ReadResourceRequestParams, ReadResourceResult, Resource, ResourceTemplate, ServerCapabilities,
-    ServerCapabilitiesPrompts, ServerCapabilitiesResources, ServerCapabilitiesTools, Tool,
+    CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResult,
+    ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ListToolsResult,
+    PaginatedRequestParams, Prompt, ReadResourceRequestParams, ReadResourceResult, Resource,
+    ResourceTemplate, ServerCapabilities, ServerCapabilitiesPrompts, ServerCapabilitiesResources,
+    ServerCapabilitiesTools, Tool,
 };
 use crate::RpcError;
 
@@ -33,8 +34,11 @@ type TemplateFn = Box<
 type PromptFn =
     Box<dyn Fn(GetPromptRequestParams) -> Result<GetPromptResult, RpcError> + Send + Sync>;
 type SubscribeFn = Box<dyn Fn(&str) -> Result<(), RpcError> + Send + Sync>;
+type CompleteFn =
+    Box<dyn Fn(CompleteRequestParams) -> Result<CompleteResult, RpcError> + Send + Sync>;
 
-/// Tools, resources, resource templates and prompts, each answered by its own function.
+/// Tools, resources, resource templates, prompts and completion, each answered by its own
+/// function.
 ///
 /// ```
 /// use mcp_spec_types::server::Router;
@@ -57,6 +61,7 @@ pub struct Router {
     templates: Vec<(ResourceTemplate, UriTemplate, TemplateFn)>,
     prompts: Vec<(Prompt, PromptFn)>,
     subscribe: Option<SubscribeFn>,
+    complete: Option<CompleteFn>,
     list_changed: bool,
     logging: bool,
     page_size: Option<usize>,
@@ -72,6 +77,7 @@ impl core::fmt::Debug for Router {
             .field("templates", &self.templates.len())
             .field("prompts", &self.prompts.len())
             .field("subscribe", &self.subscribe.is_some())
+            .field("complete", &self.complete.is_some())
             .field("list_changed", &self.list_changed)
             .field("logging", &self.logging)
             .field("page_size", &self.page_size)
@@ -193,6 +199,33 @@ impl Router {
         self
     }
 
+    /// Offers completion of prompt arguments and resource template variables
+    /// (`completion/complete`), answered by `complete`, and announces it (`completions`).
+    /// Without it, `completion/complete` is refused with -32601.
+    ///
+    /// `complete` gets the reference (a prompt or a template) and the argument being
+    /// completed, and answers with the values (the schema bounds how many one answer holds:
+    /// say `hasMore` for the rest).
+    ///
+    /// ```
+    /// use mcp_spec_types::server::Router;
+    /// use mcp_spec_types::v2026_07_28::*;
+    ///
+    /// let router = Router::new().completion(|asked| {
+    ///     let languages = ["python", "pytorch", "rust"];
+    ///     let values = languages.iter().filter(|l| l.starts_with(&asked.argument.value));
+    ///     Ok(CompleteResult::complete(CompleteResultCompletion::new(values.copied())))
+    /// });
+    /// ```
+    #[must_use]
+    pub fn completion<F>(mut self, complete: F) -> Self
+    where
+        F: Fn(CompleteRequestParams) -> Result<CompleteResult, RpcError> + Send + Sync + 'static,
+    {
+        self.complete = Some(Box::new(complete));
+        self
+    }
+
     /// Announces `listChanged` for each list the router offers: the server then tells its
     /// clients when the list changes ([`Change`](super::Change)).
     #[must_use]
@@ -288,6 +321,9 @@ impl Handler for Router {
         if self.logging {
             capabilities.logging = Some(Default::default());
         }
+        if self.complete.is_some() {
+            capabilities.completions = Some(Default::default());
+        }
         capabilities
     }
 
@@ -349,6 +385,10 @@ impl Handler for Router {
                     }
                 }
             }
+            ClientCall::Complete(params) => match &self.complete {
+                Some(complete) => complete(params)?.into(),
+                None => return Err(RpcError::method_not_found(names::COMPLETE_REQUEST)),
+            },
             other => return Err(RpcError::method_not_found(other.method())),
         })
     }
