@@ -438,3 +438,83 @@ fn a_stateless_listen_stream_is_kept_open_and_told_until_it_closes() {
     let third = open(&mut sessions);
     assert_ne!(third, second);
 }
+
+/// Resuming the session's own stream: each event has an id unique in the session; after the
+/// client's connection broke (the caller closes the stream), a `GET` with `Last-Event-ID`
+/// gets what the stream missed since that event, then what comes. The session keeps its
+/// latest `Sessions::EVENTS_KEPT` events: an id older than those opens the stream afresh.
+#[test]
+fn a_get_with_last_event_id_resumes_the_sessions_stream_with_what_it_missed() {
+    let router = Router::new()
+        .resource(Resource::new("memo://hi", "hi"), |read| {
+            Ok(ReadResourceResult::text(read.uri, "Hi!"))
+        })
+        .subscriptions(|_| Ok(()));
+    let server = Server::new(Implementation::new("memo", "1.0.0"), router);
+    let mut sessions = sessions();
+    let id = open(&server, &mut sessions, 0);
+    let subscribe = json!({"jsonrpc": "2.0", "id": 1, "method": "resources/subscribe",
+        "params": {"uri": "memo://hi"}});
+    post(
+        &server,
+        &mut sessions,
+        &[(MCP_SESSION_ID, id.as_str())],
+        &subscribe,
+        1,
+    );
+    let accept = ("Accept", "text/event-stream");
+    let plain = [(MCP_SESSION_ID, id.as_str()), accept];
+    let get = server.http(&mut sessions, "GET", lookup(&plain), "", 2);
+    let stream = get.stream.expect("a stream");
+
+    let updated = Change::ResourceUpdated("memo://hi".to_owned());
+    let ids: Vec<String> = (0..3)
+        .map(|_| sessions.notify(&server, &updated))
+        .map(|events| events[0].id.clone().expect("an id"))
+        .collect();
+    assert_eq!(ids, ["1", "2", "3"]);
+    let told = sessions.notify(&server, &updated);
+    assert!(told[0].to_sse().starts_with("id: 4\ndata: {"), "{told:?}");
+
+    // The connection broke after event 2: events 3 and 4 are replayed, with their ids.
+    sessions.close(&stream, 3);
+    let resume = [
+        (MCP_SESSION_ID, id.as_str()),
+        accept,
+        ("Last-Event-ID", "2"),
+    ];
+    let resumed = server.http(&mut sessions, "GET", lookup(&resume), "", 4);
+    assert_eq!(resumed.status, 200, "{resumed:?}");
+    assert_eq!(resumed.stream, Some(stream.clone()));
+    let replayed: Vec<(Option<&str>, bool)> = (resumed.events.iter())
+        .map(|e| (e.id.as_deref(), e.stream == stream))
+        .collect();
+    assert_eq!(replayed, [(Some("3"), true), (Some("4"), true)]);
+    // Resumed, the stream is open again: a second one is refused.
+    let again = server.http(&mut sessions, "GET", lookup(&resume), "", 5);
+    assert_eq!(again.status, 409);
+
+    // Only the latest events are kept: the first is gone after that many more.
+    for _ in 0..Sessions::EVENTS_KEPT {
+        sessions.notify(&server, &updated);
+    }
+    sessions.close(&stream, 6);
+    let evicted = [
+        (MCP_SESSION_ID, id.as_str()),
+        accept,
+        ("Last-Event-ID", "1"),
+    ];
+    let fresh = server.http(&mut sessions, "GET", lookup(&evicted), "", 7);
+    assert_eq!((fresh.status, fresh.events.len()), (200, 0), "{fresh:?}");
+    sessions.close(&stream, 8);
+    let kept = (4 + Sessions::EVENTS_KEPT - 1).to_string();
+    let latest = [
+        (MCP_SESSION_ID, id.as_str()),
+        accept,
+        ("Last-Event-ID", kept.as_str()),
+    ];
+    let resumed = server.http(&mut sessions, "GET", lookup(&latest), "", 9);
+    let replayed: Vec<Option<&str>> = resumed.events.iter().map(|e| e.id.as_deref()).collect();
+    let last = (4 + Sessions::EVENTS_KEPT).to_string();
+    assert_eq!(replayed, [Some(last.as_str())]);
+}

@@ -340,7 +340,11 @@ fn over_http_a_stateful_client_is_asked_on_the_requests_event_stream() {
     let (event, asked) = only_event(&response);
     assert_eq!((&event.stream, event.last), (&stream, false));
     assert_eq!(asked["method"], "elicitation/create", "{asked}");
-    assert_eq!(event.to_sse(), format!("data: {}\n\n", event.message));
+    // The session's first event: id 1, which a client resuming the stream names.
+    assert_eq!(
+        event.to_sse(),
+        format!("id: 1\ndata: {}\n\n", event.message)
+    );
 
     let accepted = json!({"action": "accept", "content": {"name": "Ada"}});
     let response = post(result(&asked["id"], accepted));
@@ -363,6 +367,27 @@ fn over_http_a_stateful_client_is_asked_on_the_requests_event_stream() {
     // An answer nobody asked for is taken and dropped.
     let response = post(result(&asked_roots["id"], json!({"roots": []})));
     assert_eq!((response.status, response.events.len()), (202, 0));
+
+    // A client whose connection broke after the first event resumes the call's stream with
+    // `Last-Event-ID`: it gets the roots request and the answer (the end of the stream) again.
+    let resume = [
+        (MCP_SESSION_ID, "session-1"),
+        ("Accept", "text/event-stream"),
+        ("Last-Event-ID", "1"),
+    ];
+    let resumed = server.http(&mut sessions, "GET", lookup(&resume), "", 2);
+    assert_eq!(resumed.status, 200, "{resumed:?}");
+    assert_eq!(resumed.stream, Some(stream.clone()));
+    let replayed: Vec<(Option<&str>, Value, bool)> = (resumed.events.iter())
+        .map(|e| {
+            let message = serde_json::from_str(&e.message).expect("JSON");
+            (e.id.as_deref(), message, e.last)
+        })
+        .collect();
+    assert_eq!(
+        replayed,
+        [(Some("2"), asked_roots, false), (Some("3"), answer, true)]
+    );
 }
 
 /// A call handed out by `http_receive` after the client's input is finished on its first

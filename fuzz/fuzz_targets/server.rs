@@ -30,7 +30,8 @@
 //!   stream only as a 200 with no body, and every event (the responses' and what
 //!   `Sessions::notify` gives) goes on a stream that was opened and has not ended, is one
 //!   JSON-RPC message, and is the answer to the stream's request when it ends the stream; a
-//!   stream a response says ended was open.
+//!   stream a response says ended was open; a session's events have ids that grow, a
+//!   stateless stream's none.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -42,7 +43,7 @@ use mcp_spec_types::v2026_07_28::input_required::{InputRequired, RoundTrip};
 use mcp_spec_types::v2026_07_28::*;
 use mcp_spec_types::{ProtocolVersion, RpcError};
 use serde_json::Value;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 fn server() -> Server<Router> {
     let router = Router::new()
@@ -194,6 +195,8 @@ fn told(server: &Server<Router>, session: &Session) {
 struct Http {
     open: BTreeSet<StreamId>,
     session: Option<String>,
+    /// The id of the last event of each session: ids grow within a session.
+    last_ids: BTreeMap<String, u64>,
 }
 
 impl Http {
@@ -203,6 +206,16 @@ impl Http {
                 self.open.contains(&event.stream),
                 "{event:?} on no open stream\nfor {line}"
             );
+            match event.stream.session() {
+                Some(session) => {
+                    let id = event.id.as_deref().and_then(|id| id.parse::<u64>().ok());
+                    let id =
+                        id.unwrap_or_else(|| panic!("a session's event without an id: {event:?}"));
+                    let last = self.last_ids.insert(session.to_owned(), id);
+                    assert!(last < Some(id), "ids do not grow: {last:?} then {event:?}");
+                }
+                None => assert_eq!(event.id, None, "a stateless stream's event has an id"),
+            }
             let message: Value = serde_json::from_str(&event.message)
                 .unwrap_or_else(|e| panic!("an event is not JSON ({e}): {event:?}"));
             assert_eq!(message["jsonrpc"], "2.0", "{event:?}");

@@ -38,14 +38,21 @@
 //! What a handler reports while it answers (see [`Context`]) goes before its answer on the
 //! answer's stream: a JSON answer becomes an event stream for it.
 //!
+//! A session's streams can be resumed: each of their events has an id unique in the session
+//! ([`StreamEvent::id`]), and a `GET` with `Last-Event-ID` reopens the stream that event went
+//! on, with the events it missed since (the session keeps its latest
+//! [`Sessions::EVENTS_KEPT`]; an id older than those opens the session's own stream afresh).
+//!
 //! Sessions are bounded: one idle longer than [`Sessions::idle_ms`] is dropped (a session whose
 //! own stream is open is in use, not idle), and at most [`Sessions::max`] exist at once (an `initialize` past that is refused with 503 until one
 //! ends or expires). The clock is the caller's: each call says what time it is.
 
 use super::call::{Answer, Responder};
 use super::engine::Incoming;
+use super::resume::EventLog;
+use super::stream::{StreamEvent, StreamId};
 use super::{Change, Context, Handler, PendingCall, Server, Session};
-use crate::http_headers::{self, MCP_PROTOCOL_VERSION, MCP_SESSION_ID};
+use crate::http_headers::{self, LAST_EVENT_ID, MCP_PROTOCOL_VERSION, MCP_SESSION_ID};
 use crate::prelude::*;
 use crate::v2026_07_28 as latest;
 use crate::{ErrorCode, RequestId, RpcError};
@@ -72,50 +79,6 @@ pub struct HttpResponse {
     /// Streams that end without a last event: the client cancelled their request, or their
     /// session ended or expired. Close their connections.
     pub ended: Vec<StreamId>,
-}
-
-/// An event stream: the answer to a request of a session, or the stream a session's client
-/// opened with `GET`; or the answer to a stateless request, when the handler reported on it
-/// before answering (see [`Context`]).
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct StreamId {
-    session: Option<String>,
-    request: Option<RequestId>,
-    /// A stateless `subscriptions/listen` stream's number: its request's id need not be
-    /// unique among clients, and the stream outlives its request.
-    listen: Option<u64>,
-}
-
-impl StreamId {
-    /// The session's id (`Mcp-Session-Id`); `None` for a stateless request's stream: one
-    /// that its response opens and ends, or a `subscriptions/listen` stream (which the engine
-    /// numbers, its request's id being the client's alone).
-    pub fn session(&self) -> Option<&str> {
-        self.session.as_deref()
-    }
-
-    /// The request this stream answers; `None` for the session's own stream (`GET`).
-    pub fn request(&self) -> Option<&RequestId> {
-        self.request.as_ref()
-    }
-}
-
-/// One message for an open event stream.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StreamEvent {
-    /// The stream it goes on.
-    pub stream: StreamId,
-    /// The JSON-RPC message, on one line.
-    pub message: String,
-    /// Whether the stream ends after it: the final answer of the request it answers.
-    pub last: bool,
-}
-
-impl StreamEvent {
-    /// The event as server-sent events write it: `data: <message>` and a blank line.
-    pub fn to_sse(&self) -> String {
-        format!("data: {}\n\n", self.message)
-    }
 }
 
 impl HttpResponse {
@@ -262,6 +225,8 @@ struct Entry {
     listening: bool,
     /// The requests whose responses are event streams still open.
     streams: BTreeSet<RequestId>,
+    /// The latest events sent on the session's streams, for a client resuming one.
+    log: EventLog,
 }
 
 impl Entry {
@@ -271,6 +236,7 @@ impl Entry {
             last_used_ms: now_ms,
             listening: false,
             streams: BTreeSet::new(),
+            log: EventLog::default(),
         }
     }
 
@@ -324,6 +290,9 @@ impl Sessions {
     pub const DEFAULT_MAX: usize = 1024;
     /// How long a session may stay idle, by default: 30 minutes.
     pub const DEFAULT_IDLE_MS: u64 = 30 * 60 * 1000;
+    /// How many of its latest events a session keeps for a client that resumes a stream with
+    /// `Last-Event-ID`, whatever stream they went on.
+    pub const EVENTS_KEPT: usize = 256;
 
     /// No sessions yet. `ids` makes each new session's id: the specification asks for ids
     /// that are globally unique and cryptographically secure (a random UUID, say), made of
@@ -414,7 +383,21 @@ impl Sessions {
             response = after_notes(response, notes, own);
         }
         response.ended.append(&mut self.ended);
+        self.stamp(&mut response.events);
         response
+    }
+
+    /// Gives each event on a session's stream its id, and keeps it for resumption.
+    fn stamp(&mut self, events: &mut [StreamEvent]) {
+        for event in events {
+            let entry = event
+                .stream
+                .session()
+                .and_then(|id| self.sessions.get_mut(id));
+            if let Some(entry) = entry {
+                entry.log.stamp(core::iter::once(event), Self::EVENTS_KEPT);
+            }
+        }
     }
 
     fn finish_call(
@@ -459,7 +442,7 @@ impl Sessions {
     /// What tells each client of `change` (see [`Server::notify`]): events on the streams
     /// sessions opened with `GET`, and on stateless clients' `subscriptions/listen` streams
     /// that asked for it. A session without a stream open is not told.
-    pub fn notify<H: Handler>(&self, server: &Server<H>, change: &Change) -> Vec<StreamEvent> {
+    pub fn notify<H: Handler>(&mut self, server: &Server<H>, change: &Change) -> Vec<StreamEvent> {
         let listening = self.sessions.iter().filter(|(_, entry)| entry.listening);
         let mut events = Vec::new();
         for (number, session) in &self.listens {
@@ -469,6 +452,7 @@ impl Sessions {
             for line in server.notify(session, change) {
                 let stream = stream.clone();
                 events.push(StreamEvent {
+                    id: None,
                     stream,
                     message: line,
                     last: false,
@@ -478,6 +462,7 @@ impl Sessions {
         for (id, entry) in listening {
             for line in server.notify(&entry.session, change) {
                 events.push(StreamEvent {
+                    id: None,
                     stream: StreamId {
                         session: Some(id.clone()),
                         request: None,
@@ -488,6 +473,7 @@ impl Sessions {
                 });
             }
         }
+        self.stamp(&mut events);
         events
     }
 
@@ -532,6 +518,7 @@ fn after_notes(mut response: HttpResponse, notes: Vec<String>, own: StreamId) ->
             let body = response.body.take().unwrap_or_default();
             response.stream = Some(own.clone());
             response.events.push(StreamEvent {
+                id: None,
                 stream: own.clone(),
                 message: body,
                 last: true,
@@ -541,6 +528,7 @@ fn after_notes(mut response: HttpResponse, notes: Vec<String>, own: StreamId) ->
         _ => return response,
     };
     let notes = notes.into_iter().map(|message| StreamEvent {
+        id: None,
         stream: stream.clone(),
         message,
         last: false,
@@ -563,6 +551,7 @@ fn listen_stream(number: u64, session: &Session) -> Option<StreamId> {
 /// An event of request `request`'s stream in session `session`.
 fn event(session: &str, request: RequestId, message: String, last: bool) -> StreamEvent {
     StreamEvent {
+        id: None,
         stream: StreamId {
             session: Some(session.to_owned()),
             request: Some(request),
@@ -651,6 +640,7 @@ impl<H: Handler> Server<H> {
         let mut incoming = self.receive_request(sessions, method, headers, body, now_ms);
         if let HttpIncoming::Respond(response) = &mut incoming {
             response.ended.append(&mut sessions.ended);
+            sessions.stamp(&mut response.events);
         }
         incoming
     }
@@ -777,6 +767,7 @@ impl<H: Handler> Server<H> {
             };
             let events = match incoming {
                 Incoming::Answer(line) => vec![StreamEvent {
+                    id: None,
                     stream: stream.clone(),
                     message: line,
                     last: false,
@@ -821,9 +812,10 @@ impl<H: Handler> Server<H> {
     }
 }
 
-/// A `GET`: the session's own stream, opened (405 without a session: stateless revisions have
-/// none; 404 for an unknown session, 409 when its stream is already open, 406 when the client
-/// does not take event streams).
+/// A `GET`: the session's own stream, opened, or with `Last-Event-ID` the stream that event
+/// went on, resumed after it (405 without a session: stateless revisions have none; 404 for
+/// an unknown session, 409 when its own stream is already open, 406 when the client does not
+/// take event streams).
 fn open_stream<'h>(
     sessions: &mut Sessions,
     session_id: Option<String>,
@@ -848,17 +840,29 @@ fn open_stream<'h>(
         let message = "a GET must accept text/event-stream";
         return HttpResponse::error(406, None, RpcError::new(ErrorCode::InvalidRequest, message));
     }
+    // Resuming a stream: what it missed, then what comes (an id no longer kept opens the
+    // session's own stream, as a server that does not resume would).
+    let resumed = headers(LAST_EVENT_ID).and_then(|last| entry.log.after(last.trim()));
+    let (stream, missed) = match resumed {
+        Some((stream, missed)) if stream.request.is_some() => {
+            return HttpResponse::opening(stream, missed);
+        }
+        Some((stream, missed)) => (stream, missed),
+        None => {
+            let stream = StreamId {
+                session: Some(session_id),
+                request: None,
+                listen: None,
+            };
+            (stream, Vec::new())
+        }
+    };
     if entry.listening {
         let message = "the session's stream is already open";
         return HttpResponse::error(409, None, RpcError::new(ErrorCode::InvalidRequest, message));
     }
     entry.listening = true;
-    let stream = StreamId {
-        session: Some(session_id),
-        request: None,
-        listen: None,
-    };
-    HttpResponse::opening(stream, Vec::new())
+    HttpResponse::opening(stream, missed)
 }
 
 /// A stateless request's headers against its body (`-32020`).

@@ -70,22 +70,22 @@ mod notification;
 mod notify;
 mod paging;
 mod peek;
+mod resume;
 mod rounds;
 mod router;
 mod session;
 #[cfg(feature = "std")]
 mod stdio;
+mod stream;
 
 pub use call::{Answer, PendingCall, Responder};
 pub use engine::{Incoming, Server};
-pub use http::{
-    HttpAnswer, HttpCall, HttpIncoming, HttpResponder, HttpResponse, Sessions, StreamEvent,
-    StreamId,
-};
+pub use http::{HttpAnswer, HttpCall, HttpIncoming, HttpResponder, HttpResponse, Sessions};
 pub use notify::Change;
 pub use paging::page;
 pub use router::Router;
 pub use session::Session;
+pub use stream::{StreamEvent, StreamId};
 
 /// What a server does with the requests a client sends, written against 2026-07-28 (the
 /// handlers' revision, whatever revision the client speaks).

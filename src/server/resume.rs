@@ -1,0 +1,53 @@
+//! Resuming a session's event stream (Streamable HTTP, from 2025-03-26): every event on a
+//! session's stream gets an id, unique in the session, and the session keeps its latest events,
+//! so that a client whose connection broke sends `GET` with `Last-Event-ID` and gets what it
+//! missed on that stream, then the rest as it comes.
+//!
+//! What is kept is bounded: the latest [`Sessions::EVENTS_KEPT`](super::Sessions::EVENTS_KEPT)
+//! events of each session, whatever stream they went on. An id older than those is no longer
+//! known: the client is told so (404) rather than given a stream with a gap.
+
+use super::stream::{StreamEvent, StreamId};
+use crate::prelude::*;
+use alloc::collections::VecDeque;
+
+/// The events a session sent, latest last, with the id the next one gets.
+#[derive(Debug, Default)]
+pub(super) struct EventLog {
+    next: u64,
+    kept: VecDeque<StreamEvent>,
+}
+
+impl EventLog {
+    /// Gives each of `events` without an id the next one, and keeps a copy of each, dropping
+    /// the oldest past `cap`.
+    pub fn stamp<'e>(&mut self, events: impl Iterator<Item = &'e mut StreamEvent>, cap: usize) {
+        for event in events.filter(|event| event.id.is_none()) {
+            self.next += 1;
+            event.id = Some(self.next.to_string());
+            if cap == 0 {
+                continue;
+            }
+            if self.kept.len() >= cap {
+                self.kept.pop_front();
+            }
+            self.kept.push_back(event.clone());
+        }
+    }
+
+    /// The stream the event `last_id` went on, and the events of that stream after it, in
+    /// order; `None` when no kept event has that id.
+    pub fn after(&self, last_id: &str) -> Option<(StreamId, Vec<StreamEvent>)> {
+        let at = self
+            .kept
+            .iter()
+            .position(|event| event.id.as_deref() == Some(last_id))?;
+        let stream = self.kept[at].stream.clone();
+        let missed = self.kept.iter().skip(at + 1);
+        let missed = missed
+            .filter(|event| event.stream == stream)
+            .cloned()
+            .collect();
+        Some((stream, missed))
+    }
+}

@@ -1,0 +1,61 @@
+//! The event streams the engine writes on over HTTP (server-sent events): which stream a
+//! message goes on, and the message as an event.
+
+use crate::prelude::*;
+use crate::RequestId;
+
+#[cfg(doc)]
+use super::{Context, Sessions};
+
+/// An event stream: the answer to a request of a session, or the stream a session's client
+/// opened with `GET`; or the answer to a stateless request, when the handler reported on it
+/// before answering (see [`Context`]).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct StreamId {
+    pub(super) session: Option<String>,
+    pub(super) request: Option<RequestId>,
+    /// A stateless `subscriptions/listen` stream's number: its request's id need not be
+    /// unique among clients, and the stream outlives its request.
+    pub(super) listen: Option<u64>,
+}
+
+impl StreamId {
+    /// The session's id (`Mcp-Session-Id`); `None` for a stateless request's stream: one
+    /// that its response opens and ends, or a `subscriptions/listen` stream (which the engine
+    /// numbers, its request's id being the client's alone).
+    pub fn session(&self) -> Option<&str> {
+        self.session.as_deref()
+    }
+
+    /// The request this stream answers; `None` for the session's own stream (`GET`).
+    pub fn request(&self) -> Option<&RequestId> {
+        self.request.as_ref()
+    }
+}
+
+/// One message for an open event stream.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StreamEvent {
+    /// The event's id (SSE `id`), on a session's streams: unique in the session, it is what
+    /// the client names in `Last-Event-ID` to resume the stream after it (see
+    /// [`Sessions::EVENTS_KEPT`]). `None` on a stateless request's stream, which is not
+    /// resumed.
+    pub id: Option<String>,
+    /// The stream it goes on.
+    pub stream: StreamId,
+    /// The JSON-RPC message, on one line.
+    pub message: String,
+    /// Whether the stream ends after it: the final answer of the request it answers.
+    pub last: bool,
+}
+
+impl StreamEvent {
+    /// The event as server-sent events write it: `id: <id>` when it has one, `data:
+    /// <message>`, and a blank line.
+    pub fn to_sse(&self) -> String {
+        match &self.id {
+            Some(id) => format!("id: {id}\ndata: {}\n\n", self.message),
+            None => format!("data: {}\n\n", self.message),
+        }
+    }
+}
