@@ -287,18 +287,23 @@ fn an_id_source_that_repeats_itself_is_refused_not_looped_on() {
     assert_eq!(sessions.len(), 1);
 }
 
+/// One resource, to which every client may subscribe.
+fn subscribing_server() -> Server<Router> {
+    let router = Router::new()
+        .resource(Resource::new("memo://hi", "hi"), |read| {
+            Ok(ReadResourceResult::text(read.uri, "Hi!"))
+        })
+        .subscriptions(|_| Ok(()));
+    Server::new(Implementation::new("memo", "1.0.0"), router)
+}
+
 /// A session's own stream: a `GET` with the session's id opens it (once at a time: a second
 /// gets 409; 406 when the client does not take event streams, 404 for an unknown session),
 /// `Sessions::notify` writes on it what the client subscribed to, and an open stream keeps its
 /// session from expiring until the caller closes it.
 #[test]
 fn a_get_opens_the_sessions_stream_on_which_its_subscriptions_are_told() {
-    let router = Router::new()
-        .resource(Resource::new("memo://hi", "hi"), |read| {
-            Ok(ReadResourceResult::text(read.uri, "Hi!"))
-        })
-        .subscriptions(|_| Ok(()));
-    let server = Server::new(Implementation::new("memo", "1.0.0"), router);
+    let server = subscribing_server();
     let mut sessions = sessions();
     let id = open(&server, &mut sessions, 0);
     let listen = [
@@ -445,12 +450,7 @@ fn a_stateless_listen_stream_is_kept_open_and_told_until_it_closes() {
 /// latest `Sessions::EVENTS_KEPT` events: an id older than those opens the stream afresh.
 #[test]
 fn a_get_with_last_event_id_resumes_the_sessions_stream_with_what_it_missed() {
-    let router = Router::new()
-        .resource(Resource::new("memo://hi", "hi"), |read| {
-            Ok(ReadResourceResult::text(read.uri, "Hi!"))
-        })
-        .subscriptions(|_| Ok(()));
-    let server = Server::new(Implementation::new("memo", "1.0.0"), router);
+    let server = subscribing_server();
     let mut sessions = sessions();
     let id = open(&server, &mut sessions, 0);
     let subscribe = json!({"jsonrpc": "2.0", "id": 1, "method": "resources/subscribe",
