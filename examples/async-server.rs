@@ -5,13 +5,15 @@
 //!
 //! cargo run --example async-server --features server,v2025_11_25
 //!
-//! Two tools: `wait` answers after `ms` milliseconds (at most 10 s); `roots` asks the client
-//! for its roots (`input_required`, which the engine relays to a 2025-11-25 client as a
-//! `roots/list` request, handing the call out again with the answer) and names them.
+//! Two tools: `wait` answers after `ms` milliseconds (at most 10 s), reporting its progress each
+//! quarter to a client that asked for it (`Responder::notes`, from the call's task); `roots`
+//! asks the client for its roots (`input_required`, which the engine relays to a 2025-11-25
+//! client as a `roots/list` request, handing the call out again with the answer) and names
+//! them.
 
 use mcp_spec_types::cache::CacheScope;
 use mcp_spec_types::dispatch::MethodSet;
-use mcp_spec_types::server::{Answer, Incoming, Server, Session};
+use mcp_spec_types::server::{Answer, Context, Incoming, Server, Session};
 use mcp_spec_types::v2026_07_28::input_required::{InputRequired, RoundTrip};
 use mcp_spec_types::v2026_07_28::*;
 use mcp_spec_types::RpcError;
@@ -19,10 +21,12 @@ use std::io::{BufRead, Write};
 use std::time::Duration;
 use tokio::sync::mpsc;
 
-/// What the loop waits for: a line from the client, the end of its input, or a finished call.
+/// What the loop waits for: a line from the client, the end of its input, a report of a
+/// call still running, or a finished call.
 enum Event {
     Line(String),
     End,
+    Note(String),
     Done(Answer),
 }
 
@@ -31,8 +35,13 @@ fn wait_tool() -> Tool {
     Tool::new("wait", ToolInputSchema::new().with_extra("properties", ms))
 }
 
-/// The handler, written as async code against 2026-07-28.
-async fn answer(call: ClientCall) -> Result<ClientCallResult, RpcError> {
+/// The handler, written as async code against 2026-07-28. `report` sends what it reported in
+/// `context` so far: `wait` reports its progress as it goes, to a client that asked for it.
+async fn answer(
+    call: ClientCall,
+    context: &mut Context,
+    report: impl Fn(&mut Context),
+) -> Result<ClientCallResult, RpcError> {
     match call {
         ClientCall::ListTools(_) => {
             let roots = Tool::new("roots", ToolInputSchema::new());
@@ -41,7 +50,11 @@ async fn answer(call: ClientCall) -> Result<ClientCallResult, RpcError> {
         ClientCall::CallTool(call) if call.name == "wait" => {
             let arguments = call.arguments.unwrap_or_default();
             let ms = arguments.get::<u64>("ms").and_then(Result::ok).unwrap_or(0);
-            tokio::time::sleep(Duration::from_millis(ms.min(10_000))).await;
+            for quarter in 1..=4u64 {
+                tokio::time::sleep(Duration::from_millis(ms.min(10_000) / 4)).await;
+                context.progress(quarter, Some(4.into()), None);
+                report(context);
+            }
             Ok(CallToolResult::text(format!("waited {ms} ms")).into())
         }
         ClientCall::CallTool(call) if call.name == "roots" => match RoundTrip::of(&call)
@@ -95,10 +108,16 @@ fn main() -> std::io::Result<()> {
                 Event::Line(line) => match server.receive(&mut session, &line) {
                     Incoming::Answer(line) => Some(line),
                     Incoming::Call(pending) => {
-                        let (call, _context, responder) = pending.into_parts();
+                        let (call, mut context, responder) = pending.into_parts();
                         let done = events.clone();
                         tokio::spawn(async move {
-                            let answer = responder.respond(answer(call).await);
+                            let report = |context: &mut Context| {
+                                for line in responder.notes(context) {
+                                    let _ = done.send(Event::Note(line));
+                                }
+                            };
+                            let result = answer(call, &mut context, report).await;
+                            let answer = responder.respond(result);
                             // The loop outlives every call: it waits for all of them.
                             let _ = done.send(Event::Done(answer));
                         });
@@ -110,6 +129,7 @@ fn main() -> std::io::Result<()> {
                     ended = true;
                     None
                 }
+                Event::Note(line) => Some(line),
                 Event::Done(answer) => session.finish(answer),
             };
             if let Some(line) = line {

@@ -59,7 +59,7 @@ impl Handler for Folder {
         self.resolve(uri).map(drop)
     }
 
-    fn call(&self, call: ClientCall, _: &Context) -> Result<ClientCallResult, RpcError> {
+    fn call(&self, call: ClientCall, _: &mut Context) -> Result<ClientCallResult, RpcError> {
         let fresh = CacheHint::UNCACHED;
         Ok(match call {
             ClientCall::ListResources(params) => {

@@ -9,7 +9,8 @@
 //!   `roots/list` request by the engine on 2025-11-25 (`tests/sdk_python/roots.py`), and the
 //!   same over Streamable HTTP against the HTTP example, where 2025-11-25's request goes on
 //!   the call's event stream;
-//! - its client calling the HTTP example's `count` tool, which reports progress and logs
+//! - its client calling the HTTP example's `count` tool, which reports progress and logs, and
+//!   the async example's `wait` tool, which reports progress from its task as it goes
 //!   (`tests/sdk_python/reports.py`), on both revisions;
 //! - its server (`tests/sdk_python/server.py`) driven by the crate's client engine, which
 //!   discovers it (2026-07-28), or initializes it when told to speak 2025-11-25 only, and
@@ -178,17 +179,8 @@ fn the_http_example_asks_the_python_client_for_roots_in_both_revisions() {
 #[test]
 fn the_python_client_hears_the_http_examples_progress_and_logs_in_both_revisions() {
     let server = support::Listening::start_example("http-server");
-    let reports = |mode: &str| {
-        let printed = run(
-            Command::new(python())
-                .arg(Path::new(SCRIPT_DIR).join("reports.py"))
-                .arg(&server.url)
-                .arg(mode),
-            &format!("the Python client of the count tool ({mode})"),
-        );
-        serde_json::from_str::<Value>(printed.trim())
-            .unwrap_or_else(|e| panic!("the client printed no JSON ({e}): {printed}"))
-    };
+    let url = std::ffi::OsStr::new(&server.url);
+    let reports = |mode: &str| reports_of(url, mode, "count", "{}", "log");
     let heard = |version: &str| {
         json!({
             "version": version,
@@ -199,6 +191,42 @@ fn the_python_client_hears_the_http_examples_progress_and_logs_in_both_revisions
     };
     assert_eq!(reports("auto"), heard("2026-07-28"));
     assert_eq!(reports("legacy"), heard("2025-11-25"));
+}
+
+/// What the Python client saw of `tool` of `server` (a binary over stdio, or a URL) called with
+/// `arguments` in `mode`, asking for progress, and for log messages when `log` is `"log"`.
+fn reports_of(
+    server: &std::ffi::OsStr,
+    mode: &str,
+    tool: &str,
+    arguments: &str,
+    log: &str,
+) -> Value {
+    let printed = run(
+        Command::new(python())
+            .arg(Path::new(SCRIPT_DIR).join("reports.py"))
+            .arg(server)
+            .args([mode, tool, arguments, log]),
+        &format!("the Python client of the {tool} tool ({mode})"),
+    );
+    serde_json::from_str(printed.trim())
+        .unwrap_or_else(|e| panic!("the client printed no JSON ({e}): {printed}"))
+}
+
+/// Over stdio, the async example's `wait` tool runs in a task and reports its progress as it
+/// goes (`Responder::notes`), before its answer, in both revisions.
+#[test]
+fn the_python_client_hears_the_async_examples_progress_as_it_waits() {
+    let binary = support::example_binary("async-server");
+    for (mode, version) in [("auto", "2026-07-28"), ("legacy", "2025-11-25")] {
+        let seen = reports_of(binary.as_os_str(), mode, "wait", r#"{"ms": 40}"#, "");
+        let quarters = [[1.0, 4.0], [2.0, 4.0], [3.0, 4.0], [4.0, 4.0]];
+        let progress: Vec<Value> = quarters.iter().map(|[d, t]| json!([d, t, null])).collect();
+        assert_eq!(
+            seen,
+            json!({"version": version, "progress": progress, "logs": [], "text": "waited 40 ms"})
+        );
+    }
 }
 
 #[test]

@@ -409,9 +409,9 @@ fn a_call_handed_out_is_answered_later_from_another_thread() {
     assert!(matches!(first.call(), ClientCall::CallTool(call) if call.name == "echo"));
     assert_eq!(first.context().peer, ProtocolVersion::V2026_07_28);
     // The second is answered first, on a thread of its own.
-    let (call, context, responder) = second.into_parts();
+    let (call, mut context, responder) = second.into_parts();
     let answer = std::thread::spawn(move || {
-        let result = server_handler().call(call, &context);
+        let result = server_handler().call(call, &mut context);
         responder.respond(result)
     })
     .join()
@@ -420,9 +420,9 @@ fn a_call_handed_out_is_answered_later_from_another_thread() {
     let sent: Value = serde_json::from_str(&line).unwrap();
     assert_eq!(sent["id"], 2);
     assert_eq!(sent["result"]["content"][0]["text"], "two");
-    let (call, context, responder) = first.into_parts();
+    let (call, mut context, responder) = first.into_parts();
     let line = session
-        .finish(responder.respond(server_handler().call(call, &context)))
+        .finish(responder.respond(server_handler().call(call, &mut context)))
         .expect("a line to send");
     assert_eq!(serde_json::from_str::<Value>(&line).unwrap()["id"], 1);
     assert_eq!(session.in_flight(), 0);
@@ -444,8 +444,8 @@ fn a_cancelled_call_is_not_answered() {
         Incoming::Nothing
     ));
     assert_eq!(session.in_flight(), 0);
-    let (call, context, responder) = call.into_parts();
-    let answer = responder.respond(server_handler().call(call, &context));
+    let (call, mut context, responder) = call.into_parts();
+    let answer = responder.respond(server_handler().call(call, &mut context));
     assert_eq!(answer.id(), &RequestId::from(9));
     assert_eq!(session.finish(answer), None);
 }
@@ -507,8 +507,8 @@ fn a_flood_of_unanswered_requests_is_refused_past_the_limit() {
     }
     assert_eq!(session.in_flight(), Session::MAX_IN_FLIGHT);
     // One answered makes room for one more.
-    let (call, context, responder) = calls.pop().expect("a call").into_parts();
-    let answer = responder.respond(server_handler().call(call, &context));
+    let (call, mut context, responder) = calls.pop().expect("a call").into_parts();
+    let answer = responder.respond(server_handler().call(call, &mut context));
     assert!(session.finish(answer).is_some());
     let _next = pending(server.receive(&mut session, &echo_call(over, "x").to_string()));
     assert_eq!(session.in_flight(), Session::MAX_IN_FLIGHT);

@@ -263,15 +263,15 @@ fn a_call_handed_out_over_http_is_answered_later_or_not_after_its_session_ends()
         HttpIncoming::Call(call) => call,
         other => panic!("expected a call, got {other:?}"),
     };
-    let (request, context, responder) = receive(&mut sessions).into_parts();
-    let answer = responder.respond(server.handler().call(request, &context));
+    let (request, mut context, responder) = receive(&mut sessions).into_parts();
+    let answer = responder.respond(server.handler().call(request, &mut context));
     let response = sessions.finish(answer);
     assert_eq!(response.status, 200);
     assert_eq!(body(&response)["result"]["content"][0]["text"], "later");
 
-    let (request, context, responder) = receive(&mut sessions).into_parts();
+    let (request, mut context, responder) = receive(&mut sessions).into_parts();
     server.http(&mut sessions, "DELETE", lookup(&headers), "", 20);
-    let answer = responder.respond(server.handler().call(request, &context));
+    let answer = responder.respond(server.handler().call(request, &mut context));
     let response = sessions.finish(answer);
     assert_eq!((response.status, response.body), (202, None));
 }

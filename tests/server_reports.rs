@@ -24,7 +24,7 @@ fn router() -> Router {
         .tool_with(Tool::new("index", ToolInputSchema::new()), index)
 }
 
-fn index(_: CallToolRequestParams, context: &Context) -> Result<CallToolResult, RpcError> {
+fn index(_: CallToolRequestParams, context: &mut Context) -> Result<CallToolResult, RpcError> {
     context.progress(1, Some(2.into()), Some("half"));
     context.log(LoggingLevel::Info, "an info line");
     context.log(LoggingLevel::Error, json!({"failed": "one file"}));
@@ -219,11 +219,11 @@ fn a_handler_run_elsewhere_sends_its_reports_as_it_goes() {
     let Incoming::Call(pending) = server.receive(&mut session, &line) else {
         panic!("a call for the handler");
     };
-    let (_, context, responder) = pending.into_parts();
+    let (_, mut context, responder) = pending.into_parts();
     assert_eq!(context.progress_token, Some("far".into()));
     assert!(context.progress(1, None, None));
     assert!(!context.log(LoggingLevel::Emergency, "unheard: no level set"));
-    let now = responder.notes(&context);
+    let now = responder.notes(&mut context);
     let expected = json!({"jsonrpc": "2.0", "method": "notifications/progress",
         "params": {"progressToken": "far", "progress": 1}});
     let now: Vec<Value> = now
@@ -233,7 +233,7 @@ fn a_handler_run_elsewhere_sends_its_reports_as_it_goes() {
     assert_eq!(now, vec![expected]);
     assert_eq!(context.pending_notes(), 0);
     // Taken once: nothing is sent twice.
-    assert!(responder.notes(&context).is_empty());
+    assert!(responder.notes(&mut context).is_empty());
     let answered = session.finish(responder.respond(Ok(CallToolResult::text("indexed").into())));
     let answered: Value = serde_json::from_str(&answered.expect("the answer")).unwrap();
     assert_eq!(answered, answer(1));
@@ -318,9 +318,9 @@ fn over_http_a_handler_run_elsewhere_answers_after_its_reports() {
     else {
         panic!("a call for the handler");
     };
-    let (call, context, responder) = pending.into_parts();
-    let result = server.handler().call(call, &context);
-    let response = sessions.finish(responder.respond_with(&context, result));
+    let (call, mut context, responder) = pending.into_parts();
+    let result = server.handler().call(call, &mut context);
+    let response = sessions.finish(responder.respond_with(&mut context, result));
     assert_eq!(response.status, 200);
     let stream = response.stream.clone().expect("a stream");
     assert_eq!(

@@ -413,8 +413,8 @@ fn over_http_the_retried_call_and_the_clients_error_go_on_the_first_stream() {
         let body = message.to_string();
         match server.http_receive(&mut sessions, "POST", lookup(&headers), &body, 1) {
             HttpIncoming::Call(call) => {
-                let (call, context, responder) = call.into_parts();
-                let answer = responder.respond(server.handler().call(call, &context));
+                let (call, mut context, responder) = call.into_parts();
+                let answer = responder.respond(server.handler().call(call, &mut context));
                 (true, sessions.finish(answer))
             }
             HttpIncoming::Respond(response) => (false, response),

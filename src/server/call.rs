@@ -12,7 +12,7 @@ use core::fmt;
 
 /// How an answer is written in the client's revision.
 pub(super) type Convert =
-    Box<dyn FnOnce(Result<latest::ClientCallResult, RpcError>) -> String + Send>;
+    Box<dyn FnOnce(Result<latest::ClientCallResult, RpcError>) -> String + Send + Sync>;
 
 /// A request for the handler: the call in the handlers' revision (2026-07-28), what it came
 /// with, and the [`Responder`] that writes its answer in the client's revision.
@@ -111,7 +111,7 @@ impl Responder {
     /// sent for it; one run elsewhere sends them as it goes (a progress report is worth
     /// something only while the work goes on), and before [`Responder::respond`]: what is
     /// still in `context` then is not sent.
-    pub fn notes(&self, context: &Context) -> Vec<String> {
+    pub fn notes(&self, context: &mut Context) -> Vec<String> {
         let notes = context.take_notes();
         let lines = notes
             .iter()

@@ -173,9 +173,9 @@ impl<H: Handler> Server<H> {
         match incoming {
             Incoming::Answer(line) => vec![line],
             Incoming::Call(pending) => {
-                let (call, context, responder) = (*pending).into_parts();
-                let result = self.handler.call(call, &context);
-                let mut lines = responder.notes(&context);
+                let (call, mut context, responder) = (*pending).into_parts();
+                let result = self.handler.call(call, &mut context);
+                let mut lines = responder.notes(&mut context);
                 lines.extend(session.finish(responder.respond(result)));
                 lines
             }

@@ -193,7 +193,7 @@ impl HttpResponder {
     /// stateless request's error) goes alone, as JSON.
     pub fn respond_with(
         self,
-        context: &Context,
+        context: &mut Context,
         result: Result<latest::ClientCallResult, RpcError>,
     ) -> HttpAnswer {
         let notes = self.responder.notes(context);
@@ -620,9 +620,9 @@ impl<H: Handler> Server<H> {
         match self.http_receive(sessions, method, headers, body, now_ms) {
             HttpIncoming::Respond(response) => response,
             HttpIncoming::Call(call) => {
-                let (call, context, responder) = call.into_parts();
-                let result = self.handler().call(call, &context);
-                sessions.finish(responder.respond_with(&context, result))
+                let (call, mut context, responder) = call.into_parts();
+                let result = self.handler().call(call, &mut context);
+                sessions.finish(responder.respond_with(&mut context, result))
             }
         }
     }

@@ -58,7 +58,6 @@
 use crate::prelude::*;
 use crate::v2026_07_28 as latest;
 use crate::{ProgressToken, ProtocolVersion, RpcError};
-use core::cell::RefCell;
 use serde_json::Value;
 
 mod call;
@@ -105,7 +104,7 @@ pub trait Handler {
     fn call(
         &self,
         call: latest::ClientCall,
-        context: &Context,
+        context: &mut Context,
     ) -> Result<latest::ClientCallResult, RpcError>;
 
     /// Whether a client may subscribe to the resource at `uri` (`resources/subscribe`, or a
@@ -125,7 +124,7 @@ where
     fn call(
         &self,
         call: latest::ClientCall,
-        _context: &Context,
+        _context: &mut Context,
     ) -> Result<latest::ClientCallResult, RpcError> {
         self(call)
     }
@@ -171,7 +170,7 @@ pub struct Context {
     /// `io.modelcontextprotocol/logLevel` (2026-07-28 on). `None`: no log message may be sent.
     pub log_level: Option<latest::LoggingLevel>,
     /// What the handler reported, not yet sent.
-    notes: RefCell<Vec<latest::ServerNotify>>,
+    notes: Vec<latest::ServerNotify>,
 }
 
 impl Context {
@@ -180,7 +179,7 @@ impl Context {
             peer,
             progress_token: None,
             log_level: None,
-            notes: RefCell::new(Vec::new()),
+            notes: Vec::new(),
         }
     }
 
@@ -189,7 +188,7 @@ impl Context {
     /// Whether the report will be sent: not when the client asked for none (no progress
     /// token).
     pub fn progress(
-        &self,
+        &mut self,
         progress: impl Into<serde_json::Number>,
         total: Option<serde_json::Number>,
         message: Option<&str>,
@@ -212,7 +211,7 @@ impl Context {
     /// Logs `data` (a text, or any JSON value) at `level` (`notifications/message`). Whether
     /// the message will be sent: only when the client asked to hear of `level` (see
     /// [`Context::log_level`]).
-    pub fn log(&self, level: latest::LoggingLevel, data: impl Into<Value>) -> bool {
+    pub fn log(&mut self, level: latest::LoggingLevel, data: impl Into<Value>) -> bool {
         if !self.logs(level) {
             return false;
         }
@@ -237,16 +236,16 @@ impl Context {
 
     /// How many reports wait to be sent: a bound on them is the handler's, as on any output.
     pub fn pending_notes(&self) -> usize {
-        self.notes.borrow().len()
+        self.notes.len()
     }
 
-    fn note(&self, notification: latest::ServerNotify) {
-        self.notes.borrow_mut().push(notification);
+    fn note(&mut self, notification: latest::ServerNotify) {
+        self.notes.push(notification);
     }
 
     /// The reports not yet sent, taken.
-    pub(crate) fn take_notes(&self) -> Vec<latest::ServerNotify> {
-        core::mem::take(&mut *self.notes.borrow_mut())
+    pub(crate) fn take_notes(&mut self) -> Vec<latest::ServerNotify> {
+        core::mem::take(&mut self.notes)
     }
 }
 

@@ -20,7 +20,7 @@ use crate::v2026_07_28::{
 use crate::RpcError;
 
 type ToolFn = Box<
-    dyn Fn(CallToolRequestParams, &Context) -> Result<CallToolResultOrInputRequired, RpcError>
+    dyn Fn(CallToolRequestParams, &mut Context) -> Result<CallToolResultOrInputRequired, RpcError>
         + Send
         + Sync,
 >;
@@ -106,7 +106,7 @@ impl Router {
         F: Fn(CallToolRequestParams) -> Result<R, RpcError> + Send + Sync + 'static,
         R: Into<CallToolResultOrInputRequired>,
     {
-        let call = move |params, _: &Context| call(params).map(Into::into);
+        let call = move |params, _: &mut Context| call(params).map(Into::into);
         self.tools.push((tool, Box::new(call)));
         self
     }
@@ -130,10 +130,10 @@ impl Router {
     #[must_use]
     pub fn tool_with<F, R>(mut self, tool: Tool, call: F) -> Self
     where
-        F: Fn(CallToolRequestParams, &Context) -> Result<R, RpcError> + Send + Sync + 'static,
+        F: Fn(CallToolRequestParams, &mut Context) -> Result<R, RpcError> + Send + Sync + 'static,
         R: Into<CallToolResultOrInputRequired>,
     {
-        let call = move |params, context: &Context| call(params, context).map(Into::into);
+        let call = move |params, context: &mut Context| call(params, context).map(Into::into);
         self.tools.push((tool, Box::new(call)));
         self
     }
@@ -334,7 +334,7 @@ impl Handler for Router {
         }
     }
 
-    fn call(&self, call: ClientCall, context: &Context) -> Result<ClientCallResult, RpcError> {
+    fn call(&self, call: ClientCall, context: &mut Context) -> Result<ClientCallResult, RpcError> {
         let hint = self.hint();
         Ok(match call {
             ClientCall::ListTools(params) => {

@@ -1,9 +1,11 @@
-"""Calls an example server's `count` tool with the official Python SDK client (`mcp` 2.x, pinned
-in requirements.txt), asking for progress and for log messages at `info`, and prints the
-revision, the progress reports, the log messages and the tool's text as one JSON object. Used by
-tests/sdk_python.rs.
+"""Calls a tool of an example server with the official Python SDK client (`mcp` 2.x, pinned in
+requirements.txt), asking for progress (and, with `log`, for log messages at `info`), and prints
+the revision, the progress reports, the log messages and the tool's text as one JSON object.
+Used by tests/sdk_python.rs.
 
-usage: reports.py <http://... URL> <auto|legacy>
+usage: reports.py <server binary | http://... URL> <auto|legacy> <tool> <arguments as JSON> [log]
+
+A binary is spoken to over stdio, a URL over Streamable HTTP.
 
 `auto` speaks 2026-07-28, where each request asks for its log messages in `_meta` (the
 client's `log_level`); `legacy` speaks 2025-11-25, where the session asks once with
@@ -15,9 +17,10 @@ import sys
 
 import anyio
 from mcp import Client, types
+from mcp.client.stdio import StdioServerParameters
 
 
-async def main(server: str, mode: str) -> None:
+async def main(server: str, mode: str, tool: str, arguments: str, log: str = "") -> None:
     progress = []
     logs = []
 
@@ -27,12 +30,14 @@ async def main(server: str, mode: str) -> None:
     async def on_log(params: types.LoggingMessageNotificationParams) -> None:
         logs.append([params.level, params.data])
 
+    target = server if server.startswith("http://") else StdioServerParameters(command=server, args=[])
+    level = "info" if log == "log" else None
     async with Client(
-        server, mode=mode, logging_callback=on_log, log_level="info", read_timeout_seconds=10
+        target, mode=mode, logging_callback=on_log, log_level=level, read_timeout_seconds=10
     ) as client:
-        if mode == "legacy":
-            await client.set_logging_level("info")
-        called = await client.call_tool("count", {}, progress_callback=on_progress)
+        if mode == "legacy" and level:
+            await client.set_logging_level(level)
+        called = await client.call_tool(tool, json.loads(arguments), progress_callback=on_progress)
         seen = {
             "version": client.protocol_version,
             "progress": progress,
@@ -43,4 +48,4 @@ async def main(server: str, mode: str) -> None:
 
 
 if __name__ == "__main__":
-    anyio.run(main, *sys.argv[1:3])
+    anyio.run(main, *sys.argv[1:6])
