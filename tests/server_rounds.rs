@@ -388,6 +388,15 @@ fn over_http_a_stateful_client_is_asked_on_the_requests_event_stream() {
         replayed,
         [(Some("2"), asked_roots, false), (Some("3"), answer, true)]
     );
+    // Resumed after its last event, the call's stream has nothing more: it ends at once.
+    let after_last = [
+        (MCP_SESSION_ID, "session-1"),
+        ("Accept", "text/event-stream"),
+        ("Last-Event-ID", "3"),
+    ];
+    let over = server.http(&mut sessions, "GET", lookup(&after_last), "", 3);
+    assert_eq!((over.status, over.events.len()), (200, 0), "{over:?}");
+    assert_eq!(over.ended, std::slice::from_ref(&stream));
 }
 
 /// A call handed out by `http_receive` after the client's input is finished on its first

@@ -77,7 +77,8 @@ pub struct HttpResponse {
     /// Events to write on open streams, this response's own among them (in order).
     pub events: Vec<StreamEvent>,
     /// Streams that end without a last event: the client cancelled their request, or their
-    /// session ended or expired. Close their connections.
+    /// session ended or expired, or (this response's own) a request's stream resumed after its
+    /// last event. Close their connections, after this response's events.
     pub ended: Vec<StreamId>,
 }
 
@@ -845,7 +846,18 @@ fn open_stream<'h>(
     let resumed = headers(LAST_EVENT_ID).and_then(|last| entry.log.after(last.trim()));
     let (stream, missed) = match resumed {
         Some((stream, missed)) if stream.request.is_some() => {
-            return HttpResponse::opening(stream, missed);
+            // A request's stream that has ended, its last event already seen: nothing more
+            // will come on it, so it ends at once.
+            let open = stream
+                .request
+                .as_ref()
+                .is_some_and(|id| entry.streams.contains(id));
+            let over = !open && !missed.iter().any(|event| event.last);
+            let mut response = HttpResponse::opening(stream.clone(), missed);
+            if over {
+                response.ended.push(stream);
+            }
+            return response;
         }
         Some((stream, missed)) => (stream, missed),
         None => {
