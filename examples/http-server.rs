@@ -105,8 +105,9 @@ impl Open {
     }
 
     /// Writes a comment (which clients skip) on every open stream: a connection the client
-    /// closed is found by writing to it, and its stream closed, so that the engine frees what
-    /// it kept for it (a `GET` stream's session, a `subscriptions/listen` stream).
+    /// closed (or one too slow to take 64 events) is found by writing to it, and its stream
+    /// closed, so that the engine frees what it kept for it (a `GET` stream's session, a
+    /// `subscriptions/listen` stream).
     fn ping(&mut self, now_ms: u64) {
         let Open { sessions, streams } = self;
         streams.retain(|stream, sender| {

@@ -5,7 +5,8 @@
 //!
 //! What is kept is bounded: the latest [`Sessions::EVENTS_KEPT`](super::Sessions::EVENTS_KEPT)
 //! events of each session, whatever stream they went on. An id older than those is no longer
-//! known: the client is told so (404) rather than given a stream with a gap.
+//! known: the `GET` then opens the session's own stream afresh, as a server that does not
+//! resume would (a 404 would tell the client its session is gone).
 
 use super::stream::{StreamEvent, StreamId};
 use crate::prelude::*;
