@@ -125,7 +125,7 @@ impl<H: Handler> Server<H> {
             // Not one JSON object whose routing members read: the handlers' revision reads
             // it, and says what is wrong (a batch, text that is not JSON, a method that is not
             // a string...), or routes it as it does any line without a version.
-            return self.stateless_latest(session, line, None);
+            return self.stateless_latest(session, line);
         };
         if peek.method.as_deref() == Some(names::INITIALIZE_REQUEST) {
             return self.initialize(session, &peek, line);
@@ -156,13 +156,12 @@ impl<H: Handler> Server<H> {
             },
         };
         if version.as_str() == latest::REVISION {
-            return self.stateless_latest(session, line, Some(&peek));
+            return self.stateless_latest(session, line);
         }
         let visit = Stateless {
             server: self,
             session,
             line,
-            peek: &peek,
         };
         revision::visit(&version, visit).unwrap_or(Incoming::Nothing)
     }
@@ -253,7 +252,7 @@ impl<H: Handler> Server<H> {
         }
     }
 
-    fn stateless_latest(&self, session: &mut Session, line: &str, peek: Option<&Peek>) -> Incoming {
+    fn stateless_latest(&self, session: &mut Session, line: &str) -> Incoming {
         let message = match latest::ClientMessage::parse(line) {
             Ok(message) => message,
             Err(error) => return unreadable_with(line, &error),
@@ -273,7 +272,7 @@ impl<H: Handler> Server<H> {
             let (id, peer) = (request.id.clone(), peer.clone());
             Box::new(move |result| respond(id, result.map_err(|e| for_peer(e, &peer))))
         };
-        let context = stateless_context(peer, peek);
+        let context = stateless_context(peer, &request.call);
         hand_out(session, request.id, request.call, context, convert, None)
     }
 }
@@ -310,12 +309,12 @@ fn hand_out(
     )))
 }
 
-/// The context of a stateless request of revision `peer`: what its `_meta` asks for.
-fn stateless_context(peer: ProtocolVersion, peek: Option<&Peek>) -> Context {
+/// The context of `call`, a stateless request of revision `peer`: what its `_meta` asks for.
+fn stateless_context(peer: ProtocolVersion, call: &latest::ClientCall) -> Context {
     let mut context = Context::new(peer);
-    if let Some(peek) = peek {
-        context.progress_token = peek.progress_token();
-        context.log_level = peek.log_level();
+    if let Some(meta) = call.meta() {
+        context.progress_token = meta.progress_token.clone();
+        context.log_level = meta.io_modelcontextprotocol_log_level;
     }
     context
 }
@@ -337,7 +336,6 @@ struct Stateless<'a, H> {
     server: &'a Server<H>,
     session: &'a mut Session,
     line: &'a str,
-    peek: &'a Peek,
 }
 
 impl<H: Handler> Visit for Stateless<'_, H> {
@@ -385,7 +383,7 @@ impl<H: Handler> Visit for Stateless<'_, H> {
                 self.server.listen(self.session, id, peer, params)
             }
             _ => {
-                let context = stateless_context(peer, Some(self.peek));
+                let context = stateless_context(peer, &call);
                 hand_out(self.session, id, call, context, convert, None)
             }
         }
@@ -447,7 +445,7 @@ impl<H: Handler> Visit for InSession<'_, H> {
                 let answers: Vec<String> = items
                     .into_iter()
                     .flat_map(|item| {
-                        let incoming = in_session::<V, H>(self.server, self.session, item, None);
+                        let incoming = in_session::<V, H>(self.server, self.session, item, true);
                         self.server.settle(self.session, incoming)
                     })
                     .collect();
@@ -456,19 +454,19 @@ impl<H: Handler> Visit for InSession<'_, H> {
                     false => Incoming::Answer(format!("[{}]", answers.join(","))),
                 }
             }
-            message => in_session::<V, H>(self.server, self.session, message, Some(self.line)),
+            message => in_session::<V, H>(self.server, self.session, message, false),
         }
     }
 }
 
 /// One message of a stateful session: the lifecycle, logging and subscriptions here, what the
 /// handlers' revision has to the handler (its answer converted for the client), anything else
-/// unknown. `line`: the message's line, `None` for an item of a batch.
+/// unknown.
 fn in_session<V: Revision, H: Handler>(
     server: &Server<H>,
     session: &mut Session,
     message: ClientMessage<V>,
-    line: Option<&str>,
+    batched: bool,
 ) -> Incoming {
     let request = match message {
         Message::Request(request) => request,
@@ -523,14 +521,14 @@ fn in_session<V: Revision, H: Handler>(
     let convert = stateful_convert::<V>(&id, &peer, &call);
     let mut context = Context::new(peer);
     // An item of a batch gets no reports (`Context::progress` and `log` say so): the batch's
-    // answer is one array of responses, and its line is the batch's.
-    context.log_level = line.and(session.log_level);
-    context.progress_token = line
-        .and_then(Peek::of)
-        .and_then(|peek| peek.progress_token());
+    // answer is one array of responses.
+    if !batched {
+        context.log_level = session.log_level;
+        context.progress_token = call.meta().and_then(|meta| meta.progress_token.clone());
+    }
     // A batch's answer is an array of responses: a call in one cannot ask the client for
     // input (an `input_required` answer then cannot be said: -32603).
-    let retry = line.map(|_| 0);
+    let retry = (!batched).then_some(0);
     hand_out(session, id, call, context, convert, retry)
 }
 

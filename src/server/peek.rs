@@ -1,12 +1,9 @@
 //! What the engine reads of a line before it knows the line's revision: the method, whether
 //! it has an id, and the version it names (`initialize`'s `protocolVersion`, or a stateless
-//! request's `_meta`), and what a request asks of the server besides its answer (progress
-//! reports, log messages). One pass, skipping everything else; the line is then read in full in
+//! request's `_meta`). One pass, skipping everything else; the line is then read in full in
 //! the revision this picks, which reports whatever is wrong with it.
 
 use crate::prelude::*;
-use crate::v2026_07_28::LoggingLevel;
-use crate::ProgressToken;
 use serde::de::IgnoredAny;
 use serde::Deserialize;
 
@@ -32,29 +29,6 @@ struct Params {
 struct Meta {
     #[serde(default, rename = "io.modelcontextprotocol/protocolVersion")]
     protocol_version: Option<String>,
-    // Read leniently: the revision's own read says what is wrong with a value of the wrong
-    // type, and the routing does not depend on them.
-    #[serde(default, rename = "progressToken")]
-    progress_token: Option<Lenient<ProgressToken>>,
-    #[serde(default, rename = "io.modelcontextprotocol/logLevel")]
-    log_level: Option<Lenient<LoggingLevel>>,
-}
-
-/// A `T`, or any other value (skipped).
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
-enum Lenient<T> {
-    Is(T),
-    Other(IgnoredAny),
-}
-
-impl<T: Clone> Lenient<T> {
-    fn get(&self) -> Option<T> {
-        match self {
-            Lenient::Is(value) => Some(value.clone()),
-            Lenient::Other(_) => None,
-        }
-    }
 }
 
 impl Peek {
@@ -86,19 +60,5 @@ impl Peek {
             .as_ref()?
             .protocol_version
             .as_deref()
-    }
-
-    fn meta(&self) -> Option<&Meta> {
-        self.params.as_ref()?.meta.as_ref()
-    }
-
-    /// The request's `_meta.progressToken`, when it is one.
-    pub fn progress_token(&self) -> Option<ProgressToken> {
-        self.meta()?.progress_token.as_ref()?.get()
-    }
-
-    /// The log level a stateless request asks for in `_meta`, when it is one.
-    pub fn log_level(&self) -> Option<LoggingLevel> {
-        self.meta()?.log_level.as_ref()?.get()
     }
 }
