@@ -34,7 +34,18 @@ fn client() -> Client {
 
 /// Connects `client` to `server`, returning the lines the client sent.
 fn connect(client: &mut Client, server: &Server<Router>, session: &mut Session) -> Vec<String> {
+    connect_watching(client, server, session, |_, _| {})
+}
+
+/// [`connect`], showing `watch` each line as it is sent, with the client as it then is.
+pub fn connect_watching(
+    client: &mut Client,
+    server: &Server<Router>,
+    session: &mut Session,
+    mut watch: impl FnMut(&Client, &str),
+) -> Vec<String> {
     let mut sent = vec![client.start().expect("a revision to speak")];
+    watch(client, &sent[0]);
     let mut to_send = vec![sent[0].clone()];
     while let Some(line) = to_send.pop() {
         let Some(answer) = server.handle(session, &line).pop() else {
@@ -43,6 +54,7 @@ fn connect(client: &mut Client, server: &Server<Router>, session: &mut Session) 
         for event in client.receive(&answer) {
             match event {
                 Event::Send(line) => {
+                    watch(client, &line);
                     sent.push(line.clone());
                     to_send.push(line);
                 }
@@ -485,4 +497,76 @@ fn a_client_that_speaks_no_revision_of_this_build_has_nothing_to_send() {
         client.request(call),
         Err(ClientError::NotConnected)
     ));
+}
+
+#[test]
+fn a_result_without_result_type_is_read_as_complete() {
+    // The schema requires `resultType`; the specification has a client take a result
+    // without it as `complete`.
+    let without =
+        r#"{"contents":[{"uri":"memo://hi","text":"Hi!"}],"ttlMs":0,"cacheScope":"private"}"#;
+    let (id, events, in_flight) =
+        answer_by_hand(|id| format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{without}}}"#));
+    let [Event::Answer {
+        id: answered,
+        result:
+            Ok(ClientCallResult::ReadResource(ReadResourceResultOrInputRequired::ReadResourceResult(
+                read,
+            ))),
+    }] = events.as_slice()
+    else {
+        panic!("{events:?}")
+    };
+    assert_eq!(*answered, id);
+    assert_eq!(read.result_type.as_str(), "complete");
+    assert_eq!(read.extra.len(), 0);
+    assert_eq!(in_flight, 0);
+    // Another `resultType` is read as it is: an unknown kind does not become `complete`.
+    let (_, events, _) = answer_by_hand(|id| {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"result":{{"contents":[],"ttlMs":0,"cacheScope":"private","resultType":7}}}}"#
+        )
+    });
+    assert!(
+        matches!(events.as_slice(), [Event::Unreadable(_)]),
+        "{events:?}"
+    );
+}
+
+#[test]
+fn a_discover_refused_for_its_version_is_sent_again_once_in_a_version_the_server_names() {
+    let mut client = client();
+    let first = client.start().expect("a revision to speak");
+    let refusal = |id: &Value, supported: &str| {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"error":{{"code":-32022,"message":"Unsupported protocol version","data":{{"supported":{supported},"requested":"2026-07-28"}}}}}}"#
+        )
+    };
+    let sent = json(&first);
+    let events = client.receive(&refusal(&sent["id"], r#"["2026-07-28"]"#));
+    let [Event::Send(again)] = events.as_slice() else {
+        panic!("{events:?}")
+    };
+    let again = json(again);
+    assert_eq!(again["method"], "server/discover");
+    assert_ne!(again["id"], sent["id"], "a new request, under a new id");
+    assert_eq!(
+        again["params"]["_meta"]["io.modelcontextprotocol/protocolVersion"],
+        "2026-07-28"
+    );
+    // Refused again: not asked a third time; on to `initialize`.
+    let events = client.receive(&refusal(&again["id"], r#"["2026-07-28"]"#));
+    let [Event::Send(initialize)] = events.as_slice() else {
+        panic!("{events:?}")
+    };
+    assert_eq!(json(initialize)["method"], "initialize");
+
+    // A refusal naming only versions the client does not speak statelessly: `initialize`.
+    let mut client = self::client();
+    let first = json(&client.start().expect("a revision to speak"));
+    let events = client.receive(&refusal(&first["id"], r#"["2025-11-25", "2099-01-01"]"#));
+    let [Event::Send(initialize)] = events.as_slice() else {
+        panic!("{events:?}")
+    };
+    assert_eq!(json(initialize)["method"], "initialize");
 }

@@ -1,6 +1,7 @@
 //! The engine: what to send to connect, each request in the server's revision, and what each
 //! line of the server amounts to.
 
+use super::http::ListedTools;
 use super::input::{self, Inputs, Retry};
 use super::peer::{Answer, Answered, Read, ReadLine, RequestLine, Respond};
 use super::{ClientError, Event};
@@ -18,8 +19,9 @@ use serde_json::{Map, Value};
 #[derive(Debug, Clone)]
 enum Stage {
     New,
-    /// `server/discover` sent, under this id.
-    Discovering(RequestId),
+    /// `server/discover` sent, under this id; whether it is the retry in a version the server
+    /// named.
+    Discovering(RequestId, bool),
     /// `initialize` sent, under this id, asking for this version.
     Initializing(RequestId, ProtocolVersion),
     Connected(ProtocolVersion),
@@ -41,6 +43,10 @@ pub struct Client {
     asked: HashMap<RequestId, PendingRequest>,
     /// The `input_required` rounds of a stateless server.
     inputs: Inputs,
+    /// What the server offers, once connected, in 2026-07-28 terms.
+    server_capabilities: Option<latest::ServerCapabilities>,
+    /// The `x-mcp-header` annotations of the tools the server listed.
+    pub(super) tools: ListedTools,
 }
 
 impl Client {
@@ -56,6 +62,8 @@ impl Client {
             in_flight: HashMap::default(),
             asked: HashMap::default(),
             inputs: Inputs::default(),
+            server_capabilities: None,
+            tools: ListedTools::default(),
         }
     }
 
@@ -85,6 +93,13 @@ impl Client {
         }
     }
 
+    /// What the server offers, once connected: its `server/discover` answer's capabilities,
+    /// or its `initialize` answer's converted up to 2026-07-28 (what that revision does not
+    /// define is kept as the server sent it, under `extra`).
+    pub fn server_capabilities(&self) -> Option<&latest::ServerCapabilities> {
+        self.version().and(self.server_capabilities.as_ref())
+    }
+
     /// How many requests wait for their answers (a request whose input requests wait for the
     /// caller's answers among them).
     pub fn in_flight(&self) -> usize {
@@ -109,27 +124,34 @@ impl Client {
         self.in_flight.clear();
         self.asked.clear();
         self.inputs.clear();
-        let id = self.fresh_id();
+        self.tools.clear();
+        self.server_capabilities = None;
         let stateless = self.stateless().next().cloned();
-        if let Some(version) = stateless {
-            self.stage = Stage::Discovering(id.clone());
-            let meta = self.meta_keys(&version);
-            let line = revision::visit(
-                &version,
-                RequestLine {
-                    id,
-                    method: names::DISCOVER_REQUEST,
-                    params: None,
-                    meta: Some(&meta),
-                },
-            );
-            let line = line.and_then(Result::ok).map(|(line, _)| line);
-            if line.is_none() {
-                self.stage = Stage::Refused;
+        match stateless {
+            Some(version) => self.discover(version, false),
+            None => {
+                let id = self.fresh_id();
+                self.initialize(id)
             }
-            return line;
         }
-        self.initialize(id)
+    }
+
+    /// `server/discover` in `version`.
+    fn discover(&mut self, version: ProtocolVersion, retry: bool) -> Option<String> {
+        let id = self.fresh_id();
+        let meta = self.meta_keys(&version);
+        let line = RequestLine {
+            id: id.clone(),
+            method: names::DISCOVER_REQUEST,
+            params: None,
+            meta: Some(&meta),
+        };
+        let line = revision::visit(&version, line).and_then(Result::ok);
+        self.stage = match line {
+            Some(_) => Stage::Discovering(id, retry),
+            None => Stage::Refused,
+        };
+        line.map(|(line, _)| line)
     }
 
     /// `request` as a line of the server's revision, and the id its answer will carry.
@@ -189,6 +211,9 @@ impl Client {
         id: RequestId,
         result: Result<latest::ClientCallResult, RpcError>,
     ) -> Vec<Event> {
+        if let Ok(latest::ClientCallResult::ListTools(list)) = &result {
+            self.tools.learn(&list.tools);
+        }
         let Some(retry) = self.inputs.retryable.remove(&id) else {
             return vec![Event::Answer { id, result }];
         };
@@ -250,7 +275,7 @@ impl Client {
     fn on(&mut self, read: Read, version: &ProtocolVersion) -> Vec<Event> {
         match read {
             Read::Result(id, result) => match self.stage.clone() {
-                Stage::Discovering(asked) if asked == id => self.discovered(Ok(&result)),
+                Stage::Discovering(asked, ..) if asked == id => self.discovered(Ok(&result)),
                 Stage::Initializing(asked, _) if asked == id => self.initialized(&result),
                 _ => match self.in_flight.remove(&id) {
                     Some(request) => {
@@ -268,7 +293,9 @@ impl Client {
                 },
             },
             Read::Error(id, error) => match (self.stage.clone(), id) {
-                (Stage::Discovering(asked), Some(id)) if asked == id => self.discovered(Err(error)),
+                (Stage::Discovering(asked, ..), Some(id)) if asked == id => {
+                    self.discovered(Err(error))
+                }
                 (Stage::Initializing(asked, _), Some(id)) if asked == id => {
                     self.stage = Stage::Refused;
                     vec![Event::Refused(error)]
@@ -381,13 +408,61 @@ impl Client {
         Ok(Some(line))
     }
 
+    /// What `line`, a request this client gave, amounts to when no answer to it came back:
+    /// an HTTP error without a JSON-RPC body, a connection lost, a stream that ended first.
+    /// `why` is then its answer:
+    /// - to `server/discover`, a server without a stateless revision: the engine goes on to
+    ///   `initialize` ([`Event::Send`]), as the transport's backward compatibility asks of a
+    ///   client whose `server/discover` gets an HTTP error;
+    /// - to `initialize`, [`Event::Refused`];
+    /// - to a request in flight, its [`Event::Answer`] with `why`, under the id the caller
+    ///   knows it by.
+    ///
+    /// Nothing for a line that is no request, or whose answer already came: the caller may say
+    /// this of every request line it sent once its exchange is over.
+    pub fn no_answer(&mut self, line: &str, why: RpcError) -> Vec<Event> {
+        #[derive(serde::Deserialize)]
+        struct Sent {
+            id: Option<RequestId>,
+            method: Option<serde::de::IgnoredAny>,
+        }
+        let sent = crate::json::from_str::<Sent>(line).ok();
+        let Some(Sent {
+            id: Some(id),
+            method: Some(_),
+        }) = sent
+        else {
+            return Vec::new();
+        };
+        match self.stage.clone() {
+            Stage::Discovering(asked, ..) if asked == id => self.discovered(Err(why)),
+            Stage::Initializing(asked, _) if asked == id => {
+                self.stage = Stage::Refused;
+                vec![Event::Refused(why)]
+            }
+            _ if self.in_flight.remove(&id).is_some() => self.answered(id, Err(why)),
+            _ => Vec::new(),
+        }
+    }
+
     /// The answer to `server/discover`: connected in the newest stateless revision both speak,
     /// or on to `initialize`.
     fn discovered(&mut self, answer: Result<&serde_json::value::RawValue, RpcError>) -> Vec<Event> {
         let offered: Option<Vec<String>> = match answer {
             Ok(result) => crate::json::from_str::<latest::DiscoverResult>(result.get())
                 .ok()
-                .map(|discovered| discovered.supported_versions),
+                .map(|discovered| {
+                    self.server_capabilities = Some(discovered.capabilities);
+                    discovered.supported_versions
+                }),
+            // The version refused, and others named: `server/discover` again, once, in the
+            // newest both speak (the error's `supported` list, as every request's).
+            Err(error) if error.code == ErrorCode::UnsupportedProtocolVersion => {
+                if let Some(line) = self.discover_again(&error) {
+                    return vec![Event::Send(line)];
+                }
+                None
+            }
             // A stateless server refusing what this client sent: falling back would hide it.
             Err(error)
                 if matches!(
@@ -430,6 +505,31 @@ impl Client {
         }
     }
 
+    /// `server/discover` again after `refusal` (-32022), in the newest stateless version both
+    /// speak among those it names; `None` after a retry already (so a server that refuses every
+    /// version it names is not asked forever), or without such a version.
+    fn discover_again(&mut self, refusal: &RpcError) -> Option<String> {
+        let Stage::Discovering(_, false) = &self.stage else {
+            return None;
+        };
+        #[derive(serde::Deserialize)]
+        struct Named {
+            supported: Vec<String>,
+        }
+        let data = refusal.data.as_ref()?;
+        let named = crate::json::from_str::<Named>(&crate::json::to_string(data).ok()?).ok()?;
+        let spoken: Vec<&str> = named
+            .supported
+            .iter()
+            .map(String::as_str)
+            .filter(|o| self.stateless().any(|v| v.as_str() == *o))
+            .collect();
+        // The same version too: a server may refuse a request for a passing reason and name
+        // the version it was sent in.
+        let version = negotiation::choose(&spoken)?;
+        self.discover(version, true)
+    }
+
     /// The answer to `initialize`: connected in the revision the server chose, when the
     /// client speaks it.
     fn initialized(&mut self, result: &serde_json::value::RawValue) -> Vec<Event> {
@@ -437,8 +537,10 @@ impl Client {
         struct Chosen {
             #[serde(rename = "protocolVersion")]
             protocol_version: String,
+            capabilities: Option<Value>,
         }
         let chosen = crate::json::from_str::<Chosen>(result.get()).ok();
+        let offered = chosen.as_ref().and_then(|c| c.capabilities.clone());
         let version = chosen
             .map(|c| ProtocolVersion::from(c.protocol_version.as_str()))
             .filter(|v| self.versions.contains(v) && !negotiation::is_stateless(v));
@@ -450,6 +552,7 @@ impl Client {
                 message,
             ))];
         };
+        self.server_capabilities = offered.and_then(|offered| capabilities_up(&version, &offered));
         self.stage = Stage::Connected(version.clone());
         let initialized = format!(
             r#"{{"jsonrpc":"2.0","method":"{}"}}"#,
@@ -533,4 +636,15 @@ impl Client {
         self.next_id += 1;
         RequestId::from(self.next_id)
     }
+}
+
+/// A stateful server's capabilities (`offered`, in `version`'s terms) in 2026-07-28 terms.
+fn capabilities_up(
+    version: &ProtocolVersion,
+    offered: &Value,
+) -> Option<latest::ServerCapabilities> {
+    let latest = ProtocolVersion::from(latest::REVISION);
+    let up = crate::convert::convert_value("ServerCapabilities", version, &latest, offered)?;
+    let text = crate::json::to_string(&up.ok()?).ok()?;
+    crate::json::from_str(&text).ok()
 }

@@ -18,7 +18,12 @@
 //!   `input_required`; its input requests reach the caller as the same [`Event::Request`]s,
 //!   and once all are answered the engine sends the request again with the answers (at most 8
 //!   rounds), its final answer under the id the caller first got. A handler of sampling,
-//!   elicitation and roots is written once, whichever way the server asks.
+//!   elicitation and roots is written once, whichever way the server asks;
+//! - **over HTTP**: the headers each line goes with ([`Client::http_headers`]: the stateless
+//!   request's mirrored method, name and version, a listed tool's `Mcp-Param-*` headers, a
+//!   stateful session's version), and what a request without an answer at the transport
+//!   amounts to ([`Client::no_answer`]: a `server/discover` refused with an HTTP error falls
+//!   back to `initialize`). The session's id and the event streams are the transport's.
 //!
 //! ```
 //! # #[cfg(feature = "server")] {
@@ -64,6 +69,7 @@ use crate::{MessageError, ProtocolVersion, RequestId, RpcError};
 use core::fmt;
 
 mod engine;
+mod http;
 mod input;
 mod peer;
 mod reply;

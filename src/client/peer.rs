@@ -180,8 +180,17 @@ impl Visit for Answer<'_> {
     type Output = Result<latest::ClientCallResult, String>;
 
     fn visit<V: Revision>(self) -> Self::Output {
-        let result = <V::ClientCall as CallSet>::parse_result(self.request, self.result)
-            .map_err(|e| e.to_string())?;
+        let parse = |raw: &RawValue| <V::ClientCall as CallSet>::parse_result(self.request, raw);
+        let result = match parse(self.result) {
+            Ok(result) => result,
+            // The schema requires `resultType`, and the specification has a client read a
+            // result without it as `complete` (2026-07-28, basic/index): read so only when the
+            // result as sent does not read, so a result that has it costs nothing more.
+            Err(error) => match completed(V::VERSION, self.result) {
+                Some(completed) => parse(&completed).map_err(|_| error.to_string())?,
+                None => return Err(error.to_string()),
+            },
+        };
         // A stateful revision's result has no cache hints: the answer says nothing of them.
         let fill = StatelessResult::uncached();
         convert::convert_result_with::<V::ClientCall, latest::ClientCall>(
@@ -236,4 +245,21 @@ impl Visit for Respond {
         };
         Ok(message.to_json())
     }
+}
+
+/// `result` with `"resultType": "complete"`, when it is an object of a stateless revision's
+/// without one.
+fn completed(version: &str, result: &RawValue) -> Option<Box<RawValue>> {
+    if !crate::negotiation::is_stateless(&crate::ProtocolVersion::from(version)) {
+        return None;
+    }
+    let mut members = crate::json::from_str::<Map<String, Value>>(result.get()).ok()?;
+    if members.contains_key(crate::cache::RESULT_TYPE) {
+        return None;
+    }
+    members.insert(
+        crate::cache::RESULT_TYPE.into(),
+        crate::cache::RESULT_TYPE_COMPLETE.into(),
+    );
+    serde_json::value::to_raw_value(&members).ok()
 }

@@ -189,9 +189,20 @@ impl ToolHeaders {
     /// assert_eq!(invalid.reason, InvalidReason::InvalidCharacter(' '));
     /// ```
     pub fn from_input_schema(schema: &Value) -> Result<ToolHeaders, InvalidToolHeader> {
+        match schema {
+            Value::Object(members) => ToolHeaders::from_schema_members(members),
+            _ => Ok(ToolHeaders::default()),
+        }
+    }
+
+    /// [`ToolHeaders::from_input_schema`] of the schema object whose members are `members`
+    /// (a generated `ToolInputSchema` keeps them as they came), without copying them.
+    pub(crate) fn from_schema_members(
+        members: &Map<String, Value>,
+    ) -> Result<ToolHeaders, InvalidToolHeader> {
         let mut headers = ToolHeaders::default();
         let mut path = Vec::new();
-        headers.walk(schema, "", Some(&mut path))?;
+        headers.walk_object(members, "", Some(&mut path))?;
         Ok(headers)
     }
 
@@ -213,9 +224,18 @@ impl ToolHeaders {
         pointer: &str,
         reachable: Option<&mut Vec<String>>,
     ) -> Result<(), InvalidToolHeader> {
-        let Value::Object(schema) = schema else {
-            return Ok(());
-        };
+        match schema {
+            Value::Object(schema) => self.walk_object(schema, pointer, reachable),
+            _ => Ok(()),
+        }
+    }
+
+    fn walk_object(
+        &mut self,
+        schema: &Map<String, Value>,
+        pointer: &str,
+        reachable: Option<&mut Vec<String>>,
+    ) -> Result<(), InvalidToolHeader> {
         let invalid = |reason| InvalidToolHeader {
             pointer: pointer.to_string(),
             reason,
