@@ -6,30 +6,23 @@
 //! cargo run --example conformance-client --features all-revisions,convert -- <server URL>
 //! ```
 //!
-//! It speaks 2026-07-28 first (`stateless.rs`): it asks `server/discover` and picks the newest
-//! stateless revision in the server's `supportedVersions` (and, when a request is refused with
-//! `UnsupportedProtocolVersionError`, retries it in one of the versions the error lists). Every
-//! request then carries the per-request `_meta` (protocol version, client info, capabilities)
-//! and the transport's headers from [`mcp_spec_types::http_headers`]: `MCP-Protocol-Version`,
-//! `Mcp-Method`, `Mcp-Name`, and on `tools/call` the `Mcp-Param-*` headers the tool's
-//! `x-mcp-header` annotations ask for; a tool whose annotations break the spec's rules is left
-//! out. It lists and calls the tools, reads the resources and gets the prompts the server
-//! offers; a tool's arguments come from the suite's `MCP_CONFORMANCE_CONTEXT` when it names
-//! the tool, otherwise from its input schema. An `input_required` result is answered
-//! (elicitation with the requested schema's defaults, sampling with a fixed text, roots with
-//! none) and the request retried under a new id with `inputResponses` and the `requestState`
-//! exactly as it came.
+//! The protocol is the crate's client engine ([`mcp_spec_types::client::Client`]), carried over
+//! HTTP by `connection.rs`: `server/discover` first, then `initialize` for a server without a
+//! stateless revision in common (any stateful one: the engine reads and writes that revision,
+//! and hands everything on in 2026-07-28's terms, which this client is written against); each
+//! request with the per-request `_meta` and the headers the engine names (`MCP-Protocol-Version`,
+//! `Mcp-Method`, `Mcp-Name`, a listed tool's `Mcp-Param-*`); answers paired with their requests;
+//! `input_required` rounds and a stateful server's requests answered alike (`answers.rs`:
+//! elicitation with the requested schema's defaults, SEP-1034; sampling with a fixed text;
+//! roots with none). What is left here is HTTP: the session's id, event streams, resuming a
+//! stream that ends before its answer with GET and `Last-Event-ID` after the server's `retry`
+//! delay (SEP-1699), the session's own GET stream.
 //!
-//! A server that does not answer `server/discover` as a stateless server does (no
-//! `DiscoverResult` and no recognized 2026-07-28 error, or only stateful revisions offered)
-//! gets the stateful handshake instead: it initializes (asking for 2025-11-25, declaring
-//! sampling and form elicitation), follows the revision the server answers (any stateful one:
-//! the session's messages are then read and written in that revision's types), sends
-//! `notifications/initialized`, lists the tools and calls each one with arguments made from
-//! its input schema. Requests of the server on a call's SSE stream are answered: elicitation
-//! with the requested schema's defaults (SEP-1034), sampling with a fixed text, ping, roots. A
-//! stream that ends before the answer is resumed with GET and `Last-Event-ID` once the
-//! server's `retry` delay has passed (SEP-1699).
+//! Once connected it uses what the server offers: every tool called (arguments from the
+//! suite's `MCP_CONFORMANCE_CONTEXT` when it names the tool, otherwise from its input schema;
+//! a tool whose `x-mcp-header` annotations break the transport's rules is left out, and a
+//! call refused with `HeaderMismatch` is retried once after listing the tools again), every
+//! resource read, every prompt got.
 //!
 //! A request the server refuses for want of authorization (401, or 403 `insufficient_scope`)
 //! is authorized and sent again (`oauth.rs`, with the crate's `auth` types): the protected
@@ -47,41 +40,30 @@
 //! proof algorithms gets DPoP-bound tokens, a fresh proof on every request and the nonces it
 //! asks for. Tokens, secrets and codes are never written to the log.
 
+mod answers;
+mod connection;
 mod jose;
 mod oauth;
-mod revision;
-mod stateless;
 mod transport;
 
-use hyper::Method;
-use mcp_spec_types::dispatch::{
-    Message, NotificationEnvelope, PendingRequest, PendingRequests, RequestEnvelope,
+use connection::Connection;
+use mcp_spec_types::client::Client;
+use mcp_spec_types::http_headers::ToolHeaders;
+use mcp_spec_types::v2026_07_28::{
+    CallToolRequestParams, CallToolResultOrInputRequired, ClientCall, ClientCallResult,
+    ClientCapabilities, ClientCapabilitiesElicitation, ClientCapabilitiesSampling,
+    GetPromptRequestParams, Implementation, PaginatedRequestParams, ReadResourceRequestParams,
+    Tool,
 };
-use mcp_spec_types::v2025_11_25::{
-    self as latest, CallToolRequestParams, ClientCall, ClientCallResult, ClientCapabilities,
-    ClientCapabilitiesElicitation, ClientCapabilitiesSampling, ClientMessage, ClientNotify,
-    CreateMessageResult, ElicitRequestParams, ElicitResult, ElicitResultAction,
-    ElicitResultContentValue as Value, ElicitResultContentValueVariant1 as One, Implementation,
-    InitializeRequestParams, PrimitiveSchemaDefinition as Field, Role, ServerCall,
-    ServerCallResult,
-};
-use mcp_spec_types::{Direction, ErrorCode, JsonObject, RequestId, RpcError};
-use revision::Negotiated;
-use serde_json::Map;
+use mcp_spec_types::{negotiation, ErrorCode, JsonObject};
+use serde_json::{json, Map, Value};
 use std::process::ExitCode;
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
-use transport::{is_sse, Endpoint, EventStream};
+use std::sync::Arc;
+use transport::Endpoint;
 
-const REQUESTED: &str = "2025-11-25";
-
-struct Client {
-    endpoint: Endpoint,
-    session: Mutex<Option<String>>,
-    revision: Mutex<Negotiated>,
-    next_id: Mutex<i64>,
-    pending: Mutex<PendingRequests>,
-}
+/// Pages of one list followed before giving up: a server that hands out cursors forever is
+/// not followed forever.
+const MAX_PAGES: usize = 100;
 
 fn main() -> ExitCode {
     let Some(url) = std::env::args().nth(1) else {
@@ -112,310 +94,247 @@ async fn run(url: &str) -> Result<(), String> {
     // One authorization for both ways of speaking: a token got while asking
     // `server/discover` serves the stateful session too.
     let endpoint = Endpoint::new(url, Some(Arc::new(oauth::Authorizer::new(url))))?;
-    if let Some((client, discovered)) = stateless::Modern::discover(endpoint.clone()).await? {
-        return client.run(&discovered).await;
+    let capabilities = ClientCapabilities::new()
+        .with_elicitation(ClientCapabilitiesElicitation::new().with_form(JsonObject::new()))
+        .with_sampling(ClientCapabilitiesSampling::new())
+        .with_roots(JsonObject::new());
+    let info = Implementation::new("mcp-spec-types-conformance-client", "1.0.0");
+    let engine = Client::new(info).with_capabilities(capabilities);
+    let connection = Connection::connect(endpoint, engine).await?;
+    let version = connection.version().ok_or("not connected")?;
+    if negotiation::is_stateless(&version) {
+        eprintln!("stateless, revision {}", version.as_str());
+    } else {
+        eprintln!("session in revision {}", version.as_str());
+        // The server's own stream, for what relates to no request of the client.
+        tokio::spawn(Arc::clone(&connection).listen());
     }
-    eprintln!("no stateless revision: falling back to initialize");
-    let client = Arc::new(Client {
-        endpoint,
-        session: Mutex::new(None),
-        revision: Mutex::new(Negotiated::LATEST),
-        next_id: Mutex::new(0),
-        pending: Mutex::new(PendingRequests::new()),
-    });
-    let capabilities = ClientCapabilities {
-        elicitation: Some(ClientCapabilitiesElicitation {
-            form: Some(JsonObject::new()),
-            ..ClientCapabilitiesElicitation::default()
-        }),
-        sampling: Some(ClientCapabilitiesSampling::default()),
-        ..ClientCapabilities::default()
+    let user = User {
+        connection,
+        tool_calls: context_tool_calls(),
     };
-    let initialize = ClientCall::Initialize(InitializeRequestParams {
-        capabilities,
-        client_info: Implementation::new("mcp-spec-types-conformance-client", "1.0.0"),
-        meta: None,
-        protocol_version: REQUESTED.to_owned(),
-        extra: Map::new(),
-    });
-    let ClientCallResult::Initialize(init) = client.request(initialize).await? else {
-        return Err("initialize was answered with another result".to_owned());
-    };
-    let revision = Negotiated::named(&init.protocol_version).ok_or_else(|| {
-        format!(
-            "the server chose {}, which this client does not speak",
-            init.protocol_version
-        )
-    })?;
-    eprintln!("session in revision {}", revision.version());
-    *lock(&client.revision) = revision;
-    client.notify(ClientNotify::Initialized(None)).await?;
-    // The server's own stream, for what relates to no request of the client.
-    tokio::spawn(listen(Arc::clone(&client)));
-
-    let ClientCallResult::ListTools(list) = client.request(ClientCall::ListTools(None)).await?
-    else {
-        return Err("tools/list was answered with another result".to_owned());
-    };
-    let echoed = echoed_schema(
-        list.tools
-            .iter()
-            .map(|t| (t.name.as_str(), serde_json::to_value(&t.input_schema))),
-    );
-    for tool in list.tools {
-        let mut arguments: Map<String, serde_json::Value> = tool
-            .input_schema
-            .properties
-            .iter()
-            .flatten()
-            .filter_map(|(name, schema)| {
-                let kind: String = schema.get("type")?.ok()?;
-                let value = match kind.as_str() {
-                    "number" | "integer" => serde_json::Value::from(1),
-                    "string" => serde_json::Value::from("test"),
-                    "boolean" => serde_json::Value::Bool(true),
-                    _ => return None,
-                };
-                Some((name.clone(), value))
-            })
-            .collect();
-        if let (ECHO_TOOL, Some(schema)) = (tool.name.as_str(), &echoed) {
-            arguments.insert("schema".to_owned(), schema.clone());
-        }
-        let call = ClientCall::CallTool(CallToolRequestParams {
-            arguments: Some(JsonObject::from(arguments)),
-            meta: None,
-            name: tool.name.clone(),
-            task: None,
-            extra: Map::new(),
-        });
-        match client.request(call).await? {
-            ClientCallResult::CallTool(result) => {
-                let texts: Vec<&str> = result.content.iter().filter_map(|c| c.as_text()).collect();
-                eprintln!("{}: {}", tool.name, texts.join(" "));
-            }
-            _ => {
-                return Err(format!(
-                    "tools/call {} was answered with another result",
-                    tool.name
-                ))
-            }
-        }
+    let offers = user.connection.server_capabilities().unwrap_or_default();
+    if offers.tools.is_some() {
+        user.use_tools().await?;
+    }
+    if offers.resources.is_some() {
+        user.use_resources().await?;
+    }
+    if offers.prompts.is_some() {
+        user.use_prompts().await?;
     }
     Ok(())
 }
 
-/// Reads the GET stream (when the server offers one), answering the requests on it.
-async fn listen(client: Arc<Client>) {
-    let Ok(response) = client.send(None, None).await else {
-        return;
-    };
-    if !is_sse(&response) {
-        return;
-    }
-    let mut stream = EventStream::new(response);
-    let none = RequestId::from("");
-    while let Some(data) = stream.next().await {
-        if let Err(e) = client.answer_in(&data, &none).await {
-            eprintln!("on the GET stream: {e}");
-        }
-    }
+/// The client's user: lists and uses what the server offers. A call that fails is reported
+/// and the others still run.
+struct User {
+    connection: Arc<Connection>,
+    /// Arguments the conformance suite hands over for some tools (`MCP_CONFORMANCE_CONTEXT`).
+    tool_calls: Vec<(String, Value)>,
 }
 
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|p| p.into_inner())
-}
-
-impl Client {
-    fn revision(&self) -> Negotiated {
-        lock(&self.revision).clone()
-    }
-
-    /// POSTs `text` (GETs the stream after `resume`, without a body).
-    async fn send(
-        &self,
-        text: Option<String>,
-        resume: Option<&str>,
-    ) -> Result<hyper::Response<hyper::body::Incoming>, String> {
-        let mut headers = Vec::new();
-        if let Some(session) = lock(&self.session).clone() {
-            headers.push(("mcp-session-id", session));
-            headers.push(("mcp-protocol-version", self.revision().version().to_owned()));
-        }
-        if let Some(last) = resume {
-            headers.push(("last-event-id", last.to_owned()));
-        }
-        let method = if text.is_some() {
-            Method::POST
-        } else {
-            Method::GET
-        };
-        let response = self.endpoint.send(method, &headers, text).await?;
-        if !response.status().is_success() {
-            return Err(format!("HTTP {}", response.status()));
-        }
-        if let Some(id) = response
-            .headers()
-            .get("mcp-session-id")
-            .and_then(|v| v.to_str().ok())
-        {
-            lock(&self.session).get_or_insert_with(|| id.to_owned());
-        }
-        Ok(response)
-    }
-
-    async fn notify(&self, notification: ClientNotify) -> Result<(), String> {
-        let message = Message::Notification(NotificationEnvelope::new(notification));
-        let text = self.revision().write(&message).map_err(|e| e.to_string())?;
-        self.send(Some(text), None).await.map(drop)
-    }
-
-    /// Sends a request and waits for its answer, answering the server's requests meanwhile.
-    async fn request(&self, call: ClientCall) -> Result<ClientCallResult, String> {
-        let id = {
-            let mut next = lock(&self.next_id);
-            *next += 1;
-            RequestId::from(*next)
-        };
-        lock(&self.pending).insert(
-            Direction::ClientToServer,
-            id.clone(),
-            PendingRequest::of(&call),
+impl User {
+    async fn use_tools(&self) -> Result<(), String> {
+        let tools = self.tools().await?;
+        let echoed = echoed_schema(
+            tools
+                .iter()
+                .map(|t| (t.name.as_str(), serde_json::to_value(&t.input_schema))),
         );
-        let message = Message::Request(RequestEnvelope::new(id.clone(), call));
-        let text = self.revision().write(&message).map_err(|e| e.to_string())?;
-        let response = self.send(Some(text), None).await?;
-        if !is_sse(&response) {
-            let body = transport::text(response).await?;
-            return self
-                .answer_in(&body, &id)
+        for tool in tools {
+            let schema = serde_json::to_value(&tool.input_schema).map_err(|e| e.to_string())?;
+            // A tool whose x-mcp-header annotations break the rules is left out (the
+            // transport page: the client MUST exclude it, SHOULD log why).
+            if let Err(e) = ToolHeaders::from_input_schema(&schema) {
+                eprintln!("tool {} left out: {e}", tool.name);
+                continue;
+            }
+            let given: Vec<Value> = self
+                .tool_calls
+                .iter()
+                .filter(|(name, _)| *name == tool.name)
+                .map(|(_, arguments)| arguments.clone())
+                .collect();
+            let calls = match (tool.name.as_str(), &echoed) {
+                _ if !given.is_empty() => given,
+                (ECHO_TOOL, Some(echoed)) => vec![json!({ "schema": echoed })],
+                _ => vec![arguments_for(&schema)],
+            };
+            for arguments in calls {
+                match self.call_tool(&tool.name, arguments).await? {
+                    Ok(ClientCallResult::CallTool(
+                        CallToolResultOrInputRequired::CallToolResult(result),
+                    )) => {
+                        let texts: Vec<&str> =
+                            result.content.iter().filter_map(|c| c.as_text()).collect();
+                        eprintln!("{}: {}", tool.name, texts.join(" "));
+                    }
+                    Ok(_) => eprintln!("{}: still asking for input", tool.name),
+                    Err(e) => {
+                        eprintln!("tools/call {}: error {}: {}", tool.name, e.code, e.message)
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Calls a tool. A `HeaderMismatch` answer may mean the tool's definition changed: the
+    /// tools are listed again (the engine learns their annotations from the list) and the call
+    /// is retried once (the transport page, client behavior).
+    async fn call_tool(&self, name: &str, arguments: Value) -> Result<connection::Answer, String> {
+        let arguments = match arguments {
+            Value::Object(arguments) => JsonObject::from(arguments),
+            _ => JsonObject::new(),
+        };
+        let call = || {
+            let params = CallToolRequestParams::new(name, self.connection.meta())
+                .with_arguments(arguments.clone());
+            ClientCall::CallTool(params)
+        };
+        let answer = self.connection.request(call()).await?;
+        match answer {
+            Err(error) if error.code == ErrorCode::HeaderMismatch => {
+                eprintln!(
+                    "tools/call {name}: {}; listing the tools again",
+                    error.message
+                );
+                self.tools().await?;
+                self.connection.request(call()).await
+            }
+            answer => Ok(answer),
+        }
+    }
+
+    /// Every tool the server lists, page after page.
+    async fn tools(&self) -> Result<Vec<Tool>, String> {
+        self.pages(ClientCall::ListTools, |r| match r {
+            ClientCallResult::ListTools(l) => Some((l.tools, l.next_cursor)),
+            _ => None,
+        })
+        .await
+    }
+
+    async fn use_resources(&self) -> Result<(), String> {
+        let resources = self
+            .pages(ClientCall::ListResources, |r| match r {
+                ClientCallResult::ListResources(l) => Some((l.resources, l.next_cursor)),
+                _ => None,
+            })
+            .await?;
+        for resource in resources {
+            let read = ReadResourceRequestParams::new(resource.uri.clone(), self.connection.meta());
+            match self
+                .connection
+                .request(ClientCall::ReadResource(read))
                 .await?
-                .ok_or_else(|| "no answer in the response".to_owned());
-        }
-        let mut stream = EventStream::new(response);
-        for _ in 0..5 {
-            while let Some(data) = stream.next().await {
-                if let Some(answer) = self.answer_in(&data, &id).await? {
-                    return Ok(answer);
-                }
-            }
-            // The stream closed before the answer: resume it after the delay the server set.
-            let last = stream
-                .last_id
-                .clone()
-                .ok_or("the stream ended without an answer")?;
-            let retry = stream.retry;
-            tokio::time::sleep(retry.unwrap_or(Duration::from_secs(1))).await;
-            stream = EventStream::new(self.send(None, Some(&last)).await?);
-            stream.retry = retry;
-        }
-        Err("no answer after five reconnections".to_owned())
-    }
-
-    /// Handles the messages of `text`; the answer to request `id` if one of them is.
-    async fn answer_in(
-        &self,
-        text: &str,
-        id: &RequestId,
-    ) -> Result<Option<ClientCallResult>, String> {
-        for message in self.revision().read(text).map_err(|e| e.to_string())? {
-            match message {
-                Message::Response(response) if &response.id == id => {
-                    let answer = lock(&self.pending).answer::<ClientCall>(&response);
-                    return match answer {
-                        Some(result) => result.map(Some).map_err(|e| e.to_string()),
-                        None => Err("an answer to no request".to_owned()),
-                    };
-                }
-                Message::Error(error) if error.id.as_ref() == Some(id) => {
-                    return Err(format!(
-                        "error {}: {}",
-                        error.error.code, error.error.message
-                    ));
-                }
-                Message::Request(request) => self.serve(request).await?,
-                Message::Notification(n) => eprintln!(
-                    "notification {}",
-                    mcp_spec_types::dispatch::MethodSet::method(&n.notification)
+            {
+                Ok(_) => eprintln!("read {}", resource.uri),
+                Err(e) => eprintln!(
+                    "resources/read {}: error {}: {}",
+                    resource.uri, e.code, e.message
                 ),
-                _ => {}
             }
         }
-        Ok(None)
+        Ok(())
     }
 
-    /// Answers a request of the server.
-    async fn serve(&self, request: RequestEnvelope<ServerCall>) -> Result<(), String> {
-        let method = mcp_spec_types::dispatch::MethodSet::method(&request.call).to_owned();
-        let result = match request.call {
-            ServerCall::Elicit(ElicitRequestParams::FormParams(form)) => {
-                let content = form
-                    .requested_schema
-                    .properties
-                    .iter()
-                    .filter_map(|(name, field)| Some((name.clone(), default_of(field)?)))
-                    .collect();
-                Ok(ServerCallResult::Elicit(ElicitResult {
-                    action: ElicitResultAction::Accept,
-                    content: Some(content),
-                    meta: None,
-                    extra: Map::new(),
-                }))
+    async fn use_prompts(&self) -> Result<(), String> {
+        let prompts = self
+            .pages(ClientCall::ListPrompts, |r| match r {
+                ClientCallResult::ListPrompts(l) => Some((l.prompts, l.next_cursor)),
+                _ => None,
+            })
+            .await?;
+        for prompt in prompts {
+            let arguments = prompt.arguments.iter().flatten();
+            let arguments = arguments.map(|a| (a.name.clone(), "test".to_owned()));
+            let get = GetPromptRequestParams::new(prompt.name.clone(), self.connection.meta())
+                .with_arguments(arguments.collect::<std::collections::BTreeMap<_, _>>());
+            match self.connection.request(ClientCall::GetPrompt(get)).await? {
+                Ok(_) => eprintln!("got prompt {}", prompt.name),
+                Err(e) => eprintln!(
+                    "prompts/get {}: error {}: {}",
+                    prompt.name, e.code, e.message
+                ),
             }
-            ServerCall::CreateMessage(_) => {
-                Ok(ServerCallResult::CreateMessage(CreateMessageResult {
-                    content: latest::TextContent::new("This is a test response from the client")
-                        .into(),
-                    meta: None,
-                    model: "conformance-client-model".to_owned(),
-                    role: Role::Assistant,
-                    stop_reason: Some("endTurn".to_owned()),
-                    extra: Map::new(),
-                }))
+        }
+        Ok(())
+    }
+
+    /// Every page of a list: `list` makes the request, `take` splits its result into its
+    /// items and `nextCursor`.
+    async fn pages<T>(
+        &self,
+        list: impl Fn(PaginatedRequestParams) -> ClientCall,
+        take: impl Fn(ClientCallResult) -> Option<(Vec<T>, Option<String>)>,
+    ) -> Result<Vec<T>, String> {
+        let mut items = Vec::new();
+        let mut cursor: Option<String> = None;
+        for _ in 0..MAX_PAGES {
+            let mut params = PaginatedRequestParams::new(self.connection.meta());
+            if let Some(cursor) = cursor.take() {
+                params = params.with_cursor(cursor);
             }
-            ServerCall::Ping(_) => Ok(ServerCallResult::Ping(latest::EmptyResult(
-                latest::BaseResult {
-                    meta: None,
-                    extra: Map::new(),
-                },
-            ))),
-            ServerCall::ListRoots(_) => Ok(ServerCallResult::ListRoots(latest::ListRootsResult {
-                meta: None,
-                roots: Vec::new(),
-                extra: Map::new(),
-            })),
-            _ => Err(RpcError::method_not_found(&method)),
-        };
-        let reply: ClientMessage = match result
-            .map(|r| self.revision().answer(request.id.clone(), &method, &r))
-        {
-            Ok(Ok(response)) => Message::Response(response),
-            Ok(Err(e)) => Message::Error(mcp_spec_types::dispatch::ErrorResponse::new(
-                request.id,
-                RpcError::new(ErrorCode::InternalError, e),
-            )),
-            Err(e) => Message::Error(mcp_spec_types::dispatch::ErrorResponse::new(request.id, e)),
-        };
-        self.send(Some(reply.to_json()), None).await.map(drop)
+            let call = list(params);
+            let method = mcp_spec_types::dispatch::MethodSet::method(&call).to_owned();
+            let result = self
+                .connection
+                .request(call)
+                .await?
+                .map_err(|e| format!("{method}: error {}: {}", e.code, e.message))?;
+            let (page, next) =
+                take(result).ok_or_else(|| format!("{method} was answered with another result"))?;
+            items.extend(page);
+            match next {
+                Some(next) => cursor = Some(next),
+                None => return Ok(items),
+            }
+        }
+        Err(format!("more than {MAX_PAGES} pages"))
     }
 }
 
-/// The default of a form field (SEP-1034), when it has one this revision's answer can carry:
-/// the schema admits strings, integers, booleans and string lists, so a fractional number
-/// default is left for the user.
-fn default_of(field: &Field) -> Option<Value> {
-    Some(match field {
-        Field::StringSchema(s) => Value::Variant1(One::String(s.default.clone()?)),
-        Field::NumberSchema(s) => Value::Variant1(One::Number(s.default.clone()?)),
-        Field::BooleanSchema(s) => Value::Variant1(One::Boolean(s.default?)),
-        Field::UntitledSingleSelectEnumSchema(s) => {
-            Value::Variant1(One::String(s.default.clone()?))
-        }
-        Field::TitledSingleSelectEnumSchema(s) => Value::Variant1(One::String(s.default.clone()?)),
-        Field::LegacyTitledEnumSchema(s) => Value::Variant1(One::String(s.default.clone()?)),
-        Field::UntitledMultiSelectEnumSchema(s) => Value::Variant0(s.default.clone()?),
-        Field::TitledMultiSelectEnumSchema(s) => Value::Variant0(s.default.clone()?),
-    })
+/// Arguments made from an input schema: a value of each property's type.
+fn arguments_for(schema: &Value) -> Value {
+    let arguments: Map<String, Value> = schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .into_iter()
+        .flatten()
+        .filter_map(|(name, property)| {
+            let value = match property.get("type")?.as_str()? {
+                "number" | "integer" => Value::from(1),
+                "string" => Value::from("test"),
+                "boolean" => Value::Bool(true),
+                _ => return None,
+            };
+            Some((name.clone(), value))
+        })
+        .collect();
+    Value::Object(arguments)
+}
+
+/// The tool calls the suite's context names (`{"toolCalls": [{"name", "arguments"}]}`).
+fn context_tool_calls() -> Vec<(String, Value)> {
+    let Ok(context) = std::env::var("MCP_CONFORMANCE_CONTEXT") else {
+        return Vec::new();
+    };
+    let Ok(context) = serde_json::from_str::<Value>(&context) else {
+        return Vec::new();
+    };
+    context
+        .get("toolCalls")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|call| {
+            let name = call.get("name")?.as_str()?.to_owned();
+            let arguments = call.get("arguments").cloned().unwrap_or_else(|| json!({}));
+            Some((name, arguments))
+        })
+        .collect()
 }
 
 /// The echo tool of the suite's schema-preservation scenario (SEP-1613, SEP-2106): the client

@@ -34,7 +34,8 @@
     feature = "v2025_11_25",
     feature = "v2026_07_28",
     feature = "convert",
-    feature = "auth"
+    feature = "auth",
+    feature = "client"
 ))]
 
 #[path = "../e2e/support.rs"]
