@@ -11,7 +11,7 @@
 
 use mcp_spec_types::client::{Client, Event};
 use mcp_spec_types::http_headers;
-use mcp_spec_types::server::{Router, Server, Session};
+use mcp_spec_types::server::{Router, Server, Session, Sessions};
 use mcp_spec_types::v2026_07_28::*;
 use mcp_spec_types::{JsonObject, ProtocolVersion};
 use serde_json::json;
@@ -137,13 +137,19 @@ fn a_stateless_request_mirrors_its_body_and_a_listed_tool_its_annotated_argument
             "Mcp-Param-Region"
         ]
     );
-    // What the server checks is what the client sent: the call is answered, not refused.
-    let lookup = http_headers::lookup(&after.headers);
-    let body: serde_json::Value = serde_json::from_str(&after.line).expect("JSON");
-    assert_eq!(
-        http_headers::check("tools/call", Some(&body["params"]), lookup),
-        Ok(())
-    );
+    // The server engine checks what the client engine sent: the call is answered, and the
+    // same call with another region in its header is refused.
+    let mut sessions = Sessions::new(|| "unused".to_owned());
+    let mut post = |headers: &[(String, String)]| {
+        let lookup = http_headers::lookup(headers);
+        server.http(&mut sessions, "POST", lookup, &after.line, 0)
+    };
+    let answered = post(&after.headers);
+    assert_eq!(answered.status, 200, "{answered:?}");
+    let mut forged = after.headers.clone();
+    forged.retain(|(name, _)| name != "Mcp-Param-Region");
+    forged.push(("Mcp-Param-Region".to_owned(), "us-east".to_owned()));
+    assert_eq!(post(&forged).status, 400);
     // A value the header cannot carry (the annotation says string) leaves the headers out.
     let unsendable = call(&mut client, "weather", json!({ "region": 7 }));
     assert_eq!(unsendable.header("Mcp-Param-Region"), None);

@@ -179,6 +179,52 @@ fn a_stateless_request_is_served_when_its_headers_say_what_its_body_says() {
 }
 
 #[test]
+fn a_tools_annotated_arguments_must_be_in_their_headers() {
+    let schema = json!({"type": "object", "properties": {
+        "region": {"type": "string", "x-mcp-header": "Region"},
+        "priority": {"type": "integer", "x-mcp-header": "Priority"},
+        "text": {"type": "string"}}});
+    let schema: ToolInputSchema = serde_json::from_value(schema).expect("a schema");
+    let router = Router::new().tool(Tool::new("route", schema), |_| {
+        Ok(CallToolResult::text("routed"))
+    });
+    let server = Server::new(Implementation::new("router", "1.0.0"), router);
+    let mut sessions = sessions();
+    let mut call = stateless_call("route");
+    call["params"]["arguments"] = json!({"region": "eu-west", "priority": 3});
+    let headers = headers_for(&call);
+    let send = |sessions: &mut Sessions, extra: &[(&str, &str)]| {
+        let mut sent = as_pairs(&headers);
+        sent.extend_from_slice(extra);
+        post(&server, sessions, &sent, &call, 0)
+    };
+
+    let both = [("Mcp-Param-Region", "eu-west"), ("Mcp-Param-Priority", "3")];
+    let response = send(&mut sessions, &both);
+    assert_eq!(response.status, 200, "{response:?}");
+    assert_eq!(body(&response)["result"]["content"][0]["text"], "routed");
+
+    // A gateway routing on a header the body contradicts: refused as a mismatch, naming it.
+    let wrong = [("Mcp-Param-Region", "us-east"), ("Mcp-Param-Priority", "3")];
+    let response = send(&mut sessions, &wrong);
+    assert_eq!(response.status, 400);
+    assert_eq!(body(&response)["error"]["code"], -32020);
+    assert_eq!(body(&response)["id"], 7);
+    let message = body(&response)["error"]["message"].to_string();
+    assert!(message.contains("Mcp-Param-Region"), "{message}");
+    // An annotated argument without its header.
+    let response = send(&mut sessions, &[("Mcp-Param-Region", "eu-west")]);
+    assert_eq!(response.status, 400);
+    assert_eq!(body(&response)["error"]["code"], -32020);
+    // An integer compares as a number, however it is written.
+    let written = [
+        ("Mcp-Param-Region", "eu-west"),
+        ("Mcp-Param-Priority", "3.0"),
+    ];
+    assert_eq!(send(&mut sessions, &written).status, 200);
+}
+
+#[test]
 fn a_stateless_transport_error_carries_its_status() {
     let server = server();
     let mut sessions = sessions();

@@ -8,8 +8,10 @@
 //!   ended: 404) and an `MCP-Protocol-Version` that is the session's (otherwise 400); `DELETE`
 //!   ends the session;
 //! - a stateless request (2026-07-28 on) stands alone: its headers must say what its body says
-//!   ([`http_headers::check`](crate::http_headers::check), `-32020` with 400), and the
-//!   transport's errors carry their status (400, and 404 for an unknown method);
+//!   ([`http_headers::check`](crate::http_headers::check), `-32020` with 400; a `tools/call`'s
+//!   `Mcp-Param-*` headers too, against the tool's `x-mcp-header` annotations as
+//!   [`Handler::tool_headers`] gives them), and the transport's errors carry their status
+//!   (400, and 404 for an unknown method);
 //! - a message that asks for no answer gets 202 and no body.
 //!
 //! What the server says besides its answers goes on event streams (server-sent events), for
@@ -749,7 +751,7 @@ impl<H: Handler> Server<H> {
             && peek.as_ref().and_then(|p| p.method.as_deref())
                 == Some(crate::method::method_names::SUBSCRIPTIONS_LISTEN_REQUEST);
         if stateless {
-            if let Err(refused) = check_headers(body, &headers) {
+            if let Err(refused) = check_headers(body, &headers, self.handler()) {
                 return respond(HttpResponse::error(400, id, refused));
             }
         }
@@ -877,10 +879,12 @@ fn open_stream<'h>(
     HttpResponse::opening(stream, missed)
 }
 
-/// A stateless request's headers against its body (`-32020`).
+/// A stateless request's headers against its body (`-32020`): the standard ones, and a
+/// `tools/call`'s `Mcp-Param-*` headers against the tool's annotations.
 fn check_headers<'h>(
     body: &str,
     headers: &impl Fn(&str) -> Option<&'h str>,
+    handler: &impl Handler,
 ) -> Result<(), RpcError> {
     let Ok(message) = crate::json::from_str::<Value>(body) else {
         return Ok(());
@@ -888,5 +892,19 @@ fn check_headers<'h>(
     let Some(method) = message.get("method").and_then(Value::as_str) else {
         return Ok(());
     };
-    http_headers::check(method, message.get("params"), headers).map_err(|m| m.to_rpc_error())
+    let params = message.get("params");
+    http_headers::check(method, params, headers).map_err(|m| m.to_rpc_error())?;
+    if method != crate::method::method_names::CALL_TOOL_REQUEST {
+        return Ok(());
+    }
+    let tool = params.and_then(|p| p.get("name")).and_then(Value::as_str);
+    match tool.and_then(|tool| handler.tool_headers(tool)) {
+        Some(annotated) => {
+            let arguments = params.and_then(|p| p.get("arguments"));
+            annotated
+                .check(arguments, headers)
+                .map_err(|m| m.to_rpc_error())
+        }
+        None => Ok(()),
+    }
 }

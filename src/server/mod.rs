@@ -55,6 +55,7 @@
 //! assert!(answer.contains(r#""text":"Hi!""#));
 //! ```
 
+use crate::http_headers::ToolHeaders;
 use crate::prelude::*;
 use crate::v2026_07_28 as latest;
 use crate::{ProgressToken, ProtocolVersion, RpcError};
@@ -106,6 +107,16 @@ pub trait Handler {
         call: latest::ClientCall,
         context: &mut Context,
     ) -> Result<latest::ClientCallResult, RpcError>;
+
+    /// The `x-mcp-header` annotations of tool `name`'s input schema, which a 2026-07-28
+    /// client mirrors into `Mcp-Param-*` headers over Streamable HTTP: the engine refuses a
+    /// stateless `tools/call` whose headers disagree with its arguments (`-32020`, status
+    /// 400), as it refuses one whose `Mcp-Name` disagrees. `None` (the default): no such header
+    /// is checked. A [`Router`] gives the annotations of the tools it offers.
+    fn tool_headers(&self, name: &str) -> Option<&ToolHeaders> {
+        let _ = name;
+        None
+    }
 
     /// Whether a client may subscribe to the resource at `uri` (`resources/subscribe`, or a
     /// `subscriptions/listen` stream's `resourceSubscriptions`): an error refuses the request

@@ -6,6 +6,7 @@
 use super::{Context, Handler};
 use crate::cache::CacheHint;
 use crate::dispatch::MethodSet;
+use crate::http_headers::ToolHeaders;
 use crate::method::method_names as names;
 use crate::prelude::*;
 use crate::uri_template::{UriTemplate, UriTemplateError, Variables};
@@ -18,6 +19,7 @@ use crate::v2026_07_28::{
     ServerCapabilitiesTools, Tool,
 };
 use crate::RpcError;
+use alloc::collections::BTreeMap;
 
 type ToolFn = Box<
     dyn Fn(CallToolRequestParams, &mut Context) -> Result<CallToolResultOrInputRequired, RpcError>
@@ -57,6 +59,8 @@ type CompleteFn =
 #[derive(Default)]
 pub struct Router {
     tools: Vec<(Tool, ToolFn)>,
+    /// The `x-mcp-header` annotations of the tools that have some, by name.
+    tool_headers: BTreeMap<String, ToolHeaders>,
     resources: Vec<(Resource, ReadFn)>,
     templates: Vec<(ResourceTemplate, UriTemplate, TemplateFn)>,
     prompts: Vec<(Prompt, PromptFn)>,
@@ -101,14 +105,13 @@ impl Router {
     /// its requests to a client of a stateful revision and calls again with the answers, as a
     /// 2026-07-28 client retries (see `input_required::RoundTrip`).
     #[must_use]
-    pub fn tool<F, R>(mut self, tool: Tool, call: F) -> Self
+    pub fn tool<F, R>(self, tool: Tool, call: F) -> Self
     where
         F: Fn(CallToolRequestParams) -> Result<R, RpcError> + Send + Sync + 'static,
         R: Into<CallToolResultOrInputRequired>,
     {
         let call = move |params, _: &mut Context| call(params).map(Into::into);
-        self.tools.push((tool, Box::new(call)));
-        self
+        self.offer(tool, Box::new(call))
     }
 
     /// [`Router::tool`], whose function also gets the request's [`Context`]: to report
@@ -128,13 +131,28 @@ impl Router {
     /// );
     /// ```
     #[must_use]
-    pub fn tool_with<F, R>(mut self, tool: Tool, call: F) -> Self
+    pub fn tool_with<F, R>(self, tool: Tool, call: F) -> Self
     where
         F: Fn(CallToolRequestParams, &mut Context) -> Result<R, RpcError> + Send + Sync + 'static,
         R: Into<CallToolResultOrInputRequired>,
     {
         let call = move |params, context: &mut Context| call(params, context).map(Into::into);
-        self.tools.push((tool, Box::new(call)));
+        self.offer(tool, Box::new(call))
+    }
+
+    /// Adds `tool` with its function, and its `x-mcp-header` annotations. A tool whose
+    /// annotations break the transport's rules gets none checked: a client does not call it
+    /// (it leaves the tool out, as the transport asks).
+    fn offer(mut self, tool: Tool, call: ToolFn) -> Self {
+        match ToolHeaders::from_schema_members(&tool.input_schema.extra) {
+            Ok(headers) if !headers.is_empty() => {
+                self.tool_headers.insert(tool.name.clone(), headers);
+            }
+            _ => {
+                self.tool_headers.remove(&tool.name);
+            }
+        }
+        self.tools.push((tool, call));
         self
     }
 
@@ -325,6 +343,10 @@ impl Handler for Router {
             capabilities.completions = Some(Default::default());
         }
         capabilities
+    }
+
+    fn tool_headers(&self, name: &str) -> Option<&ToolHeaders> {
+        self.tool_headers.get(name)
     }
 
     fn subscribe(&self, uri: &str, _context: &Context) -> Result<(), RpcError> {
