@@ -564,3 +564,118 @@ fn a_get_with_last_event_id_resumes_the_sessions_stream_with_what_it_missed() {
     let last = (4 + Sessions::EVENTS_KEPT).to_string();
     assert_eq!(replayed, [Some(last.as_str())]);
 }
+
+#[test]
+fn a_long_call_answers_on_a_stream_the_client_can_resume_before_its_answer() {
+    let server = server();
+    let mut sessions = sessions();
+    let id = open(&server, &mut sessions, 0);
+    let session = [(MCP_SESSION_ID, id.as_str())];
+    let call = json!({"jsonrpc": "2.0", "id": 5, "method": "tools/call",
+        "params": {"name": "echo", "arguments": {"text": "at last"}}});
+    let receive = |sessions: &mut Sessions| match server.http_receive(
+        sessions,
+        "POST",
+        lookup(&session),
+        &call.to_string(),
+        1,
+    ) {
+        HttpIncoming::Call(call) => call,
+        other => panic!("expected a call, got {other:?}"),
+    };
+    let mut pending = receive(&mut sessions);
+    let opened = sessions
+        .open_stream(&mut pending, Some(500))
+        .expect("a session's call can answer on a stream");
+    assert_eq!(opened.status, 200);
+    assert_eq!(opened.content_type(), Some("text/event-stream"));
+    let stream = opened.stream.clone().expect("the call's stream");
+    assert_eq!(stream.request(), Some(&mcp_spec_types::RequestId::from(5)));
+    // The priming event: an id to resume after, no message, the reconnection delay.
+    let [priming] = opened.events.as_slice() else {
+        panic!("{opened:?}")
+    };
+    assert_eq!(priming.to_sse(), "id: 1\nretry: 500\ndata: \n\n");
+    // Opened once: the call already has its stream.
+    assert!(sessions.open_stream(&mut pending, None).is_none());
+
+    // The server closed the connection; the client resumes after the priming event before
+    // the answer: the stream opens again, with nothing missed yet, and stays open.
+    sessions.close(&stream, 2);
+    let resume = [
+        (MCP_SESSION_ID, id.as_str()),
+        ("Accept", "text/event-stream"),
+        ("Last-Event-ID", "1"),
+    ];
+    let resumed = server.http(&mut sessions, "GET", lookup(&resume), "", 3);
+    assert_eq!(resumed.status, 200, "{resumed:?}");
+    assert_eq!(resumed.stream.as_ref(), Some(&stream));
+    assert_eq!((resumed.events.len(), resumed.ended.len()), (0, 0));
+
+    // The answer is the stream's last event, kept for a client that resumes later still.
+    let (request, mut context, responder) = pending.into_parts();
+    let answer = responder.respond(server.handler().call(request, &mut context));
+    let finished = sessions.finish(answer);
+    assert_eq!((finished.status, finished.body.as_deref()), (202, None));
+    let [answer] = finished.events.as_slice() else {
+        panic!("{finished:?}")
+    };
+    assert_eq!((answer.stream == stream, answer.last), (true, true));
+    assert_eq!(answer.id.as_deref(), Some("2"));
+    let message: Value = serde_json::from_str(&answer.message).expect("JSON");
+    assert_eq!(message["result"]["content"][0]["text"], "at last");
+    let again = server.http(&mut sessions, "GET", lookup(&resume), "", 4);
+    let replayed: Vec<&str> = again.events.iter().map(|e| e.message.as_str()).collect();
+    assert_eq!(replayed, [answer.message.as_str()]);
+
+    // A stateless call has no stream to resume: its answer is its response.
+    let call = stateless_call("echo");
+    let headers = headers_for(&call);
+    let incoming = server.http_receive(
+        &mut sessions,
+        "POST",
+        lookup(&as_pairs(&headers)),
+        &call.to_string(),
+        5,
+    );
+    let HttpIncoming::Call(mut stateless) = incoming else {
+        panic!("expected a call")
+    };
+    assert!(sessions.open_stream(&mut stateless, Some(500)).is_none());
+}
+
+/// A session of a revision before 2025-11-25 gets the stream without its priming event: its
+/// clients do not expect an event without a message.
+#[cfg(feature = "v2025_06_18")]
+#[test]
+fn a_long_calls_stream_in_2025_06_18_opens_without_a_priming_event() {
+    let server = server();
+    let mut sessions = sessions();
+    let mut older = initialize();
+    older["params"]["protocolVersion"] = json!("2025-06-18");
+    let opened = post(&server, &mut sessions, &[], &older, 0);
+    let id = header(&opened, MCP_SESSION_ID)
+        .expect("a session")
+        .to_owned();
+    let headers = [
+        (MCP_SESSION_ID, id.as_str()),
+        ("MCP-Protocol-Version", "2025-06-18"),
+    ];
+    let call = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "echo"}});
+    let incoming = server.http_receive(
+        &mut sessions,
+        "POST",
+        lookup(&headers),
+        &call.to_string(),
+        1,
+    );
+    let HttpIncoming::Call(mut pending) = incoming else {
+        panic!("expected a call")
+    };
+    let opened = sessions
+        .open_stream(&mut pending, Some(500))
+        .expect("a stream");
+    assert!(opened.stream.is_some());
+    assert_eq!(opened.events, []);
+}

@@ -40,6 +40,11 @@
 //! What a handler reports while it answers (see [`Context`]) goes before its answer on the
 //! answer's stream: a JSON answer becomes an event stream for it.
 //!
+//! A call that takes long may be answered on an event stream at once
+//! ([`Sessions::open_stream`]), which opens with an event the client can resume after, so that
+//! the caller may close the connection before the answer and the client polls for it
+//! (SEP-1699); the answer, when [`Sessions::finish`] gives it, is the stream's last event.
+//!
 //! A session's streams can be resumed: each of their events has an id unique in the session
 //! ([`StreamEvent::id`]), and a `GET` with `Last-Event-ID` reopens the stream that event went
 //! on, with the events it missed since (the session keeps its latest
@@ -205,6 +210,10 @@ impl HttpResponder {
         answer
     }
 }
+
+/// The first revision whose clients take an event without a message, which opens a stream
+/// they can resume before its first message (SEP-1699); dates compare as text.
+const PRIMING_FROM: &str = "2025-11-25";
 
 /// The sessions of stateful clients, by `Mcp-Session-Id`.
 pub struct Sessions {
@@ -390,6 +399,53 @@ impl Sessions {
         response
     }
 
+    /// Answers the POST that brought `call` now, with an event stream that its answer will
+    /// end, rather than with the answer: for a call that takes long, whose connection the
+    /// server may close before it ends (SEP-1699, 2025-11-25). The stream opens with an event
+    /// that has an id, no message and `retry_ms` (when given) as the client's reconnection
+    /// delay, so that the client can resume it with `GET` and `Last-Event-ID` after the
+    /// connection closes, however early; [`Sessions::finish`] then gives the answer as the
+    /// stream's last event (its response is 202, for no request: only its events are sent),
+    /// kept for the client that resumes.
+    ///
+    /// A session of a revision before 2025-11-25 gets the stream without that first event
+    /// (its clients do not expect events without a message), so it cannot be resumed before
+    /// the answer. `None` for a stateless call (its stream cannot be resumed: the answer is
+    /// its response) and for a call already answered on a stream (handed out again after
+    /// the client's input).
+    pub fn open_stream(
+        &mut self,
+        call: &mut HttpCall,
+        retry_ms: Option<u64>,
+    ) -> Option<HttpResponse> {
+        if call.stream.is_some() {
+            return None;
+        }
+        let session = call.session.clone()?;
+        let entry = self.sessions.get_mut(&session)?;
+        let request = call.pending.id().clone();
+        entry.streams.insert(request.clone());
+        call.stream = Some(request.clone());
+        let primes = entry
+            .session
+            .version()
+            .is_some_and(|v| v.as_str() >= PRIMING_FROM);
+        let stream = StreamId {
+            session: Some(session.clone()),
+            request: Some(request.clone()),
+            listen: None,
+        };
+        let mut events = Vec::new();
+        if primes {
+            let mut priming = event(&session, request, String::new(), false);
+            priming.retry = retry_ms;
+            events.push(priming);
+        }
+        let mut response = HttpResponse::opening(stream, events);
+        self.stamp(&mut response.events);
+        Some(response)
+    }
+
     /// Gives each event on a session's stream its id, and keeps it for resumption.
     fn stamp(&mut self, events: &mut [StreamEvent]) {
         for event in events {
@@ -456,6 +512,7 @@ impl Sessions {
                 let stream = stream.clone();
                 events.push(StreamEvent {
                     id: None,
+                    retry: None,
                     stream,
                     message: line,
                     last: false,
@@ -466,6 +523,7 @@ impl Sessions {
             for line in server.notify(&entry.session, change) {
                 events.push(StreamEvent {
                     id: None,
+                    retry: None,
                     stream: StreamId {
                         session: Some(id.clone()),
                         request: None,
@@ -522,6 +580,7 @@ fn after_notes(mut response: HttpResponse, notes: Vec<String>, own: StreamId) ->
             response.stream = Some(own.clone());
             response.events.push(StreamEvent {
                 id: None,
+                retry: None,
                 stream: own.clone(),
                 message: body,
                 last: true,
@@ -532,6 +591,7 @@ fn after_notes(mut response: HttpResponse, notes: Vec<String>, own: StreamId) ->
     };
     let notes = notes.into_iter().map(|message| StreamEvent {
         id: None,
+        retry: None,
         stream: stream.clone(),
         message,
         last: false,
@@ -555,6 +615,7 @@ fn listen_stream(number: u64, session: &Session) -> Option<StreamId> {
 fn event(session: &str, request: RequestId, message: String, last: bool) -> StreamEvent {
     StreamEvent {
         id: None,
+        retry: None,
         stream: StreamId {
             session: Some(session.to_owned()),
             request: Some(request),
@@ -771,6 +832,7 @@ impl<H: Handler> Server<H> {
             let events = match incoming {
                 Incoming::Answer(line) => vec![StreamEvent {
                     id: None,
+                    retry: None,
                     stream: stream.clone(),
                     message: line,
                     last: false,

@@ -41,21 +41,37 @@ pub struct StreamEvent {
     /// [`Sessions::EVENTS_KEPT`]). `None` on a stateless request's stream, which is not
     /// resumed.
     pub id: Option<String>,
+    /// How long a client should wait before it reconnects, in milliseconds (SSE `retry`), on
+    /// the event that opens a stream the server may close before its answer (see
+    /// [`Sessions::open_stream`]).
+    pub retry: Option<u64>,
     /// The stream it goes on.
     pub stream: StreamId,
-    /// The JSON-RPC message, on one line.
+    /// The JSON-RPC message, on one line; empty on the event that opens a resumable stream
+    /// (its id is what the client resumes after).
     pub message: String,
     /// Whether the stream ends after it: the final answer of the request it answers.
     pub last: bool,
 }
 
 impl StreamEvent {
-    /// The event as server-sent events write it: `id: <id>` when it has one, `data:
-    /// <message>`, and a blank line.
+    /// The event as server-sent events write it: `id: <id>` and `retry: <ms>` when it has
+    /// them, `data: <message>`, and a blank line.
     pub fn to_sse(&self) -> String {
-        match &self.id {
-            Some(id) => format!("id: {id}\ndata: {}\n\n", self.message),
-            None => format!("data: {}\n\n", self.message),
+        let mut sse = String::with_capacity(self.message.len() + 32);
+        if let Some(id) = &self.id {
+            sse.push_str("id: ");
+            sse.push_str(id);
+            sse.push('\n');
         }
+        if let Some(retry) = self.retry {
+            sse.push_str("retry: ");
+            sse.push_str(&retry.to_string());
+            sse.push('\n');
+        }
+        sse.push_str("data: ");
+        sse.push_str(&self.message);
+        sse.push_str("\n\n");
+        sse
     }
 }
