@@ -255,6 +255,16 @@ impl<H: Handler> Server<H> {
     fn stateless_latest(&self, session: &mut Session, line: &str) -> Incoming {
         let message = match latest::ClientMessage::parse(line) {
             Ok(message) => message,
+            // A method an older revision defined and 2026-07-28 does not is no method of this
+            // revision, as one that no revision defines is: the handler gets both as
+            // `ClientCall::Unknown` (an extension may define it again: the tasks extension's
+            // `tasks/get`), and answers -32601 unless it serves it.
+            Err(error) if error.kind() == crate::MessageErrorKind::WrongRevision => {
+                match unknown_request(line) {
+                    Some(request) => Message::Request(request),
+                    None => return unreadable_with(line, &error),
+                }
+            }
             Err(error) => return unreadable_with(line, &error),
         };
         let request = match message {
@@ -655,6 +665,20 @@ fn respond<T: Serialize>(id: RequestId, result: Result<T, RpcError>) -> String {
 }
 
 /// The error response to a line that could not be read (none to a notification).
+/// `line` as a request of a method the handlers' revision does not define: its id, method
+/// and params as they came; `None` when it is no request (a notification, say).
+fn unknown_request(line: &str) -> Option<crate::dispatch::RequestEnvelope<latest::ClientCall>> {
+    #[derive(serde::Deserialize)]
+    struct Unknown {
+        id: RequestId,
+        method: String,
+        params: Option<Value>,
+    }
+    let Unknown { id, method, params } = crate::json::from_str(line).ok()?;
+    let call = latest::ClientCall::Unknown { method, params };
+    Some(crate::dispatch::RequestEnvelope::new(id, call))
+}
+
 fn unreadable_with(line: &str, error: &MessageError) -> Incoming {
     match crate::answer::error_response(line, error) {
         Some(response) => Incoming::Answer(crate::json::to_string(&response).unwrap_or_default()),

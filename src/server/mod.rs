@@ -91,7 +91,12 @@ pub use stream::{StreamEvent, StreamId};
 /// handlers' revision, whatever revision the client speaks).
 ///
 /// The engine answers `server/discover`, `initialize` and `ping` itself; every other request of
-/// 2026-07-28 reaches [`Handler::call`]. A function
+/// 2026-07-28 reaches [`Handler::call`]. So does a stateless request of a method 2026-07-28
+/// does not define, as `ClientCall::Unknown` with its params as they came: an extension's
+/// (the tasks extension defines `tasks/get` again, which 2025-11-25 had), whose result the
+/// handler gives as `ClientCallResult::Unknown`, written as it is; a defined request may be
+/// answered so too (a `tools/call` answered with the tasks extension's task handle). A
+/// [`Router`] answers what it does not know with -32601. A function
 /// `Fn(ClientCall) -> Result<ClientCallResult, RpcError>` is a handler with no capabilities
 /// (give them with [`Server::with_capabilities`]); a [`Router`] derives its own.
 pub trait Handler {
