@@ -393,6 +393,13 @@ put("server", "\n".join(compact(m) for m in [dict(ROOTS_CALL, params={"name": "r
 put("server", "\n".join([compact(initialize("2025-11-25")), "GET", "GET", compact(STATEFUL_REQUESTS[7]),
     compact(ROOTS_CALL), compact({"jsonrpc": "2.0", "id": 1, "result": {"roots": []}}),
     " 2025-11-25" + compact(STATEFUL_REQUESTS[1]), "CLOSE", "GET", "DELETE", "GET"]))
+# A long call answered on a stream opened first (the roots asked on it), and the annotated
+# `region` tool called statelessly (its header is missing from what the target sends).
+put("server", "\n".join([compact(initialize("2025-11-25")), "LONG" + compact(ROOTS_CALL),
+    compact({"jsonrpc": "2.0", "id": 1, "result": {"roots": []}}),
+    "LONG" + compact(dict(ROOTS_CALL, id=11, params={"name": "echo"})),
+    compact({"jsonrpc": "2.0", "id": 12, "method": "tools/call",
+             "params": {"name": "region", "arguments": {"region": "eu"}, "_meta": SERVER_META}})]))
 
 for target in ("dispatch", "results", "uri_template", "base64", "validate", "www_authenticate",
                "http_headers", "input_required", "auth_metadata", "server"):

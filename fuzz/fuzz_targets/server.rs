@@ -7,9 +7,12 @@
 //! of one session, in order, then again each to `Server::receive` of a fresh session whose
 //! calls are left unfinished, then again each as an HTTP request to `Server::http`: a line
 //! starting with `GET`, `DELETE` or `CLOSE` opens the last session's stream, ends the session,
-//! or closes its stream; any other line is a POST body, with the last session's id when one
-//! was opened (and an `MCP-Protocol-Version` header when the line is a space, the version, then
-//! the body from its `{`).
+//! or closes its stream; a line starting with `LONG` is a POST body (after it) whose call is
+//! answered on a stream opened first (`Sessions::open_stream`), then finished; any other line
+//! is a POST body, with the last session's id when one was opened (and an
+//! `MCP-Protocol-Version` header when the line is a space, the version, then the body from its
+//! `{`). The `region` tool's `region` argument is annotated `x-mcp-header`, so a stateless
+//! call of it is checked against its `Mcp-Param-Region` header.
 //!
 //! Properties:
 //! - the engine never panics;
@@ -31,13 +34,15 @@
 //!   `Sessions::notify` gives) goes on a stream that was opened and has not ended, is one
 //!   JSON-RPC message, and is the answer to the stream's request when it ends the stream; a
 //!   stream a response says ended was open; a session's events have ids that grow, a
-//!   stateless stream's none.
+//!   stateless stream's none; an event without a message is only the first of a stream
+//!   opened for a long call, with an id.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use mcp_spec_types::http_headers::{lookup, MCP_PROTOCOL_VERSION, MCP_SESSION_ID};
 use mcp_spec_types::server::{
-    Change, HttpResponse, Incoming, Router, Server, Session, Sessions, StreamEvent, StreamId,
+    Change, Handler, HttpIncoming, HttpResponse, Incoming, Router, Server, Session, Sessions,
+    StreamEvent, StreamId,
 };
 use mcp_spec_types::v2026_07_28::input_required::{InputRequired, RoundTrip};
 use mcp_spec_types::v2026_07_28::*;
@@ -68,6 +73,16 @@ fn server() -> Server<Router> {
                 asked.build_ignoring_capabilities()?,
             ))
         })
+        .tool(
+            Tool::new(
+                "region",
+                ToolInputSchema::new().with_extra(
+                    "properties",
+                    serde_json::json!({"region": {"type": "string", "x-mcp-header": "Region"}}),
+                ),
+            ),
+            |_| Ok(CallToolResult::text("routed")),
+        )
         .resource(Resource::new("memo://hi", "hi"), |read| {
             Ok(ReadResourceResult::text(read.uri, "Hi!"))
         })
@@ -216,6 +231,14 @@ impl Http {
                 }
                 None => assert_eq!(event.id, None, "a stateless stream's event has an id"),
             }
+            if event.message.is_empty() {
+                // The priming event of a long call's stream: something to resume after.
+                assert!(
+                    event.id.is_some() && !event.last && event.stream.request().is_some(),
+                    "{event:?}"
+                );
+                continue;
+            }
             let message: Value = serde_json::from_str(&event.message)
                 .unwrap_or_else(|e| panic!("an event is not JSON ({e}): {event:?}"));
             assert_eq!(message["jsonrpc"], "2.0", "{event:?}");
@@ -331,6 +354,24 @@ fuzz_target!(|data: &[u8]| {
             }
             body => ("POST", body),
         };
+        if let Some(body) = body.strip_prefix("LONG") {
+            let incoming =
+                server.http_receive(&mut sessions, "POST", lookup(&headers), body, now_ms);
+            match incoming {
+                HttpIncoming::Respond(answered) => http.response(&answered, line),
+                HttpIncoming::Call(mut call) => {
+                    if let Some(opened) = sessions.open_stream(&mut call, Some(100)) {
+                        http.response(&opened, line);
+                    }
+                    let (request, mut context, responder) = call.into_parts();
+                    let result = server.handler().call(request, &mut context);
+                    let finished = sessions.finish(responder.respond_with(&mut context, result));
+                    http.response(&finished, line);
+                }
+                _ => {}
+            }
+            continue;
+        }
         let answered = server.http(&mut sessions, method, lookup(&headers), body, now_ms);
         http.response(&answered, line);
         for change in [
