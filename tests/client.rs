@@ -570,3 +570,59 @@ fn a_discover_refused_for_its_version_is_sent_again_once_in_a_version_the_server
     };
     assert_eq!(json(initialize)["method"], "initialize");
 }
+
+#[test]
+fn a_request_refused_for_its_version_is_sent_again_once_in_a_version_named() {
+    let server = server(&["2026-07-28"]);
+    let mut session = Session::new();
+    let mut client = client();
+    connect(&mut client, &server, &mut session);
+    let refusal = |id: &Value| {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"error":{{"code":-32022,"message":"Unsupported protocol version","data":{{"supported":["2026-07-28"],"requested":"2026-07-28"}}}}}}"#
+        )
+    };
+    let read = ReadResourceRequestParams::new("memo://hi", client.meta());
+    let (id, line) = client
+        .request(ClientCall::ReadResource(read))
+        .expect("sent");
+    let events = client.receive(&refusal(&json(&line)["id"]));
+    let [Event::Send(again)] = events.as_slice() else {
+        panic!("{events:?}")
+    };
+    let sent = json(again);
+    assert_eq!(sent["method"], "resources/read");
+    assert_ne!(
+        sent["id"],
+        json(&line)["id"],
+        "a new request, under a new id"
+    );
+    assert_eq!(
+        sent["params"]["_meta"]["io.modelcontextprotocol/protocolVersion"],
+        "2026-07-28"
+    );
+    // Its answer comes under the id the caller knows.
+    let answer = server.handle(&mut session, again).pop().expect("an answer");
+    let events = client.receive(&answer);
+    assert!(
+        matches!(&events[..], [Event::Answer { id: answered, result: Ok(_) }] if *answered == id),
+        "{events:?}"
+    );
+
+    // Refused again after its retry: the refusal is the answer.
+    let read = ReadResourceRequestParams::new("memo://hi", client.meta());
+    let (id, line) = client
+        .request(ClientCall::ReadResource(read))
+        .expect("sent");
+    let events = client.receive(&refusal(&json(&line)["id"]));
+    let [Event::Send(again)] = events.as_slice() else {
+        panic!("{events:?}")
+    };
+    let events = client.receive(&refusal(&json(again)["id"]));
+    assert!(
+        matches!(&events[..], [Event::Answer { id: answered, result: Err(error) }]
+            if *answered == id && error.code == mcp_spec_types::ErrorCode::UnsupportedProtocolVersion),
+        "{events:?}"
+    );
+    assert_eq!(client.in_flight(), 0);
+}

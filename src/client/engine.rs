@@ -169,10 +169,10 @@ impl Client {
         &mut self,
         request: latest::ClientCall,
     ) -> Result<(RequestId, String), ClientError> {
-        // Kept only where the answer may ask for input: a stateless server's, to a call that
-        // can be retried.
+        // Kept where the answer may ask for the request again: a stateless server's, which may
+        // ask for input or refuse the request's version (each request names its own).
         let stateless = self.version().is_some_and(negotiation::is_stateless);
-        let retry = (stateless && input::may_ask(&request)).then(|| request.clone());
+        let retry = stateless.then(|| request.clone());
         let (id, line) = self.send_request(&request)?;
         if let Some(call) = retry {
             let original = id.clone();
@@ -180,6 +180,7 @@ impl Client {
                 original,
                 call,
                 rounds: 0,
+                version_retried: false,
             };
             self.inputs.retryable.insert(id.clone(), retry);
         }
@@ -217,6 +218,18 @@ impl Client {
         let Some(retry) = self.inputs.retryable.remove(&id) else {
             return vec![Event::Answer { id, result }];
         };
+        if let Err(refusal) = &result {
+            if refusal.code == ErrorCode::UnsupportedProtocolVersion && !retry.version_retried {
+                let original = retry.original.clone();
+                if let Some(line) = self.in_version_named(retry, refusal) {
+                    return vec![Event::Send(line)];
+                }
+                return vec![Event::Answer {
+                    id: original,
+                    result,
+                }];
+            }
+        }
         let asked = result.as_ref().ok().and_then(|r| r.input_required());
         let Some(asked) = asked else {
             let id = retry.original;
@@ -505,13 +518,21 @@ impl Client {
         }
     }
 
-    /// `server/discover` again after `refusal` (-32022), in the newest stateless version both
-    /// speak among those it names; `None` after a retry already (so a server that refuses every
-    /// version it names is not asked forever), or without such a version.
-    fn discover_again(&mut self, refusal: &RpcError) -> Option<String> {
-        let Stage::Discovering(_, false) = &self.stage else {
-            return None;
-        };
+    /// `retry`'s request sent again after `refusal` (-32022), once, in the newest stateless
+    /// version both speak among those the refusal names, which the client speaks from then
+    /// on; `None` without such a version (or when the request cannot be written in it).
+    fn in_version_named(&mut self, mut retry: Retry, refusal: &RpcError) -> Option<String> {
+        let version = self.newest_named(refusal)?;
+        self.stage = Stage::Connected(version);
+        retry.version_retried = true;
+        let (sent, line) = self.send_request(&retry.call).ok()?;
+        self.inputs.retryable.insert(sent, retry);
+        Some(line)
+    }
+
+    /// The newest stateless version the client speaks among those `refusal` (-32022) names
+    /// in its `data.supported`.
+    fn newest_named(&self, refusal: &RpcError) -> Option<ProtocolVersion> {
         #[derive(serde::Deserialize)]
         struct Named {
             supported: Vec<String>,
@@ -524,9 +545,19 @@ impl Client {
             .map(String::as_str)
             .filter(|o| self.stateless().any(|v| v.as_str() == *o))
             .collect();
+        negotiation::choose(&spoken)
+    }
+
+    /// `server/discover` again after `refusal` (-32022), in the newest stateless version both
+    /// speak among those it names; `None` after a retry already (so a server that refuses every
+    /// version it names is not asked forever), or without such a version.
+    fn discover_again(&mut self, refusal: &RpcError) -> Option<String> {
+        let Stage::Discovering(_, false) = &self.stage else {
+            return None;
+        };
         // The same version too: a server may refuse a request for a passing reason and name
         // the version it was sent in.
-        let version = negotiation::choose(&spoken)?;
+        let version = self.newest_named(refusal)?;
         self.discover(version, true)
     }
 

@@ -14,13 +14,14 @@ use crate::RequestId;
 /// internal error, so that a server that never has enough cannot keep the client asking.
 pub(super) const MAX_ROUNDS: u8 = 8;
 
-/// A request that may be retried: the call, the id the caller knows it by, and how many times
-/// it has answered `input_required`.
+/// A request that may be retried: the call, the id the caller knows it by, how many times it
+/// has answered `input_required`, and whether it was sent again in another version already.
 #[derive(Debug, Clone)]
 pub(super) struct Retry {
     pub original: RequestId,
     pub call: latest::ClientCall,
     pub rounds: u8,
+    pub version_retried: bool,
 }
 
 /// The input rounds of one client.
@@ -137,14 +138,4 @@ impl Inputs {
         }
         Ok(Answered::Retry(Box::new(retry)))
     }
-}
-
-/// Whether the answer to `call` may be `input_required`.
-pub(super) fn may_ask(call: &latest::ClientCall) -> bool {
-    matches!(
-        call,
-        latest::ClientCall::CallTool(_)
-            | latest::ClientCall::GetPrompt(_)
-            | latest::ClientCall::ReadResource(_)
-    )
 }

@@ -9,6 +9,8 @@
 //! - **each request in the server's revision**: the session's version, capabilities and
 //!   `clientInfo` in every stateless request's `_meta` (whatever the caller put there), a
 //!   stateful server's request without them and without what its revision does not define;
+//!   a stateless request refused for its version (-32022) sent again, once, in the newest
+//!   version the refusal names;
 //! - **pairing**: each response is read as the result of the request it answers, then
 //!   converted up to 2026-07-28; a server's `ping` is answered, and the
 //!   server's sampling, elicitation and roots requests reach the caller as
