@@ -582,14 +582,20 @@ fn a_request_refused_for_its_version_is_sent_again_once_in_a_version_named() {
             r#"{{"jsonrpc":"2.0","id":{id},"error":{{"code":-32022,"message":"Unsupported protocol version","data":{{"supported":["2026-07-28"],"requested":"2026-07-28"}}}}}}"#
         )
     };
-    let read = ReadResourceRequestParams::new("memo://hi", client.meta());
-    let (id, line) = client
-        .request(ClientCall::ReadResource(read))
-        .expect("sent");
-    let events = client.receive(&refusal(&json(&line)["id"]));
-    let [Event::Send(again)] = events.as_slice() else {
-        panic!("{events:?}")
+    // A read, refused: the line that sends it again, and both ids.
+    let refused = |client: &mut Client| {
+        let read = ReadResourceRequestParams::new("memo://hi", client.meta());
+        let (id, line) = client
+            .request(ClientCall::ReadResource(read))
+            .expect("sent");
+        let events = client.receive(&refusal(&json(&line)["id"]));
+        let [Event::Send(again)] = events.as_slice() else {
+            panic!("{events:?}")
+        };
+        (id, line, again.clone())
     };
+    let (id, line, again) = refused(&mut client);
+    let again = &again;
     let sent = json(again);
     assert_eq!(sent["method"], "resources/read");
     assert_ne!(
@@ -610,15 +616,8 @@ fn a_request_refused_for_its_version_is_sent_again_once_in_a_version_named() {
     );
 
     // Refused again after its retry: the refusal is the answer.
-    let read = ReadResourceRequestParams::new("memo://hi", client.meta());
-    let (id, line) = client
-        .request(ClientCall::ReadResource(read))
-        .expect("sent");
-    let events = client.receive(&refusal(&json(&line)["id"]));
-    let [Event::Send(again)] = events.as_slice() else {
-        panic!("{events:?}")
-    };
-    let events = client.receive(&refusal(&json(again)["id"]));
+    let (id, _, again) = refused(&mut client);
+    let events = client.receive(&refusal(&json(&again)["id"]));
     assert!(
         matches!(&events[..], [Event::Answer { id: answered, result: Err(error) }]
             if *answered == id && error.code == mcp_spec_types::ErrorCode::UnsupportedProtocolVersion),
