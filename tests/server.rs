@@ -183,6 +183,8 @@ fn a_stateless_client_discovers_the_server_and_each_request_names_its_version() 
     assert_eq!(
         send(&server, &mut session, discover),
         json!({"jsonrpc": "2.0", "id": 1, "result": {
+            // Every 2026-07-28 result says who answered it.
+            "_meta": {"io.modelcontextprotocol/serverInfo": {"name": "memo", "version": "1.0.0"}},
             "supportedVersions": ["2026-07-28"],
             "capabilities": {"tools": {}, "resources": {}},
             "instructions": "Notes.",
@@ -198,6 +200,7 @@ fn a_stateless_client_discovers_the_server_and_each_request_names_its_version() 
     assert_eq!(
         send(&server, &mut session, read)["result"],
         json!({
+            "_meta": {"io.modelcontextprotocol/serverInfo": {"name": "memo", "version": "1.0.0"}},
             "contents": [{"uri": "memo://hi", "text": "Hi!"}],
             "resultType": "complete",
             "ttlMs": 0,
@@ -211,6 +214,51 @@ fn a_stateless_client_discovers_the_server_and_each_request_names_its_version() 
         send(&server, &mut session, missing)["error"],
         json!({"code": -32602, "message": "Resource not found", "data": {"uri": "memo://nothing"}})
     );
+}
+
+#[test]
+fn a_2026_07_28_result_says_who_answered_unless_the_server_is_told_not_to() {
+    let traced = |trace: Value| {
+        let mut result = CallToolResult::text("traced");
+        result.meta = serde_json::from_value(trace).ok();
+        Ok(result)
+    };
+    let tracing = Router::new()
+        .tool(Tool::new("traced", ToolInputSchema::new()), move |_| {
+            traced(json!({"x/trace": 7}))
+        })
+        .tool(Tool::new("named", ToolInputSchema::new()), move |_| {
+            traced(json!({"io.modelcontextprotocol/serverInfo": {"name": "other", "version": "2"}}))
+        });
+    let call = |name: &str| {
+        json!({"jsonrpc": "2.0", "id": 4, "method": "tools/call",
+            "params": {"name": name, "_meta": meta("2026-07-28")}})
+    };
+    let server = Server::new(Implementation::new("memo", "1.0.0"), tracing);
+    let ours = json!({"name": "memo", "version": "1.0.0"});
+    // The handler's `_meta` keeps its members; one naming a server keeps that name.
+    let answer = send(&server, &mut Session::new(), call("traced"));
+    assert_eq!(
+        answer["result"]["_meta"],
+        json!({"x/trace": 7, "io.modelcontextprotocol/serverInfo": ours})
+    );
+    let answer = send(&server, &mut Session::new(), call("named"));
+    assert_eq!(
+        answer["result"]["_meta"]["io.modelcontextprotocol/serverInfo"],
+        json!({"name": "other", "version": "2"})
+    );
+    // Told not to: nothing added.
+    let quiet = Server::new(Implementation::new("memo", "1.0.0"), router()).without_server_info();
+    let list = json!({"jsonrpc": "2.0", "id": 5, "method": "tools/list",
+        "params": {"_meta": meta("2026-07-28")}});
+    let answer = send(&quiet, &mut Session::new(), list.clone());
+    assert_eq!(answer["result"].get("_meta"), None, "{answer}");
+    // A stateful revision's results have no such member.
+    let mut session = Session::new();
+    send(&server, &mut session, initialize("2025-11-25"));
+    let list = json!({"jsonrpc": "2.0", "id": 6, "method": "tools/list"});
+    let answer = send(&server, &mut session, list);
+    assert_eq!(answer["result"].get("_meta"), None, "{answer}");
 }
 
 #[test]
@@ -619,6 +667,8 @@ fn the_router_completes_arguments_in_every_revision_it_offers_them() {
     let answer = send(&server, &mut Session::new(), stateless.clone());
     let mut completed_now = completed.clone();
     completed_now["resultType"] = json!("complete");
+    completed_now["_meta"] =
+        json!({"io.modelcontextprotocol/serverInfo": {"name": "memo", "version": "1.0.0"}});
     assert_eq!(
         answer,
         json!({"jsonrpc": "2.0", "id": 3, "result": completed_now})

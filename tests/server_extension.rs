@@ -67,16 +67,18 @@ fn an_extensions_methods_and_results_reach_the_handler_and_go_out_as_written() {
         WithTasks { router: router() },
     );
     let get = request("tasks/get", json!({"taskId": "t-1"}));
+    // Written as the handler gave it, with who answered in `_meta`, as every result.
+    let info = json!({"io.modelcontextprotocol/serverInfo": {"name": "tasks", "version": "1"}});
     assert_eq!(
         answer(&server, &get),
-        json!({"jsonrpc": "2.0", "id": 9,
-            "result": {"resultType": "complete", "taskId": "t-1", "status": "working"}})
+        json!({"jsonrpc": "2.0", "id": 9, "result": {"_meta": info,
+            "resultType": "complete", "taskId": "t-1", "status": "working"}})
     );
     // A defined request, answered with the extension's result: nothing added, nothing read.
     let call = request("tools/call", json!({"name": "slow"}));
     assert_eq!(
         answer(&server, &call)["result"],
-        json!({"resultType": "task", "task": {"taskId": "t-1", "status": "working"}})
+        json!({"_meta": info, "resultType": "task", "task": {"taskId": "t-1", "status": "working"}})
     );
     // What the handler does not serve is -32601, whichever revision defined the method.
     for method in ["tasks/cancel", "x/nothing"] {

@@ -36,6 +36,11 @@ fn server(router: Router) -> Server<Router> {
     Server::new(Implementation::new("reports", "1.0.0"), router)
 }
 
+/// The `_meta` of each 2026-07-28 result of [`server`]: who answered.
+fn server_info() -> Value {
+    json!({"io.modelcontextprotocol/serverInfo": {"name": "reports", "version": "1.0.0"}})
+}
+
 fn lines_of(server: &Server<Router>, session: &mut Session, message: Value) -> Vec<Value> {
     let lines = server.handle(session, &message.to_string());
     let read = |line: &String| serde_json::from_str(line).expect("JSON");
@@ -146,6 +151,7 @@ fn a_stateless_request_chooses_its_log_level_in_its_meta() {
     let stateless_answer = |id| {
         let mut answer = answer(id);
         answer["result"]["resultType"] = json!("complete");
+        answer["result"]["_meta"] = server_info();
         answer
     };
     let mut session = Session::new();
@@ -272,6 +278,7 @@ fn over_http_the_reports_and_the_answer_are_one_event_stream() {
     assert_eq!(stream.request(), Some(&9.into()));
     let mut answered = answer(9);
     answered["result"]["resultType"] = json!("complete");
+    answered["result"]["_meta"] = server_info();
     let expected = vec![
         progress(json!("h"), 1, Some("half")),
         log("error", json!({"failed": "one file"})),

@@ -19,6 +19,7 @@ use crate::prelude::*;
 use crate::revision::{self, ClientMessage, Revision, Summary, Visit};
 use crate::v2026_07_28 as latest;
 use crate::{ErrorCode, MessageError, ProtocolVersion, RequestId, RpcError};
+use alloc::sync::Arc;
 use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::Value;
@@ -33,12 +34,16 @@ pub struct Server<H> {
     capabilities: Option<latest::ServerCapabilities>,
     versions: Vec<ProtocolVersion>,
     discover_cache: CacheHint,
+    /// `info` as JSON, for the `_meta` of each 2026-07-28 result; `None` when the server is
+    /// told not to say who it is.
+    info_json: Option<Arc<str>>,
 }
 
 impl<H: Handler> Server<H> {
     /// A server named by `info` that answers with `handler`, offering every released revision
     /// this build enables (the draft only when [`Server::with_versions`] names it).
     pub fn new(info: latest::Implementation, handler: H) -> Self {
+        let info_json = crate::json::to_string(&info).ok().map(Arc::from);
         Server {
             handler,
             info,
@@ -46,7 +51,19 @@ impl<H: Handler> Server<H> {
             capabilities: None,
             versions: ProtocolVersion::SUPPORTED_RELEASED.to_vec(),
             discover_cache: CacheHint::UNCACHED,
+            info_json,
         }
+    }
+
+    /// Leaves the server's identity out of its results. By default each result of 2026-07-28
+    /// carries it in `_meta["io.modelcontextprotocol/serverInfo"]`, which the schema asks of
+    /// servers "on every response unless specifically configured not to do so" (a `_meta`
+    /// the handler gave keeps its members; one that already names a `serverInfo` keeps it).
+    /// The stateful revisions have no such member, and get none.
+    #[must_use]
+    pub fn without_server_info(mut self) -> Self {
+        self.info_json = None;
+        self
     }
 
     /// Sets the capabilities the server announces, instead of the handler's own.
@@ -271,8 +288,10 @@ impl<H: Handler> Server<H> {
             Message::Request(request) => request,
             other => return notice(session, other),
         };
+        let info = self.info_json.clone();
         if let latest::ClientCall::Discover(_) = request.call {
-            return Incoming::Answer(respond(request.id, Ok(self.discover())));
+            let answer = respond_as(request.id, Ok(self.discover()), info.as_deref());
+            return Incoming::Answer(answer);
         }
         let peer = ProtocolVersion::from(latest::REVISION);
         if let latest::ClientCall::SubscriptionsListen(params) = &request.call {
@@ -280,7 +299,9 @@ impl<H: Handler> Server<H> {
         }
         let convert: Convert = {
             let (id, peer) = (request.id.clone(), peer.clone());
-            Box::new(move |result| respond(id, result.map_err(|e| for_peer(e, &peer))))
+            Box::new(move |result| {
+                respond_as(id, result.map_err(|e| for_peer(e, &peer)), info.as_deref())
+            })
         };
         let context = stateless_context(peer, &request.call);
         hand_out(session, request.id, request.call, context, convert, None)
@@ -643,11 +664,24 @@ fn internal(error: ConversionError) -> RpcError {
 
 /// The response line to request `id`: its result, or its error.
 fn respond<T: Serialize>(id: RequestId, result: Result<T, RpcError>) -> String {
+    respond_as(id, result, None)
+}
+
+/// [`respond`], the result carrying `server_info` (JSON) in its `_meta` when given.
+fn respond_as<T: Serialize>(
+    id: RequestId,
+    result: Result<T, RpcError>,
+    server_info: Option<&str>,
+) -> String {
     let written = result.and_then(|result| {
         let text = crate::json::to_string(&result).map_err(|e| {
             let message = format!("the result cannot be written: {e}");
             RpcError::new(ErrorCode::InternalError, message)
         })?;
+        let text = match server_info {
+            Some(info) => with_server_info(text, info),
+            None => text,
+        };
         RawValue::from_string(text)
             .map_err(|e| RpcError::new(ErrorCode::InternalError, e.to_string()))
     });
@@ -677,6 +711,41 @@ fn unknown_request(line: &str) -> Option<crate::dispatch::RequestEnvelope<latest
     let Unknown { id, method, params } = crate::json::from_str(line).ok()?;
     let call = latest::ClientCall::Unknown { method, params };
     Some(crate::dispatch::RequestEnvelope::new(id, call))
+}
+
+/// `result`, a result object as text, with `info` (an `Implementation`, as JSON) as its
+/// `_meta["io.modelcontextprotocol/serverInfo"]`, unless its `_meta` names one already.
+/// Without a `_meta` (the common case) the member goes first, with no second read of the
+/// result but a scan for a `_meta`; with one, its members are kept.
+fn with_server_info(result: String, info: &str) -> String {
+    const KEY: &str = "io.modelcontextprotocol/serverInfo";
+    #[derive(serde::Deserialize)]
+    struct Probe {
+        #[serde(rename = "_meta")]
+        meta: Option<serde::de::IgnoredAny>,
+    }
+    let Ok(probe) = crate::json::from_str_strict::<Probe>(&result) else {
+        return result;
+    };
+    if probe.meta.is_none() {
+        let rest = result.strip_prefix('{').unwrap_or_default();
+        let separator = if rest.trim_start().starts_with('}') {
+            ""
+        } else {
+            ","
+        };
+        return format!("{{\"_meta\":{{\"{KEY}\":{info}}}{separator}{rest}");
+    }
+    let Ok(mut members) = crate::json::from_str::<serde_json::Map<String, Value>>(&result) else {
+        return result;
+    };
+    let Ok(info) = crate::json::from_str::<Value>(info) else {
+        return result;
+    };
+    if let Some(Value::Object(meta)) = members.get_mut("_meta") {
+        meta.entry(KEY).or_insert(info);
+    }
+    crate::json::to_string(&members).unwrap_or(result)
 }
 
 fn unreadable_with(line: &str, error: &MessageError) -> Incoming {
