@@ -193,6 +193,9 @@ impl<H: Handler> Server<H> {
                 let result = self.handler.call(call, &mut context);
                 let mut lines = responder.notes(&mut context);
                 lines.extend(session.finish(responder.respond(result)));
+                for change in context.take_changes() {
+                    lines.extend(self.notify(session, &change));
+                }
                 lines
             }
             Incoming::Nothing => Vec::new(),

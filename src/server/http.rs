@@ -87,6 +87,11 @@ pub struct HttpResponse {
     /// session ended or expired, or (this response's own) a request's stream resumed after its
     /// last event. Close their connections, after this response's events.
     pub ended: Vec<StreamId>,
+    /// What the handler said changed while it answered ([`Context::changed`]), when it ran
+    /// elsewhere ([`HttpResponder::respond_with`]): tell the clients with
+    /// [`Sessions::notify`]. [`Server::http`] tells them itself (their events are in
+    /// [`HttpResponse::events`]) and leaves this empty.
+    pub changes: Vec<Change>,
 }
 
 impl HttpResponse {
@@ -98,6 +103,7 @@ impl HttpResponse {
             stream: None,
             events: Vec::new(),
             ended: Vec::new(),
+            changes: Vec::new(),
         }
     }
 
@@ -162,6 +168,8 @@ pub struct HttpAnswer {
     stream: Option<RequestId>,
     /// What the handler reported, as lines to send before the answer.
     notes: Vec<String>,
+    /// What the handler said changed.
+    changes: Vec<Change>,
 }
 
 impl HttpCall {
@@ -191,6 +199,7 @@ impl HttpResponder {
             session: self.session,
             stream: self.stream,
             notes: Vec::new(),
+            changes: Vec::new(),
         }
     }
 
@@ -207,6 +216,7 @@ impl HttpResponder {
         let notes = self.responder.notes(context);
         let mut answer = self.respond(result);
         answer.notes = notes;
+        answer.changes = context.take_changes();
         answer
     }
 }
@@ -384,6 +394,7 @@ impl Sessions {
             session,
             stream,
             notes,
+            changes,
         } = answer;
         let own = StreamId {
             session: session.clone(),
@@ -396,6 +407,7 @@ impl Sessions {
         }
         response.ended.append(&mut self.ended);
         self.stamp(&mut response.events);
+        response.changes = changes;
         response
     }
 
@@ -686,7 +698,12 @@ impl<H: Handler> Server<H> {
             HttpIncoming::Call(call) => {
                 let (call, mut context, responder) = call.into_parts();
                 let result = self.handler().call(call, &mut context);
-                sessions.finish(responder.respond_with(&mut context, result))
+                let mut response = sessions.finish(responder.respond_with(&mut context, result));
+                for change in core::mem::take(&mut response.changes) {
+                    let told = sessions.notify(self, &change);
+                    response.events.extend(told);
+                }
+                response
             }
         }
     }

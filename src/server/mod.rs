@@ -187,6 +187,8 @@ pub struct Context {
     pub log_level: Option<latest::LoggingLevel>,
     /// What the handler reported, not yet sent.
     notes: Vec<latest::ServerNotify>,
+    /// What the handler said changed on the server, for the clients not yet told.
+    changes: Vec<Change>,
 }
 
 impl Context {
@@ -196,7 +198,28 @@ impl Context {
             progress_token: None,
             log_level: None,
             notes: Vec::new(),
+            changes: Vec::new(),
         }
+    }
+
+    /// Says that `change` happened while the request was answered (a tool that adds tools, a
+    /// write to a resource): once the request is answered, every client that asked to hear of
+    /// it is told, in its revision ([`Server::notify`]), as the server's capabilities allow.
+    /// [`Server::handle`] tells its session's client, after the answer; [`Server::http`] tells
+    /// the sessions' clients and the stateless clients' `subscriptions/listen` streams, in the
+    /// response's events. A handler run elsewhere: its caller takes the changes
+    /// ([`Context::take_changes`]) and tells the clients itself, or over HTTP finds them in
+    /// [`HttpResponse::changes`] once [`HttpResponder::respond_with`] took them. A change
+    /// already said for the request is said once.
+    pub fn changed(&mut self, change: Change) {
+        if !self.changes.contains(&change) {
+            self.changes.push(change);
+        }
+    }
+
+    /// What the handler said changed ([`Context::changed`]), taken: the clients are to be told.
+    pub fn take_changes(&mut self) -> Vec<Change> {
+        core::mem::take(&mut self.changes)
     }
 
     /// Reports progress on the request (`notifications/progress`, with the request's token):
