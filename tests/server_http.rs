@@ -679,3 +679,77 @@ fn a_long_calls_stream_in_2025_06_18_opens_without_a_priming_event() {
     assert!(opened.stream.is_some());
     assert_eq!(opened.events, []);
 }
+
+#[test]
+fn a_request_from_a_page_of_another_origin_is_forbidden() {
+    let server = server();
+    let call = stateless_call("echo");
+    let headers = headers_for(&call);
+    let with_origin = |origin: &'static str| {
+        let mut sent = as_pairs(&headers);
+        sent.push(("Origin", origin));
+        sent
+    };
+    let mut sessions = sessions();
+    // DNS rebinding: a page of evil.example.com whose name resolves to this machine.
+    let response = post(
+        &server,
+        &mut sessions,
+        &with_origin("http://evil.example.com"),
+        &call,
+        0,
+    );
+    assert_eq!(response.status, 403, "{response:?}");
+    assert_eq!(body(&response)["error"]["code"], -32600);
+    assert_eq!(body(&response)["id"], Value::Null);
+    // An opaque origin, and one that only starts like a local one.
+    for origin in [
+        "null",
+        "http://localhost.evil.example.com",
+        "http://[::1]evil",
+    ] {
+        let response = post(&server, &mut sessions, &with_origin(origin), &call, 0);
+        assert_eq!(response.status, 403, "{origin}");
+    }
+    // Local pages, and clients that send no Origin, are served.
+    for origin in [
+        "http://localhost:3000",
+        "https://127.0.0.1",
+        "http://[::1]:8080",
+    ] {
+        let response = post(&server, &mut sessions, &with_origin(origin), &call, 0);
+        assert_eq!(response.status, 200, "{origin}: {response:?}");
+    }
+    assert_eq!(
+        post(&server, &mut sessions, &as_pairs(&headers), &call, 0).status,
+        200
+    );
+    // A server whose web app lives elsewhere names its origin; one behind a gateway that
+    // checks the origin stops checking.
+    let mut listed = self::sessions().with_origins(["https://app.example.com"]);
+    let app = post(
+        &server,
+        &mut listed,
+        &with_origin("https://APP.example.com"),
+        &call,
+        0,
+    );
+    assert_eq!(app.status, 200, "{app:?}");
+    let evil = post(
+        &server,
+        &mut listed,
+        &with_origin("http://evil.example.com"),
+        &call,
+        0,
+    );
+    assert_eq!(evil.status, 403);
+    let mut any = self::sessions().with_any_origin();
+    let evil = post(
+        &server,
+        &mut any,
+        &with_origin("http://evil.example.com"),
+        &call,
+        0,
+    );
+    assert_eq!(evil.status, 200);
+}

@@ -255,7 +255,7 @@ impl Http {
     }
 
     fn response(&mut self, response: &HttpResponse, line: &str) {
-        let known = [200, 202, 400, 404, 405, 406, 409, 500, 503];
+        let known = [200, 202, 400, 403, 404, 405, 406, 409, 500, 503];
         assert!(known.contains(&response.status), "{response:?}\nfor {line}");
         if let Some(body) = &response.body {
             let body: Value = serde_json::from_str(body)

@@ -12,7 +12,10 @@
 //!   `Mcp-Param-*` headers too, against the tool's `x-mcp-header` annotations as
 //!   [`Handler::tool_headers`] gives them), and the transport's errors carry their status
 //!   (400, and 404 for an unknown method);
-//! - a message that asks for no answer gets 202 and no body.
+//! - a message that asks for no answer gets 202 and no body;
+//! - a request from a web page whose `Origin` the server does not take gets 403, before
+//!   anything else (DNS rebinding; by default only the loopback interface's origins are
+//!   taken: [`Sessions::with_origins`], [`Sessions::with_any_origin`]).
 //!
 //! What the server says besides its answers goes on event streams (server-sent events), for
 //! the sessions of stateful revisions:
@@ -56,6 +59,7 @@
 
 use super::call::{Answer, Responder};
 use super::engine::Incoming;
+use super::origin::Origins;
 use super::resume::EventLog;
 use super::stream::{StreamEvent, StreamId};
 use super::{Change, Context, Handler, PendingCall, Server, Session};
@@ -221,6 +225,9 @@ impl HttpResponder {
     }
 }
 
+/// The header a browser names the page's origin in.
+const ORIGIN: &str = "Origin";
+
 /// The first revision whose clients take an event without a message, which opens a stream
 /// they can resume before its first message (SEP-1699); dates compare as text.
 const PRIMING_FROM: &str = "2025-11-25";
@@ -238,6 +245,7 @@ pub struct Sessions {
     ids: Box<dyn FnMut() -> String + Send>,
     max: usize,
     idle_ms: u64,
+    origins: Origins,
 }
 
 struct Entry {
@@ -329,7 +337,27 @@ impl Sessions {
             ids: Box::new(ids),
             max: Self::DEFAULT_MAX,
             idle_ms: Self::DEFAULT_IDLE_MS,
+            origins: Origins::default(),
         }
+    }
+
+    /// Takes requests from web pages of `origins` too (`scheme://host[:port]`, as a browser
+    /// writes `Origin`), besides the loopback interface's (`localhost`, `127.0.0.1`, `[::1]`,
+    /// any scheme and port: the only ones taken by default). A request whose `Origin` is
+    /// neither gets 403, so that a page the user visits cannot reach the server through DNS
+    /// rebinding; a request without `Origin` (what clients other than browsers send) is
+    /// always taken.
+    #[must_use]
+    pub fn with_origins(mut self, origins: impl IntoIterator<Item = impl Into<String>>) -> Self {
+        self.origins = Origins::Listed(origins.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// Takes requests whatever their `Origin`: for a server whose gateway checks it.
+    #[must_use]
+    pub fn with_any_origin(mut self) -> Self {
+        self.origins = Origins::Any;
+        self
     }
 
     /// Sets the most sessions at once (at least one) and how long one may stay idle.
@@ -736,6 +764,11 @@ impl<H: Handler> Server<H> {
     ) -> HttpIncoming {
         sessions.expire(now_ms);
         let respond = |response| HttpIncoming::Respond(response);
+        if !sessions.origins.allow(headers(ORIGIN)) {
+            let message = "Forbidden: requests from this Origin are not taken";
+            let error = RpcError::new(ErrorCode::InvalidRequest, message);
+            return respond(HttpResponse::error(403, None, error));
+        }
         let session_id = headers(MCP_SESSION_ID).map(str::to_owned);
         match method {
             "POST" => {}

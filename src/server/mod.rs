@@ -68,6 +68,7 @@ mod lifecycle;
 mod logging;
 mod notification;
 mod notify;
+mod origin;
 mod paging;
 mod peek;
 mod resume;
