@@ -61,6 +61,7 @@ mod server_http;
 mod server_notify;
 mod server_reports;
 mod server_rounds;
+mod server_state;
 mod stateless_helpers;
 mod uri_format;
 mod uri_template;

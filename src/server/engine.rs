@@ -13,6 +13,7 @@ use crate::convert::{
     StatelessResult,
 };
 use crate::dispatch::{CallSet, Message, MethodSet, PendingRequest, ResultResponse};
+use crate::input_required::StateCodec;
 use crate::method::method_names as names;
 use crate::negotiation::{self, UnsupportedVersion};
 use crate::prelude::*;
@@ -37,6 +38,8 @@ pub struct Server<H> {
     /// `info` as JSON, for the `_meta` of each 2026-07-28 result; `None` when the server is
     /// told not to say who it is.
     info_json: Option<Arc<str>>,
+    /// What seals the `requestState` the handlers hand out and opens what clients send back.
+    codec: Option<Arc<dyn StateCodec + Send + Sync>>,
 }
 
 impl<H: Handler> Server<H> {
@@ -52,7 +55,22 @@ impl<H: Handler> Server<H> {
             versions: ProtocolVersion::SUPPORTED_RELEASED.to_vec(),
             discover_cache: CacheHint::UNCACHED,
             info_json,
+            codec: None,
         }
+    }
+
+    /// Seals every `requestState` a handler hands out to a 2026-07-28 client with `codec`,
+    /// and opens every one such a client sends back before the handler sees it: handlers
+    /// write and read their state in the clear, and a state the client altered (or made up)
+    /// is refused with -32602 before any handler runs. The state a client of a stateful
+    /// revision never sees (the engine asks it for input itself) is not sealed.
+    ///
+    /// A client must send the state back as it came: the specification has the server treat
+    /// it as untrusted input, which a codec that authenticates it (an HMAC, say) makes safe.
+    #[must_use]
+    pub fn with_state_codec(mut self, codec: impl StateCodec + Send + Sync + 'static) -> Self {
+        self.codec = Some(Arc::new(codec));
+        self
     }
 
     /// Leaves the server's identity out of its results. By default each result of 2026-07-28
@@ -300,14 +318,25 @@ impl<H: Handler> Server<H> {
         if let latest::ClientCall::SubscriptionsListen(params) = &request.call {
             return self.listen(session, request.id, peer, params);
         }
+        let mut call = request.call;
+        let codec = self.codec.clone();
+        if let Some(codec) = &codec {
+            if let Err(refusal) = open_state(codec.as_ref(), &mut call) {
+                return Incoming::Answer(error_line(Some(request.id), refusal));
+            }
+        }
         let convert: Convert = {
             let (id, peer) = (request.id.clone(), peer.clone());
             Box::new(move |result| {
+                let result = match &codec {
+                    Some(codec) => result.and_then(|r| seal_state(codec.as_ref(), r)),
+                    None => result,
+                };
                 respond_as(id, result.map_err(|e| for_peer(e, &peer)), info.as_deref())
             })
         };
-        let context = stateless_context(peer, &request.call);
-        hand_out(session, request.id, request.call, context, convert, None)
+        let context = stateless_context(peer, &call);
+        hand_out(session, request.id, call, context, convert, None)
     }
 }
 
@@ -714,6 +743,57 @@ fn unknown_request(line: &str) -> Option<crate::dispatch::RequestEnvelope<latest
     let Unknown { id, method, params } = crate::json::from_str(line).ok()?;
     let call = latest::ClientCall::Unknown { method, params };
     Some(crate::dispatch::RequestEnvelope::new(id, call))
+}
+
+/// Opens the `requestState` a 2026-07-28 client sent back with `call`, in place: -32602 when
+/// the codec refuses it (altered, or never handed out) or it does not open to text.
+fn open_state(codec: &dyn StateCodec, call: &mut latest::ClientCall) -> Result<(), RpcError> {
+    let state = match call {
+        latest::ClientCall::CallTool(params) => &mut params.request_state,
+        latest::ClientCall::GetPrompt(params) => &mut params.request_state,
+        latest::ClientCall::ReadResource(params) => &mut params.request_state,
+        _ => return Ok(()),
+    };
+    let Some(sealed) = state.as_deref() else {
+        return Ok(());
+    };
+    let opened = codec
+        .open(sealed)
+        .ok()
+        .and_then(|bytes| String::from_utf8(bytes).ok());
+    match opened {
+        Some(plain) => {
+            *state = Some(plain);
+            Ok(())
+        }
+        None => Err(RpcError::invalid_params(
+            "requestState is not one this server handed out",
+        )),
+    }
+}
+
+/// `result` with the `requestState` of an `input_required` answer sealed by `codec`.
+fn seal_state(
+    codec: &dyn StateCodec,
+    mut result: latest::ClientCallResult,
+) -> Result<latest::ClientCallResult, RpcError> {
+    use latest::{
+        CallToolResultOrInputRequired as Tool, ClientCallResult as R,
+        GetPromptResultOrInputRequired as Prompt, ReadResourceResultOrInputRequired as Read,
+    };
+    let asked = match &mut result {
+        R::CallTool(Tool::InputRequiredResult(asked))
+        | R::GetPrompt(Prompt::InputRequiredResult(asked))
+        | R::ReadResource(Read::InputRequiredResult(asked)) => asked,
+        _ => return Ok(result),
+    };
+    if let Some(state) = &asked.request_state {
+        let sealed = codec
+            .seal(state.as_bytes())
+            .map_err(|e| RpcError::new(ErrorCode::InternalError, format!("requestState: {e}")))?;
+        asked.request_state = Some(sealed);
+    }
+    Ok(result)
 }
 
 /// `result`, a result object as text, with `info` (an `Implementation`, as JSON) as its
