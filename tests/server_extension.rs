@@ -29,6 +29,10 @@ impl Handler for WithTasks {
                 let status = json!({"resultType": "complete", "taskId": task, "status": "working"});
                 Ok(ClientCallResult::Unknown(status))
             }
+            ClientCall::CallTool(params) if params.name == "odd" => {
+                let odd = json!({"resultType": "complete", "_meta": null});
+                Ok(ClientCallResult::Unknown(odd))
+            }
             ClientCall::CallTool(params) if params.name == "slow" => {
                 let handle = json!({"resultType": "task",
                     "task": {"taskId": "t-1", "status": "working"}});
@@ -79,6 +83,15 @@ fn an_extensions_methods_and_results_reach_the_handler_and_go_out_as_written() {
     assert_eq!(
         answer(&server, &call)["result"],
         json!({"_meta": info, "resultType": "task", "task": {"taskId": "t-1", "status": "working"}})
+    );
+    // A result whose `_meta` is not an object keeps it as it is, once.
+    let odd = request("tools/call", json!({"name": "odd"}));
+    let line = server.handle(&mut Session::new(), &odd.to_string()).pop();
+    let line = line.expect("an answer");
+    assert_eq!(line.matches("\"_meta\"").count(), 1, "{line}");
+    assert_eq!(
+        serde_json::from_str::<Value>(&line).expect("JSON")["result"]["_meta"],
+        Value::Null
     );
     // What the handler does not serve is -32601, whichever revision defined the method.
     for method in ["tasks/cancel", "x/nothing"] {

@@ -802,15 +802,19 @@ fn seal_state(
 /// result but a scan for a `_meta`; with one, its members are kept.
 fn with_server_info(result: String, info: &str) -> String {
     const KEY: &str = "io.modelcontextprotocol/serverInfo";
+    /// Whether the member is there at all (a `null` one is there too).
+    fn present<'de, D: serde::Deserializer<'de>>(member: D) -> Result<bool, D::Error> {
+        serde::Deserialize::deserialize(member).map(|_: serde::de::IgnoredAny| true)
+    }
     #[derive(serde::Deserialize)]
     struct Probe {
-        #[serde(rename = "_meta")]
-        meta: Option<serde::de::IgnoredAny>,
+        #[serde(rename = "_meta", default, deserialize_with = "present")]
+        meta: bool,
     }
     let Ok(probe) = crate::json::from_str_strict::<Probe>(&result) else {
         return result;
     };
-    if probe.meta.is_none() {
+    if !probe.meta {
         let rest = result.strip_prefix('{').unwrap_or_default();
         let separator = if rest.trim_start().starts_with('}') {
             ""
@@ -825,6 +829,8 @@ fn with_server_info(result: String, info: &str) -> String {
     let Ok(info) = crate::json::from_str::<Value>(info) else {
         return result;
     };
+    // A `_meta` that is not an object (a handler's own result, written as it gave it) is
+    // left as it is: there is nowhere to put the member.
     if let Some(Value::Object(meta)) = members.get_mut("_meta") {
         meta.entry(KEY).or_insert(info);
     }
