@@ -32,6 +32,12 @@ impl ListedTools {
     /// call it (see [`Client::http_headers`]).
     pub fn learn(&mut self, tools: &[latest::Tool]) {
         for tool in tools {
+            // Most tools have no annotation: a look for the keyword, which allocates nothing,
+            // spares them the full reading (which writes a JSON pointer per property).
+            if !annotates(&tool.input_schema.extra) {
+                self.headers.remove(&tool.name);
+                continue;
+            }
             match ToolHeaders::from_schema_members(&tool.input_schema.extra) {
                 Ok(headers) if !headers.is_empty() => {
                     if self.headers.len() < Self::MAX || self.headers.contains_key(&tool.name) {
@@ -51,6 +57,21 @@ impl ListedTools {
 
     fn of(&self, tool: &str) -> Option<&ToolHeaders> {
         self.headers.get(tool)
+    }
+}
+
+/// Whether a schema object with `members` has an `x-mcp-header` annotation anywhere in it.
+fn annotates(members: &Map<String, Value>) -> bool {
+    members
+        .iter()
+        .any(|(key, value)| key == http_headers::X_MCP_HEADER || mentions(value))
+}
+
+fn mentions(value: &Value) -> bool {
+    match value {
+        Value::Object(members) => annotates(members),
+        Value::Array(items) => items.iter().any(mentions),
+        _ => false,
     }
 }
 
