@@ -489,14 +489,7 @@ impl Client {
             Err(_) => None,
         };
         // The newest released revision both speak, the draft only when they share no other.
-        let shared = offered.and_then(|offered| {
-            let spoken: Vec<&str> = offered
-                .iter()
-                .map(String::as_str)
-                .filter(|o| self.stateless().any(|v| v.as_str() == *o))
-                .collect();
-            negotiation::choose(&spoken)
-        });
+        let shared = offered.and_then(|offered| self.newest_spoken(&offered));
         match shared {
             Some(version) => {
                 self.stage = Stage::Connected(version.clone());
@@ -533,14 +526,18 @@ impl Client {
     /// The newest stateless version the client speaks among those `refusal` (-32022) names
     /// in its `data.supported`.
     fn newest_named(&self, refusal: &RpcError) -> Option<ProtocolVersion> {
-        #[derive(serde::Deserialize)]
-        struct Named {
-            supported: Vec<String>,
-        }
-        let data = refusal.data.as_ref()?;
-        let named = crate::json::from_str::<Named>(&crate::json::to_string(data).ok()?).ok()?;
-        let spoken: Vec<&str> = named
-            .supported
+        use crate::negotiation::SupportedVersions;
+        let data = crate::json::to_string(refusal.data.as_ref()?).ok()?;
+        let named =
+            crate::json::from_str::<latest::UnsupportedProtocolVersionErrorObjectData>(&data)
+                .ok()?;
+        self.newest_spoken(named.supported_versions())
+    }
+
+    /// The newest stateless version among `offered` that the client speaks (the draft only
+    /// when they share no other).
+    fn newest_spoken(&self, offered: &[String]) -> Option<ProtocolVersion> {
+        let spoken: Vec<&str> = offered
             .iter()
             .map(String::as_str)
             .filter(|o| self.stateless().any(|v| v.as_str() == *o))
