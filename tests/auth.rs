@@ -1287,39 +1287,23 @@ mod prelude;
 #[allow(dead_code)]
 #[path = "../examples/conformance-server/auth.rs"]
 mod auth;
-#[cfg(all(feature = "all-revisions", feature = "convert"))]
-#[allow(dead_code)]
-#[path = "../examples/conformance-server/call.rs"]
-mod call;
-#[cfg(all(feature = "all-revisions", feature = "convert"))]
+#[cfg(all(feature = "all-revisions", feature = "server"))]
 #[allow(dead_code)]
 #[path = "../examples/conformance-server/fixtures.rs"]
 mod fixtures;
-#[cfg(all(feature = "all-revisions", feature = "convert"))]
+#[cfg(all(feature = "all-revisions", feature = "server"))]
+#[allow(dead_code)]
+#[path = "../examples/conformance-server/handler.rs"]
+mod handler;
+#[cfg(all(feature = "all-revisions", feature = "server"))]
 #[allow(dead_code)]
 #[path = "../examples/conformance-server/http.rs"]
 mod http;
-#[cfg(all(feature = "all-revisions", feature = "convert"))]
+#[cfg(all(feature = "all-revisions", feature = "server"))]
 #[allow(dead_code)]
 #[path = "../examples/conformance-server/input_required.rs"]
 mod input_required;
-#[cfg(all(feature = "all-revisions", feature = "convert"))]
-#[allow(dead_code)]
-#[path = "../examples/conformance-server/listen.rs"]
-mod listen;
-#[cfg(all(feature = "all-revisions", feature = "convert"))]
-#[allow(dead_code)]
-#[path = "../examples/conformance-server/revision.rs"]
-mod revision;
-#[cfg(all(feature = "all-revisions", feature = "convert"))]
-#[allow(dead_code)]
-#[path = "../examples/conformance-server/session.rs"]
-mod session;
-#[cfg(all(feature = "all-revisions", feature = "convert"))]
-#[allow(dead_code)]
-#[path = "../examples/conformance-server/stateless.rs"]
-mod stateless;
-#[cfg(all(feature = "all-revisions", feature = "convert"))]
+#[cfg(all(feature = "all-revisions", feature = "server"))]
 #[allow(dead_code)]
 #[path = "../examples/conformance-server/tasks.rs"]
 mod tasks;
@@ -1636,7 +1620,7 @@ mod protected_resource {
 /// resource metadata and the authorization server's, registers, authorizes with PKCE and a
 /// resource indicator, checks the redirect, gets a token the server accepts, and steps up
 /// when a tool needs more scope.
-#[cfg(all(feature = "all-revisions", feature = "convert"))]
+#[cfg(all(feature = "all-revisions", feature = "server"))]
 mod end_to_end {
     use super::authorization_server::shared;
     use http_body_util::{BodyExt, Full};
@@ -1786,16 +1770,17 @@ mod end_to_end {
         shared.runtime.block_on(async {
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
             let server_url = format!("http://{}/mcp", listener.local_addr().unwrap());
-            let sessions = Arc::new(crate::session::Sessions::default());
+            let server = crate::handler::server().unwrap();
+            let state = Arc::new(crate::http::State::new(server));
             tokio::spawn(async move {
                 while let Ok((stream, _)) = listener.accept().await {
-                    let sessions = Arc::clone(&sessions);
+                    let state = Arc::clone(&state);
                     tokio::spawn(async move {
                         let service = hyper::service::service_fn(move |request| {
-                            let sessions = Arc::clone(&sessions);
+                            let state = Arc::clone(&state);
                             async move {
                                 Ok::<_, std::convert::Infallible>(
-                                    crate::http::serve(sessions, request).await,
+                                    crate::http::serve(state, request).await,
                                 )
                             }
                         });

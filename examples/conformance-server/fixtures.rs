@@ -1,41 +1,37 @@
 //! What the conformance suite expects of a server: the `test_*` tools, prompts and `test://`
 //! resources of its reference server, completion and logging, written once against revision
-//! 2026-07-28's types, the crate's default. A stateless request reaches them as it is; a
-//! session's request is converted up to 2026-07-28 first and the answer down, *for a peer*, to
-//! the session's revision (`http.rs`, `revision.rs`). What 2026-07-28 removed (`initialize`,
-//! `ping`, `logging/setLevel`, `resources/subscribe`) is the session layer's, not theirs.
+//! 2026-07-28's types, the crate's default. The engine brings a session's request up to them
+//! and their answer down to the session's revision; what only sessions have (`initialize`,
+//! `ping`, `logging/setLevel`, `resources/subscribe`) is the engine's.
 
-use crate::call::Call;
 use mcp_spec_types::cache::CacheHint;
-use mcp_spec_types::convert::{convert_call, ConvertTo};
+use mcp_spec_types::convert::ConvertTo;
 use mcp_spec_types::dispatch::MethodSet;
 use mcp_spec_types::elicitation::{
     boolean, integer, legacy_titled_select, multi_select, number, single_select, string,
     titled_multi_select, titled_single_select, FormSchema, Property,
 };
-use mcp_spec_types::progress::Progress;
+use mcp_spec_types::server::{Change, Context};
 use mcp_spec_types::v2025_11_25 as stateful;
+use mcp_spec_types::v2026_07_28::input_required::{InputRequired, InputResponseError, RoundTrip};
 use mcp_spec_types::v2026_07_28::{
-    self as mcp, CallToolResult, CallToolResultOrInputRequired, ClientCall, ClientCallResult,
-    CompleteResult, CompleteResultCompletion, ContentBlock, CreateMessageRequestParams,
+    self as mcp, CallToolRequestParams, CallToolResult, CallToolResultOrInputRequired, ClientCall,
+    ClientCallResult, ClientCapabilities, CompleteResult, CompleteResultCompletion, ContentBlock,
     GetPromptResult, GetPromptResultOrInputRequired, Implementation, ListPromptsResult,
-    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, LoggingLevel,
-    LoggingMessageNotificationParams, Prompt, PromptArgument, PromptMessage, ReadResourceResult,
-    ReadResourceResultOrInputRequired, Resource, ResourceTemplate, Role, SamplingMessage,
-    ServerCall, ServerCallResult, ServerCapabilities, ServerCapabilitiesPrompts,
+    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, LoggingLevel, Prompt,
+    PromptArgument, PromptMessage, ReadResourceResult, ReadResourceResultOrInputRequired, Resource,
+    ResourceTemplate, Role, ServerCapabilities, ServerCapabilitiesPrompts,
     ServerCapabilitiesResources, ServerCapabilitiesTools, TextResourceContents, Tool,
     ToolInputSchema,
 };
-use mcp_spec_types::{JsonObject, RpcError};
+use mcp_spec_types::{ErrorCode, JsonObject, RpcError};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
-use std::time::Duration;
 
 /// A 1x1 red PNG.
 const PNG: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
 /// A minimal WAV file.
 const WAV: &str = "UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0YQIAAAA=";
-const PAUSE: Duration = Duration::from_millis(50);
 /// How long the server's lists and resources may be reused. The lists never change (the
 /// trigger tools only announce changes), and the resources are fixed texts.
 const TTL_MS: u64 = 60_000;
@@ -78,9 +74,15 @@ pub fn capabilities() -> ServerCapabilities {
     }
 }
 
-/// Answers one request of the handlers' revision. `resultType`, the cache hints and `_meta`
-/// are the transport's to complete (`stateless.rs`); a session's never sees them.
-pub async fn answer(call: &Call, request: ClientCall) -> Result<ClientCallResult, RpcError> {
+/// Whether `context` is a stateless request's (2026-07-28 on), which sees what a session
+/// does not: the diagnostic tools of the stateless scenarios.
+pub fn stateless(context: &Context) -> bool {
+    mcp_spec_types::negotiation::is_stateless(&context.peer)
+}
+
+/// Answers one request of the handlers' revision. `_meta`, and a session's conversion, are
+/// the engine's.
+pub fn answer(request: ClientCall, context: &mut Context) -> Result<ClientCallResult, RpcError> {
     let method = request.method().to_owned();
     let ttl_ms = hint(&method).ttl_ms;
     Ok(match request {
@@ -103,20 +105,11 @@ pub async fn answer(call: &Call, request: ClientCall) -> Result<ClientCallResult
             meta: None,
             next_cursor: None,
             result_type: mcp_spec_types::cache::ResultType::COMPLETE,
-            tools: listed(call),
+            tools: listed(context),
             ttl_ms,
             extra: Map::new(),
         }),
-        ClientCall::CallTool(params) => {
-            let arguments = match &params.arguments {
-                Some(arguments) => arguments.to_map().map_err(|e| {
-                    RpcError::invalid_params(format!("the arguments cannot be read: {e}"))
-                })?,
-                None => Map::new(),
-            };
-            let result = call_tool(call, &params.name, &arguments).await?;
-            ClientCallResult::CallTool(CallToolResultOrInputRequired::CallToolResult(result))
-        }
+        ClientCall::CallTool(params) => ClientCallResult::CallTool(call_tool(&params, context)?),
         ClientCall::ListResources(_) => {
             ClientCallResult::ListResources(ListResourcesResult::complete(
                 RESOURCES.iter().map(|(uri, name, mime, _)| {
@@ -140,22 +133,26 @@ pub async fn answer(call: &Call, request: ClientCall) -> Result<ClientCallResult
         ClientCall::ReadResource(params) => ClientCallResult::ReadResource(
             ReadResourceResultOrInputRequired::ReadResourceResult(read(&params.uri)?),
         ),
-        ClientCall::ListPrompts(_) => ClientCallResult::ListPrompts(ListPromptsResult {
-            cache_scope: hint(&method).scope,
-            meta: None,
-            next_cursor: None,
-            prompts: prompts(),
-            result_type: mcp_spec_types::cache::ResultType::COMPLETE,
-            ttl_ms,
-            extra: Map::new(),
-        }),
+        ClientCall::ListPrompts(_) => {
+            let mut prompts = prompts();
+            if stateless(context) {
+                prompts.extend(crate::input_required::prompts());
+            }
+            ClientCallResult::ListPrompts(ListPromptsResult {
+                cache_scope: hint(&method).scope,
+                meta: None,
+                next_cursor: None,
+                prompts,
+                result_type: mcp_spec_types::cache::ResultType::COMPLETE,
+                ttl_ms,
+                extra: Map::new(),
+            })
+        }
         ClientCall::GetPrompt(params) => {
             ClientCallResult::GetPrompt(GetPromptResultOrInputRequired::GetPromptResult(
                 get_prompt(&params.name, &params.arguments.unwrap_or_default())?,
             ))
         }
-        // `server/discover` and `subscriptions/listen` are the stateless transport's
-        // (`stateless.rs`, `listen.rs`): a session has neither.
         other => return Err(RpcError::method_not_found(other.method())),
     })
 }
@@ -324,11 +321,14 @@ fn simple_tools(list: &[(&str, &str, &[&str])]) -> Vec<Tool> {
         .collect()
 }
 
-/// The tools a request of `call`'s lifecycle sees.
-fn listed(call: &Call) -> Vec<Tool> {
+/// The tools a request sees: a stateless request also sees the stateless scenarios' tools,
+/// the SEP-2322 tools and the tasks extension's.
+fn listed(context: &Context) -> Vec<Tool> {
     let mut tools = session_tools();
-    if call.session().is_none() {
+    if stateless(context) {
         tools.extend(stateless_tools());
+        tools.extend(crate::input_required::tools());
+        tools.extend(crate::tasks::tools());
     }
     tools
 }
@@ -390,14 +390,14 @@ fn stateless_tools() -> Vec<Tool> {
     tools
 }
 
-/// The input schema of tool `name`, as JSON, for the transport's checks of the headers that
-/// mirror its arguments.
-pub fn tool_input_schema(name: &str) -> Option<Value> {
-    let tool = session_tools()
+/// The input schemas of the tools whose arguments a client mirrors into `Mcp-Param-*`
+/// headers (`x-mcp-header`), by tool name, as JSON.
+pub fn annotated_schemas() -> Vec<(String, Value)> {
+    stateless_tools()
         .into_iter()
-        .chain(stateless_tools())
-        .find(|t| t.name == name)?;
-    serde_json::to_value(tool.input_schema).ok()
+        .filter(|tool| tool.name == CUSTOM_HEADER_TOOL)
+        .filter_map(|tool| Some((tool.name, serde_json::to_value(tool.input_schema).ok()?)))
+        .collect()
 }
 
 /// A tool's input schema: a JSON Schema document, kept as it is written (2026-07-28 names
@@ -435,18 +435,25 @@ fn argument<'a>(arguments: &'a Map<String, Value>, name: &str) -> Result<&'a str
     })
 }
 
-async fn call_tool(
-    call: &Call,
-    name: &str,
-    arguments: &Map<String, Value>,
-) -> Result<CallToolResult, RpcError> {
+fn call_tool(
+    params: &CallToolRequestParams,
+    context: &mut Context,
+) -> Result<CallToolResultOrInputRequired, RpcError> {
+    let name = params.name.as_str();
+    let arguments = match &params.arguments {
+        Some(arguments) => arguments
+            .to_map()
+            .map_err(|e| RpcError::invalid_params(format!("the arguments cannot be read: {e}")))?,
+        None => Map::new(),
+    };
     // A session has the tools it lists, and no others.
     let stateless_only =
         name == CUSTOM_HEADER_TOOL || STATELESS_TOOLS.iter().any(|(tool, ..)| *tool == name);
-    if stateless_only && call.session().is_some() {
+    if stateless_only && !stateless(context) {
         return Err(RpcError::invalid_params(format!("unknown tool {name}")));
     }
-    Ok(match name {
+    let client = &params.meta.io_modelcontextprotocol_client_capabilities;
+    Ok(CallToolResultOrInputRequired::CallToolResult(match name {
         "test_simple_text" => text_result("This is a simple text response for testing."),
         "test_image_content" => result(vec![image()?]),
         "test_audio_content" => result(vec![ContentBlock::from(
@@ -467,33 +474,26 @@ async fn call_tool(
             ),
         ]),
         "test_tool_with_logging" => {
-            for (i, message) in [
+            for message in [
                 "Tool execution started",
                 "Tool processing data",
                 "Tool execution completed",
-            ]
-            .into_iter()
-            .enumerate()
-            {
-                if i > 0 {
-                    tokio::time::sleep(PAUSE).await;
-                }
-                call.log(LoggingLevel::Info, message);
+            ] {
+                context.log(LoggingLevel::Info, message);
             }
             text_result("Tool with logging executed successfully")
         }
         "test_tool_with_progress" => {
-            let progress = call.progress.clone().map(|p| p.with_total(100));
-            for step in [0, 50, 100] {
-                if step > 0 {
-                    tokio::time::sleep(PAUSE).await;
-                }
-                if let Some(progress) = &progress {
-                    let message = format!("Completed step {step} of 100");
-                    call.notify(progressed(progress, step, &message)?);
-                }
+            for step in [0u64, 50, 100] {
+                let message = format!("Completed step {step} of 100");
+                context.progress(step, Some(100.into()), Some(&message));
             }
-            let token = progress.map(|p| p.token().to_string());
+            let token = (context.progress_token.as_ref())
+                .and_then(|token| serde_json::to_value(token).ok())
+                .map(|token| match token {
+                    Value::String(text) => text,
+                    other => other.to_string(),
+                });
             text_result(token.unwrap_or_else(|| "0".to_owned()))
         }
         "test_error_handling" => {
@@ -501,47 +501,17 @@ async fn call_tool(
             failed.is_error = Some(true);
             failed
         }
-        "test_reconnection" => {
-            call.close_stream();
-            tokio::time::sleep(Duration::from_millis(100)).await;
-            text_result("Reconnection test completed successfully. If you received this, the client properly reconnected after stream closure.")
-        }
+        // Its stream is closed before the answer (`Conformance::closes_stream`): the client
+        // resumes it to get this.
+        "test_reconnection" => text_result("Reconnection test completed successfully. If you received this, the client properly reconnected after stream closure."),
         "test_sampling" => {
-            let prompt = argument(arguments, "prompt")?;
-            let request = ServerCall::CreateMessage(CreateMessageRequestParams {
-                include_context: None,
-                max_tokens: 100,
-                messages: vec![SamplingMessage {
-                    content: mcp::TextContent::new(prompt).into(),
-                    meta: None,
-                    role: Role::User,
-                    extra: Map::new(),
-                }],
-                metadata: None,
-                model_preferences: None,
-                stop_sequences: None,
-                system_prompt: None,
-                temperature: None,
-                tool_choice: None,
-                tools: None,
-                extra: Map::new(),
-            });
-            match call.request(request).await {
-                Ok(ServerCallResult::CreateMessage(answer)) => {
-                    let text = match &answer.content {
-                        mcp::CreateMessageResultContent::TextContent(t) => t.text.as_str(),
-                        _ => "No response",
-                    };
-                    text_result(format!("LLM response: {text}"))
-                }
-                Ok(_) => text_result("Sampling not supported or error: unexpected answer"),
-                Err(e) => text_result(format!("Sampling not supported or error: {e}")),
-            }
+            let prompt = argument(&arguments, "prompt")?;
+            return sample(params, client, prompt);
         }
         "test_elicitation" => {
-            let message = argument(arguments, "message")?;
+            let message = argument(&arguments, "message")?;
             let form = FormSchema::new().required("response", string().describe("User's response"));
-            elicit(call, form.request(message)).await?
+            return elicit(params, client, form.request(message));
         }
         "test_elicitation_sep1034_defaults" => {
             let form = FormSchema::new()
@@ -561,11 +531,8 @@ async fn call_tool(
                     "verified",
                     boolean().describe("Verification status").with_default(true),
                 );
-            elicit(
-                call,
-                form.request("Please review and update the form fields with defaults"),
-            )
-            .await?
+            let form = form.request("Please review and update the form fields with defaults");
+            return elicit(params, client, form);
         }
         "test_elicitation_sep1330_enums" => {
             let titled = [
@@ -605,71 +572,143 @@ async fn call_tool(
                     titled_multi_select(choices, Some(1), Some(3))
                         .describe("Select multiple options with titles"),
                 );
-            elicit(
-                call,
-                form.request("Please select options from the enum fields"),
-            )
-            .await?
+            let form = form.request("Please select options from the enum fields");
+            return elicit(params, client, form);
         }
         "test_missing_capability" => {
-            call.require(&mcp::ClientCapabilities {
-                sampling: Some(Default::default()),
-                ..Default::default()
-            })?;
+            require(
+                client,
+                &ClientCapabilities {
+                    sampling: Some(Default::default()),
+                    ..Default::default()
+                },
+            )?;
             text_result("Success")
         }
         "test_streaming_elicitation" => {
-            call.require(&mcp::ClientCapabilities {
-                elicitation: Some(Default::default()),
-                ..Default::default()
-            })?;
-            if let Some(progress) = call.progress.clone().map(|p| p.with_total(100)) {
-                call.notify(progressed(&progress, 50, "Streaming")?);
-                tokio::time::sleep(PAUSE).await;
-            }
+            require(
+                client,
+                &ClientCapabilities {
+                    elicitation: Some(Default::default()),
+                    ..Default::default()
+                },
+            )?;
+            context.progress(50, Some(100.into()), Some("Streaming"));
             text_result("Streaming complete")
         }
         "test_logging_tool" => {
-            call.log(LoggingLevel::Info, "Diagnostic trace logging activated");
+            context.log(LoggingLevel::Info, "Diagnostic trace logging activated");
             text_result("Logging evaluated")
         }
         "test_trigger_tool_change" => {
-            call.list_changed(mcp::ServerNotify::ToolListChanged(None));
+            context.changed(Change::ToolList);
             text_result("Mutation triggered")
         }
         "test_trigger_prompt_change" => {
-            call.list_changed(mcp::ServerNotify::PromptListChanged(None));
+            context.changed(Change::PromptList);
             text_result("Mutation triggered")
         }
-        CUSTOM_HEADER_TOOL => text_result(format!("Region: {}", argument(arguments, "region")?)),
+        CUSTOM_HEADER_TOOL => text_result(format!("Region: {}", argument(&arguments, "region")?)),
         JSON_SCHEMA_TOOL => text_result(format!(
             "JSON Schema 2020-12 tool called with: {}",
             Value::Object(arguments.clone())
         )),
         other => return Err(RpcError::invalid_params(format!("unknown tool {other}"))),
-    })
+    }))
 }
 
-/// Asks the client to fill in `params`' form. The crate's form builder writes 2025-11-25's
+/// Refuses the call unless the client declared what `needed` names: the -32021 error whose
+/// data is the missing capabilities, as a `ClientCapabilities` object.
+fn require(client: &ClientCapabilities, needed: &ClientCapabilities) -> Result<(), RpcError> {
+    let missing = ClientCapabilities {
+        sampling: needed
+            .sampling
+            .clone()
+            .filter(|_| client.sampling.is_none()),
+        elicitation: (needed.elicitation.clone()).filter(|_| client.elicitation.is_none()),
+        roots: needed.roots.clone().filter(|_| client.roots.is_none()),
+        ..ClientCapabilities::default()
+    };
+    if missing == ClientCapabilities::default() {
+        return Ok(());
+    }
+    let data = json!({ "requiredCapabilities": missing });
+    Err(RpcError::from_code(ErrorCode::MissingRequiredClientCapability).with_data(data))
+}
+
+/// The key under which the tools ask for their one input.
+const INPUT: &str = "input";
+
+/// The answer under [`INPUT`] of a retry of the call; `None` on the first attempt (or when
+/// the client left it out: it is asked again).
+fn answered<T>(response: Result<&T, InputResponseError>) -> Result<Option<&T>, RpcError> {
+    match response {
+        Ok(answer) => Ok(Some(answer)),
+        Err(InputResponseError::Missing { .. }) => Ok(None),
+        Err(error) => Err(error.into()),
+    }
+}
+
+/// `ask`, sent as `input_required` (the engine asks a session's client as a request of its
+/// revision, and calls again with the answer); a client that did not declare what it needs
+/// gets the tool's text saying so, as the reference server answers.
+fn ask(
+    ask: InputRequired,
+    client: &ClientCapabilities,
+    what: &str,
+) -> CallToolResultOrInputRequired {
+    match ask.build(client) {
+        Ok(asked) => asked.into(),
+        Err(e) => CallToolResultOrInputRequired::CallToolResult(text_result(format!(
+            "{what} not supported or error: {e}"
+        ))),
+    }
+}
+
+/// `test_sampling`: asks the client's model to complete `prompt`.
+fn sample(
+    params: &CallToolRequestParams,
+    client: &ClientCapabilities,
+    prompt: &str,
+) -> Result<CallToolResultOrInputRequired, RpcError> {
+    let retry = RoundTrip::of(params);
+    if let Some(answer) = answered(retry.sampling(INPUT))? {
+        let text = match &answer.content {
+            mcp::CreateMessageResultContent::TextContent(t) => t.text.as_str(),
+            _ => "No response",
+        };
+        return Ok(text_result(format!("LLM response: {text}")).into());
+    }
+    let request = crate::input_required::sample(prompt, 100);
+    Ok(ask(
+        InputRequired::new().sample(INPUT, request),
+        client,
+        "Sampling",
+    ))
+}
+
+/// Asks the client to fill in `form`'s fields. The crate's form builder writes 2025-11-25's
 /// request, which 2026-07-28 holds unchanged.
-async fn elicit(
-    call: &Call,
-    params: stateful::ElicitRequestParams,
-) -> Result<CallToolResult, RpcError> {
-    let params = ConvertTo::<mcp::ElicitRequestParams>::convert(&params).map_err(internal)?;
-    Ok(match call.request(ServerCall::Elicit(params)).await {
-        Ok(ServerCallResult::Elicit(answer)) => {
-            let content =
-                serde_json::to_string(&answer.content.unwrap_or_default()).unwrap_or_default();
-            let action = serde_json::to_value(answer.action).unwrap_or_default();
-            let action = action.as_str().unwrap_or("?").to_owned();
-            text_result(format!(
-                "Elicitation completed: action={action}, content={content}"
-            ))
-        }
-        Ok(_) => text_result("Elicitation not supported or error: unexpected answer"),
-        Err(e) => text_result(format!("Elicitation not supported or error: {e}")),
-    })
+fn elicit(
+    params: &CallToolRequestParams,
+    client: &ClientCapabilities,
+    form: stateful::ElicitRequestParams,
+) -> Result<CallToolResultOrInputRequired, RpcError> {
+    let retry = RoundTrip::of(params);
+    if let Some(answer) = answered(retry.elicitation(INPUT))? {
+        let content =
+            serde_json::to_string(&answer.content.clone().unwrap_or_default()).unwrap_or_default();
+        let action = serde_json::to_value(answer.action).unwrap_or_default();
+        let action = action.as_str().unwrap_or("?").to_owned();
+        let text = format!("Elicitation completed: action={action}, content={content}");
+        return Ok(text_result(text).into());
+    }
+    let form = ConvertTo::<mcp::ElicitRequestParams>::convert(&form).map_err(internal)?;
+    Ok(ask(
+        InputRequired::new().elicit(INPUT, form),
+        client,
+        "Elicitation",
+    ))
 }
 
 const TEMPLATE: &str = "test://template/{id}/data";
@@ -691,26 +730,6 @@ const RESOURCES: &[(&str, &str, &str, &str)] = &[
     ),
 ];
 
-/// A progress notification of the handlers' revision (the crate's progress helper writes
-/// 2025-11-25's, which 2026-07-28 holds unchanged).
-fn progressed(
-    progress: &Progress,
-    step: u64,
-    message: &str,
-) -> Result<mcp::ServerNotify, RpcError> {
-    convert_call::<stateful::ServerNotify, _>(&progress.notification(step, Some(message)))
-        .map_err(internal)
-}
-
-/// SEP-2164: from 2026-07-28 a resource that does not exist is `-32602 Invalid params` with
-/// the URI in `data`; the stateful revisions' `-32002` is the session layer's (`http.rs`).
-fn not_found(uri: &str) -> RpcError {
-    RpcError {
-        code: mcp_spec_types::ErrorCode::InvalidParams,
-        ..RpcError::resource_not_found(uri)
-    }
-}
-
 fn read(uri: &str) -> Result<ReadResourceResult, RpcError> {
     let CacheHint { scope, ttl_ms } = hint("resources/read");
     let from = |item: mcp::ReadResourceResultContentsItem| {
@@ -730,7 +749,7 @@ fn read(uri: &str) -> Result<ReadResourceResult, RpcError> {
         .match_uri(uri)
         .ok()
         .flatten()
-        .ok_or_else(|| not_found(uri))?;
+        .ok_or_else(|| RpcError::resource_not_found(uri))?;
     let id = matched
         .get("id")
         .and_then(|v| v.as_str())
@@ -848,15 +867,4 @@ fn get_prompt(name: &str, args: &BTreeMap<String, String>) -> Result<GetPromptRe
         result_type: mcp_spec_types::cache::ResultType::COMPLETE,
         extra: Map::new(),
     })
-}
-
-/// A log message of the server's logger.
-pub fn log_message(level: LoggingLevel, text: &str) -> LoggingMessageNotificationParams {
-    LoggingMessageNotificationParams {
-        data: Value::String(text.to_owned()),
-        level,
-        logger: Some("conformance-test-server".to_owned()),
-        meta: None,
-        extra: Map::new(),
-    }
 }

@@ -439,7 +439,8 @@ pub(crate) fn boolean() -> BooleanSchema {
     }
 }
 
-fn sample(text: &str, max_tokens: i64) -> CreateMessageRequestParams {
+/// A sampling request of one user message, `text`.
+pub(crate) fn sample(text: &str, max_tokens: i64) -> CreateMessageRequestParams {
     CreateMessageRequestParams {
         include_context: None,
         max_tokens,

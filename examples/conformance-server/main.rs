@@ -11,43 +11,27 @@
 //! Serves `http://127.0.0.1:<port>/mcp` (port 0, the default, picks a free one) and prints
 //! `listening on <url>` once it accepts connections.
 //!
-//! * Two lifecycles on one endpoint, chosen per request. A POST whose `params._meta` names a
-//!   protocol version (or whose `MCP-Protocol-Version` header names one that is not a stateful
-//!   revision) is stateless, 2026-07-28 (`stateless.rs`): no session, every request carrying
-//!   its version and the client's capabilities; `server/discover`, `subscriptions/listen`
-//!   streams (`listen.rs`), results with `resultType` and cache hints. Any other POST belongs
-//!   to a session.
-//! * The tasks extension (`io.modelcontextprotocol/tasks`, SEP-2663) on the stateless path
-//!   (`tasks.rs`): for a request that declares it, some tools answer with a task handle, which
-//!   `tasks/get`, `tasks/update` and `tasks/cancel` follow.
-//! * Sessions (`Mcp-Session-Id`) in every stateful revision (2024-11-05 to 2025-11-25), chosen
-//!   by `initialize` with the crate's negotiation rule; each session's messages are read and
-//!   written in its own revision's types (`revision.rs`).
-//! * The handlers are written once, against 2026-07-28's types (`fixtures.rs`: the tools,
-//!   prompts and resources of the suite's reference server), and see a request only as a
-//!   `Call` (`call.rs`): a stateless request reaches them as it is; a session's request is
-//!   converted up to them and the answer down, for a peer, to the session's revision. What
-//!   only sessions have (`initialize`, `ping`, `logging/setLevel`, `resources/subscribe`)
-//!   stays in the session layer (`http.rs`).
-//! * In a session, a POST with `tools/call` is answered on an SSE stream, which also carries
-//!   the call's notifications and requests to the client (sampling, elicitation); other
-//!   requests get JSON. Every stream opens with a priming event (`id`, `retry`, no data) and
-//!   keeps its events, so a client resumes it with GET and `Last-Event-ID`; GET alone opens
-//!   the server's own stream (without a session, GET is 405); DELETE ends the session.
-//! * Bad input gets the JSON-RPC or HTTP error the specification names (`http.rs`): 403 for a
-//!   Host or Origin that is not local (DNS rebinding), 404 for an unknown session, 400 for an
-//!   unsupported `MCP-Protocol-Version`, 413 above 4 MiB, -32700/-32600/-32601/-32602.
+//! The engine (`mcp_spec_types::server`) does the protocol: `initialize` and sessions for the
+//! stateful revisions (2024-11-05 to 2025-11-25), stateless requests of 2026-07-28 with
+//! `server/discover` and `subscriptions/listen`, each revision's shapes and error codes, the
+//! header checks, `input_required` (asked of a session's client as requests of its revision),
+//! progress and log messages, list-changed notifications, event streams and their
+//! resumption, and `Origin` checks. What is left here:
+//! * the handler (`handler.rs`), written once against 2026-07-28's types: the reference
+//!   server's tools, prompts and resources (`fixtures.rs`), and for stateless requests the
+//!   SEP-2322 tools (`input_required.rs`) and the tasks extension (`tasks.rs`, SEP-2663);
+//! * the hyper adapter (`http.rs`): the endpoint's path, the body's size (413 above 4 MiB) and
+//!   type, the Host header (DNS rebinding), the handler on a thread of its own, a session's
+//!   `tools/call` answered on an event stream opened at once (`test_reconnection` closes it
+//!   before the answer, which the client then resumes);
+//! * OAuth (`auth.rs`), with the `auth` feature.
 
 #[cfg(feature = "auth")]
 mod auth;
-mod call;
 mod fixtures;
+mod handler;
 mod http;
 mod input_required;
-mod listen;
-mod revision;
-mod session;
-mod stateless;
 mod tasks;
 
 use hyper::server::conn::http1;
@@ -55,6 +39,7 @@ use hyper::service::service_fn;
 use hyper_util::rt::TokioIo;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 
 fn main() -> ExitCode {
     let mut port = 0u16;
@@ -95,16 +80,25 @@ fn main() -> ExitCode {
 }
 
 async fn run(port: u16) -> std::io::Result<()> {
+    let server = handler::server().map_err(std::io::Error::other)?;
+    let state = Arc::new(http::State::new(server));
+    let pinger = Arc::clone(&state);
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(Duration::from_secs(15));
+        loop {
+            every.tick().await;
+            pinger.ping();
+        }
+    });
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
     println!("listening on http://{}/mcp", listener.local_addr()?);
-    let sessions = Arc::new(session::Sessions::default());
     loop {
         let (stream, _) = listener.accept().await?;
-        let sessions = Arc::clone(&sessions);
+        let state = Arc::clone(&state);
         tokio::spawn(async move {
             let service = service_fn(move |request| {
-                let sessions = Arc::clone(&sessions);
-                async move { Ok::<_, std::convert::Infallible>(http::serve(sessions, request).await) }
+                let state = Arc::clone(&state);
+                async move { Ok::<_, std::convert::Infallible>(http::serve(state, request).await) }
             });
             // A connection that breaks off mid-request only ends itself.
             let _ = http1::Builder::new()

@@ -191,7 +191,7 @@ fn missing_extension(what: &str) -> RpcError {
 
 /// Answers the extension's methods and the calls of the tools above, with the complete result
 /// object; `None` for any other request.
-pub async fn answer(
+pub fn answer(
     method: &str,
     params: &Map<String, Value>,
     client: &ClientCapabilities,
@@ -215,7 +215,7 @@ pub async fn answer(
                 .and_then(Value::as_object)
                 .cloned()
                 .unwrap_or_default();
-            Some(call(name, &arguments, params, client, as_task).await)
+            Some(call(name, &arguments, params, client, as_task))
         }
         _ => None,
     }
@@ -575,7 +575,7 @@ fn ack() -> Map<String, Value> {
 // ---------------------------------------------------------------------------------------------
 // The tools.
 
-async fn call(
+fn call(
     name: &str,
     arguments: &Map<String, Value>,
     params: &Map<String, Value>,
@@ -600,17 +600,17 @@ async fn call(
                 .unwrap_or(0.0)
                 .clamp(0.0, MAX_SECONDS as f64);
             let label = text("label").unwrap_or_else(|| "compute".to_owned());
-            let work = async move {
-                tokio::time::sleep(Duration::from_secs_f64(seconds)).await;
-                Ok(tool_result(
-                    format!("{label}: done after {seconds}s"),
-                    false,
-                ))
-            };
+            let done = tool_result(format!("{label}: done after {seconds}s"), false);
+            let pause = Duration::from_secs_f64(seconds);
             if as_task {
-                spawn(|_| work)
+                spawn(move |_| async move {
+                    tokio::time::sleep(pause).await;
+                    Ok(done)
+                })
             } else {
-                to_object(&work.await?)
+                // The handler runs on a thread of its own (`http.rs`): it may block.
+                std::thread::sleep(pause);
+                to_object(&done)
             }
         }
         FAILING_JOB => spawn(|_| async {
@@ -774,8 +774,9 @@ mod tests {
                 .build()
                 .expect("a runtime")
         });
-        runtime
-            .block_on(answer(method, &object(params), client))
+        // A task's work is spawned on the runtime the handler runs in.
+        let _entered = runtime.enter();
+        answer(method, &object(params), client)
             .expect("an answer")
             .map(Value::Object)
     }

@@ -162,7 +162,11 @@ impl<H: Handler> Server<H> {
             // a string...), or routes it as it does any line without a version.
             return self.stateless_latest(session, line);
         };
-        if peek.method.as_deref() == Some(names::INITIALIZE_REQUEST) {
+        // A request that names its version in `_meta` is a stateless revision's, whatever its
+        // method: an `initialize` then is a method that revision removed (-32601).
+        if peek.method.as_deref() == Some(names::INITIALIZE_REQUEST)
+            && peek.meta_version().is_none()
+        {
             return self.initialize(session, &peek, line);
         }
         let version = match peek.meta_version() {

@@ -5,8 +5,8 @@
 //! The engine applies the transport's rules around [`Server::receive`]:
 //! - a stateful client opens a session with `initialize`, whose answer carries its
 //!   `Mcp-Session-Id`; each later request carries it (missing: 400; unknown, expired or
-//!   ended: 404) and an `MCP-Protocol-Version` that is the session's (otherwise 400); `DELETE`
-//!   ends the session;
+//!   ended: 404) and an `MCP-Protocol-Version` the server speaks (otherwise 400; the session
+//!   is answered in its own revision whatever the header names); `DELETE` ends the session;
 //! - a stateless request (2026-07-28 on) stands alone: its headers must say what its body says
 //!   ([`http_headers::check`](crate::http_headers::check), `-32020` with 400; a `tools/call`'s
 //!   `Mcp-Param-*` headers too, against the tool's `x-mcp-header` annotations as
@@ -803,14 +803,15 @@ impl<H: Handler> Server<H> {
                 return respond(HttpResponse::error(404, id, error));
             };
             entry.last_used_ms = now_ms;
-            // Without the header the server goes by what `initialize` negotiated (the
-            // transport page: assume 2025-03-26 only when there is no other way to know).
-            let negotiated = entry.session.version().map(|v| v.as_str().to_owned());
+            // The session is answered in the revision `initialize` negotiated, whatever the
+            // header says. The header "SHOULD be the one negotiated"; only "an invalid or
+            // unsupported" one MUST get 400 (the transport page), so a version the server
+            // speaks is taken even when it is not the session's (the official suite sends
+            // one).
             if let Some(version) = headers(MCP_PROTOCOL_VERSION).map(str::trim) {
-                if negotiated.as_deref() != Some(version) {
+                if !self.versions().iter().any(|v| v.as_str() == version) {
                     let message = format!(
-                        "{MCP_PROTOCOL_VERSION} {version} is not the session's ({})",
-                        negotiated.unwrap_or_default()
+                        "{MCP_PROTOCOL_VERSION} {version} is not a version this server speaks"
                     );
                     let error = RpcError::new(ErrorCode::InvalidRequest, message);
                     return respond(HttpResponse::error(400, id, error));

@@ -35,7 +35,8 @@
     feature = "v2026_07_28",
     feature = "convert",
     feature = "auth",
-    feature = "client"
+    feature = "client",
+    feature = "server"
 ))]
 
 #[path = "../e2e/support.rs"]

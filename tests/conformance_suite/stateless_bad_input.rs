@@ -219,9 +219,14 @@ fn a_stateless_client_and_a_session_are_each_answered_in_their_own_revision() {
         .map(|i| {
             let session = session.clone();
             std::thread::spawn(move || {
-                for _ in 0..10 {
+                for n in 0..10 {
                     if i % 2 == 0 {
-                        let body = r#"{"jsonrpc":"2.0","id":1,"method":"resources/list"}"#;
+                        // A request id is used once in a session (a second one in flight
+                        // is refused): each thread's requests have their own.
+                        let body = format!(
+                            r#"{{"jsonrpc":"2.0","id":{},"method":"resources/list"}}"#,
+                            i * 100 + n
+                        );
                         let headers = [JSON, ACCEPT, ("mcp-session-id", session.as_str())];
                         let (status, _, reply) =
                             exchange(port, "POST", &headers, body.as_bytes().to_vec());
