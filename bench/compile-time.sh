@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Usage: bench/compile-time.sh [--keep] [--mode release|dev|check]
 # Cold `cargo build --release` wall time (`--mode dev`: `cargo build`, `--mode check`:
-# `cargo check`) of five throwaway crates, each depending on exactly
-# one of: mcp-spec-types with its default features, mcp-spec-types with `all-revisions` (both
+# `cargo check`) of seven throwaway crates. Five are one line that depends on exactly one
+# of: mcp-spec-types with its default features, mcp-spec-types with `all-revisions` (both
 # path dependencies on this repository), rmcp (default-features = false: its `model` module
 # needs no feature), rust-mcp-schema (default features), and a serde-only baseline (serde with
-# `derive` and serde_json: what any serde-based types crate builds at the least). Each gets a
+# `derive` and serde_json: what any serde-based types crate builds at the least). Two read and
+# write every message of both directions, one with each of mcp-spec-types (2026-07-28) and
+# rmcp: what a consumer that uses the types compiles. Each gets a
 # fresh target directory; dependencies are fetched first, so only compilation is timed. The
 # crates are built one after the other in the same run.
 # Prints one line per crate on stdout (wall-clock seconds):
@@ -38,7 +40,7 @@ work=$(mktemp -d /tmp/mcp-compile-time.XXXXXX)
 cleanup() { if [ "$keep" = 0 ]; then rm -rf "$work"; else echo "kept $work" >&2; fi; }
 trap cleanup EXIT
 
-make_crate() { # name, dependency line
+make_crate() { # name, dependency line, crate to re-export, [library source]
     local dir="$work/$1"
     mkdir -p "$dir/src"
     cat >"$dir/Cargo.toml" <<TOML
@@ -53,7 +55,11 @@ publish = false
 [dependencies]
 $2
 TOML
-    echo "pub use $3 as dep;" >"$dir/src/lib.rs"
+    if [ $# -ge 4 ]; then
+        printf '%s\n' "$4" >"$dir/src/lib.rs"
+    else
+        echo "pub use $3 as dep;" >"$dir/src/lib.rs"
+    fi
 }
 
 make_crate mcp-spec-types "mcp-spec-types = { path = \"$repo\" }" mcp_spec_types
@@ -61,11 +67,43 @@ make_crate mcp-spec-types-all-revisions \
     "mcp-spec-types = { path = \"$repo\", features = [\"all-revisions\"] }" mcp_spec_types
 make_crate rmcp 'rmcp = { version = "3.9.0", default-features = false }' rmcp
 make_crate rust-mcp-schema 'rust-mcp-schema = "2.0.0"' rust_mcp_schema
+# A consumer that reads and writes every message of both directions, results included: the
+# readers a one-line consumer does not call are compiled where they are called (the crate's
+# message readers are `#[inline]` roots), so this is what a server or client pays.
+make_crate mcp-spec-types-reading "mcp-spec-types = { path = \"$repo\" }
+serde_json = { version = \"1\", features = [\"raw_value\"] }" mcp_spec_types '
+use mcp_spec_types::dispatch::PendingRequest;
+use mcp_spec_types::v2026_07_28::{ClientCallResult, ClientMessage, ServerCallResult, ServerMessage};
+pub fn client(text: &str) -> Option<String> {
+    Some(ClientMessage::parse(text).ok()?.to_json())
+}
+pub fn server(text: &str) -> Option<String> {
+    Some(ServerMessage::parse(text).ok()?.to_json())
+}
+pub fn result(method: &str, result: &serde_json::value::RawValue) -> Option<String> {
+    let request = PendingRequest::without_task(method);
+    let server = ServerCallResult::parse(&request, result).ok()?;
+    let client = ClientCallResult::parse(&request, result).ok()?;
+    mcp_spec_types::json::to_string(&(server, client)).ok()
+}'
+# rmcp reads its results untagged, within the message.
+make_crate rmcp-reading 'rmcp = { version = "3.9.0", default-features = false }
+serde_json = "1"' rmcp '
+use rmcp::model::{ClientJsonRpcMessage, ServerJsonRpcMessage};
+pub fn client(text: &str) -> Option<String> {
+    let message: ClientJsonRpcMessage = serde_json::from_str(text).ok()?;
+    serde_json::to_string(&message).ok()
+}
+pub fn server(text: &str) -> Option<String> {
+    let message: ServerJsonRpcMessage = serde_json::from_str(text).ok()?;
+    serde_json::to_string(&message).ok()
+}'
 make_crate serde-only 'serde = { version = "1.0.200", features = ["derive"] }
 serde_json = "1.0.120"' serde_json
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)" >&2
-for name in mcp-spec-types mcp-spec-types-all-revisions rmcp rust-mcp-schema serde-only; do
+for name in mcp-spec-types mcp-spec-types-all-revisions rmcp rust-mcp-schema serde-only \
+    mcp-spec-types-reading rmcp-reading; do
     dir="$work/$name"
     # Untimed: resolve and download, so the timing is compilation only.
     (cd "$dir" && cargo fetch --quiet) >"$dir/fetch.log" 2>&1

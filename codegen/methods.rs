@@ -494,6 +494,9 @@ fn dispatch_sets(
                     const KIND: crate::MethodKind = crate::MethodKind::#kind;
                     const BATCHES: bool = #batches;
 
+                    // Inline: a crate that reads no message compiles none of the readers
+                    // this names; one that does compiles them where it reads.
+                    #[inline]
                     fn from_parts(
                         method: &str,
                         params: ::core::option::Option<&::serde_json::value::RawValue>,
@@ -630,11 +633,13 @@ fn dispatch_sets(
                     impl #result_name {
                         /// Reads `result` as the answer to `request`: its method's result type,
                         /// or the task it created when it asked to run as a task.
+                        #[inline]
                         pub fn parse(request: &crate::dispatch::PendingRequest, result: &::serde_json::value::RawValue) -> ::core::result::Result<Self, crate::MessageError> {
                             #task_parse
                             Self::parse_own(request.method(), result)
                         }
 
+                        #[inline]
                         fn parse_own(method: &str, result: &::serde_json::value::RawValue) -> ::core::result::Result<Self, crate::MessageError> {
                             match method {
                                 #(#parse_arms)*
@@ -650,6 +655,7 @@ fn dispatch_sets(
                             #task_body
                         }
 
+                        #[inline]
                         fn parse_result(
                             request: &crate::dispatch::PendingRequest,
                             result: &::serde_json::value::RawValue,

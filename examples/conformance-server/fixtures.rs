@@ -50,7 +50,7 @@ pub fn server_info() -> Implementation {
     Implementation::new("mcp-spec-types-conformance-server", "1.0.0")
 }
 
-/// What the server offers. Sessions add what only they have (`resources.subscribe`).
+/// What the server offers (the engine converts it for each client's revision).
 pub fn capabilities() -> ServerCapabilities {
     let empty = Some(JsonObject::new());
     ServerCapabilities {
@@ -62,7 +62,8 @@ pub fn capabilities() -> ServerCapabilities {
         }),
         resources: Some(ServerCapabilitiesResources {
             list_changed: Some(true),
-            // Resource updates reach `subscriptions/listen` streams that ask for them.
+            // Resource updates reach the sessions subscribed to them, and the
+            // `subscriptions/listen` streams that ask for them.
             subscribe: Some(true),
             extra: Map::new(),
         }),

@@ -278,7 +278,7 @@ pub async fn serve(state: Arc<State>, request: Request<Incoming>) -> Response<Bo
                 return refuse(StatusCode::BAD_REQUEST, ErrorCode::ParseError, text);
             }
         };
-        text = match String::from_utf8(bytes.to_vec()) {
+        text = match String::from_utf8(Vec::from(bytes)) {
             Ok(text) => text,
             Err(_) => {
                 let text = "Parse error: the body is not UTF-8";
