@@ -144,6 +144,9 @@ macro_rules! round_trip_api {
             /// The members of a params object as it came off the wire; a member that is
             /// present but does not fit the schema (`inputResponses: null`, a response that is
             /// a number, a state that is not a string) is [`InputResponseError::Malformed`].
+            // Inline: its readers (every input response's type) are compiled where it is
+            // called, not in every build of the crate.
+            #[inline]
             pub fn from_params(
                 params: &::serde_json::Map<String, ::serde_json::Value>,
             ) -> Result<Self, InputResponseError> {
@@ -235,6 +238,8 @@ macro_rules! round_trip_api {
             }
 
             /// [`RoundTrip::apply`] on a params object.
+            // Inline: its writers (every input response's type), as `from_params`'s readers.
+            #[inline]
             pub fn apply_to_object(
                 self,
                 params: &mut ::serde_json::Map<String, ::serde_json::Value>,
