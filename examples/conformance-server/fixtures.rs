@@ -391,12 +391,12 @@ fn stateless_tools() -> Vec<Tool> {
     tools
 }
 
-/// The input schemas of the tools whose arguments a client mirrors into `Mcp-Param-*`
-/// headers (`x-mcp-header`), by tool name, as JSON.
-pub fn annotated_schemas() -> Vec<(String, Value)> {
-    stateless_tools()
+/// The input schema of every tool, by tool name, as JSON: what the transport reads the
+/// `x-mcp-header` annotations from.
+pub fn input_schemas() -> Vec<(String, Value)> {
+    session_tools()
         .into_iter()
-        .filter(|tool| tool.name == CUSTOM_HEADER_TOOL)
+        .chain(stateless_tools())
         .filter_map(|tool| Some((tool.name, serde_json::to_value(tool.input_schema).ok()?)))
         .collect()
 }

@@ -5,6 +5,7 @@
 //! prompts and resources (`fixtures.rs`).
 
 use crate::{fixtures, input_required, tasks};
+use mcp_spec_types::convert::meta_keys;
 use mcp_spec_types::dispatch::MethodSet;
 use mcp_spec_types::http_headers::ToolHeaders;
 use mcp_spec_types::server::{Context, Handler, Server};
@@ -32,10 +33,12 @@ pub fn server() -> Result<Server<Conformance>, String> {
 impl Conformance {
     pub fn new() -> Result<Self, String> {
         let mut tool_headers = BTreeMap::new();
-        for (name, schema) in fixtures::annotated_schemas() {
+        for (name, schema) in fixtures::input_schemas() {
             let headers =
                 ToolHeaders::from_input_schema(&schema).map_err(|e| format!("tool {name}: {e}"))?;
-            tool_headers.insert(name, headers);
+            if !headers.is_empty() {
+                tool_headers.insert(name, headers);
+            }
         }
         Ok(Conformance { tool_headers })
     }
@@ -86,7 +89,7 @@ fn stateless_only(call: &ClientCall) -> Option<Result<Map<String, Value>, RpcErr
     };
     let client = params
         .get("_meta")
-        .and_then(|meta| meta.get("io.modelcontextprotocol/clientCapabilities"))
+        .and_then(|meta| meta.get(meta_keys::CLIENT_CAPABILITIES))
         .and_then(|declared| serde_json::from_value(declared.clone()).ok())
         .unwrap_or_default();
     input_required::answer(method, &params, &client)
