@@ -92,16 +92,15 @@ impl Connection {
         answer.ok_or_else(|| "no answer came".to_owned())
     }
 
-    /// Reads the server's own stream (GET) of a stateful session, answering the requests on
-    /// it, until it ends.
-    pub async fn listen(self: Arc<Self>) {
-        let Ok(response) = self.get(None).await else {
-            return;
-        };
-        if !is_sse(&response) {
-            return;
-        }
-        let mut stream = EventStream::new(response);
+    /// Opens the server's own stream (GET) of a stateful session; `None` when the server
+    /// offers none.
+    pub async fn open_server_stream(&self) -> Option<EventStream> {
+        let response = self.get(None).await.ok()?;
+        is_sse(&response).then(|| EventStream::new(response))
+    }
+
+    /// Reads the server's own stream, answering the requests on it, until it ends.
+    pub async fn listen(self: Arc<Self>, mut stream: EventStream) {
         while let Some(data) = stream.next().await {
             if let Err(e) = self.feed(&data, None).await {
                 eprintln!("on the GET stream: {e}");

@@ -106,8 +106,13 @@ async fn run(url: &str) -> Result<(), String> {
         eprintln!("stateless, revision {}", version.as_str());
     } else {
         eprintln!("session in revision {}", version.as_str());
-        // The server's own stream, for what relates to no request of the client.
-        tokio::spawn(Arc::clone(&connection).listen());
+        // The server's own stream, for what relates to no request of the client. It is open
+        // before the first request: a server may answer on any stream of the session, and a
+        // GET still connecting when a request's stream closes early would race the resumption
+        // (SEP-1699) for the answer.
+        if let Some(stream) = connection.open_server_stream().await {
+            tokio::spawn(Arc::clone(&connection).listen(stream));
+        }
     }
     let user = User {
         connection,
