@@ -18,8 +18,13 @@ export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
 cargo package --no-verify --allow-dirty --quiet
 version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n1)
 packaged="$CARGO_TARGET_DIR/package/mcp-spec-types-$version"
-rm -rf "$packaged"
+# The runtime is packaged beside it (same version): a registry would serve it from its own
+# package, so the consumer and the install take it from there, not from the repository.
+packaged_runtime="$CARGO_TARGET_DIR/package/mcp-spec-types-runtime-$version"
+rm -rf "$packaged" "$packaged_runtime"
 tar -xzf "$CARGO_TARGET_DIR/package/mcp-spec-types-$version.crate" -C "$CARGO_TARGET_DIR/package"
+tar -xzf "$CARGO_TARGET_DIR/package/mcp-spec-types-runtime-$version.crate" -C "$CARGO_TARGET_DIR/package"
+runtime_patch="patch.crates-io.mcp-spec-types-runtime.path=\"$packaged_runtime\""
 for needed in LICENSE-MIT LICENSE-APACHE CHANGELOG.md README.md schema/LICENSE.md schema/revisions.json; do
     [ -f "$packaged/$needed" ] || { echo "the package lacks $needed" >&2; exit 1; }
 done
@@ -84,12 +89,13 @@ fn main() {
 }
 RS
 cp Cargo.lock "$consumer/Cargo.lock"
-got=$(cd "$consumer" && cargo run --quiet)
+got=$(cd "$consumer" && cargo run --quiet --config "$runtime_patch")
 echo "$got"
 [ "$got" = "consumer: read resources/read with revision 2026-07-28" ] || { echo "expected revision 2026-07-28" >&2; exit 1; }
 
 install_root="$consumer/install"
-cargo install --quiet --debug --locked --path "$packaged" --features cli --root "$install_root"
+cargo install --quiet --debug --locked --path "$packaged" --features cli --root "$install_root" \
+    --config "$runtime_patch"
 summary=$("$install_root/bin/mcp-validate" "$root/examples/data/sample-session.jsonl")
 echo "installed mcp-validate: $summary"
 case "$summary" in

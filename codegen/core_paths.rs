@@ -15,7 +15,7 @@ const ALLOC_MODULES: &[&str] = &["string", "vec", "boxed", "borrow", "collection
 
 /// Rewrites every `::std::<module>::...` path in `file` to `::core::` or `::alloc::`.
 /// typify also names the prelude's items bare (`String`, `.to_string()`), so every module of
-/// the file glob-imports the crate's own prelude (`src/prelude.rs`: the same names, from
+/// the file glob-imports the crate's own prelude (`runtime/src/prelude.rs`: the same names, from
 /// `alloc`); a generated item of the same name shadows a glob import.
 pub fn rewrite(file: &mut syn::File) {
     ToCoreAndAlloc.visit_file_mut(file);

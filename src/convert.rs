@@ -172,9 +172,9 @@ pub trait ConvertTo<T: Definition>: Definition {
     }
 }
 
-/// Reads `T` from JSON text, with the path of a failure ([`crate::json::from_str_at`]).
+/// Reads `T` from JSON text, with the path of a failure ([`crate::__private::from_str_at`]).
 fn read<T: DeserializeOwned>(text: &str) -> Result<T, (String, String)> {
-    crate::json::from_str_at(text)
+    crate::__private::from_str_at(text)
         .map_err(|(error, path)| (path, strip_position(&error.to_string())))
 }
 

@@ -125,17 +125,20 @@ extern crate alloc;
 extern crate std;
 
 #[doc(hidden)]
-pub use runtime::entry_points as __private;
+pub mod __private;
+
+// The hand-written runtime (runtime/, the `mcp-spec-types-runtime` crate), at the paths it
+// has always had here: it needs no generated code, so it compiles beside the build script.
+pub use mcp_spec_types_runtime::{blob, json, uri, uri_template};
+use mcp_spec_types_runtime::{collections, json_object, number, prelude};
 
 pub mod annotations;
 pub mod answer;
 #[cfg(feature = "auth")]
 pub mod auth;
-pub mod blob;
 pub mod cache;
 #[cfg(feature = "client")]
 pub mod client;
-mod collections;
 mod content;
 #[cfg(feature = "convert")]
 pub mod convert;
@@ -145,21 +148,14 @@ pub mod elicitation;
 mod error;
 pub mod http_headers;
 pub mod input_required;
-pub mod json;
-mod json_object;
 pub mod jsonrpc;
 mod method;
 pub mod negotiation;
-mod number;
 mod pending;
-mod prelude;
 pub mod progress;
 pub mod revision;
-mod runtime;
 #[cfg(feature = "server")]
 pub mod server;
-pub mod uri;
-pub mod uri_template;
 #[cfg(feature = "validate")]
 pub mod validate;
 mod version;

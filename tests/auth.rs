@@ -1279,7 +1279,7 @@ extern crate alloc;
 #[path = "../src/auth/pkce.rs"]
 mod pkce;
 #[allow(unused_imports)]
-#[path = "../src/prelude.rs"]
+#[path = "../runtime/src/prelude.rs"]
 mod prelude;
 
 // The example server's protection (its `auth` module, named as its `http` module expects),

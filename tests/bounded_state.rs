@@ -5,7 +5,7 @@
 //!
 //! A counting global allocator tracks the bytes currently allocated; everything runs in one
 //! test so that no other test thread allocates during the measurement.
-// The trail is per thread, with `std`; without it nothing is recorded (src/runtime/trail.rs).
+// The trail is per thread, with `std`; without it nothing is recorded (runtime/src/runtime/trail.rs).
 #![cfg(all(feature = "v2026_07_28", feature = "std"))]
 
 use mcp_spec_types::__private::trail;

@@ -575,7 +575,7 @@ proptest! {
 // 4. The reader's scan for the end of a plain run inside a string, compiled from its file (the
 // crate keeps it private), against the byte-by-byte answer from any starting offset.
 
-#[path = "../src/json/read/scan.rs"]
+#[path = "../runtime/src/json/read/scan.rs"]
 mod scan;
 
 mod run_end {

@@ -857,7 +857,7 @@ fn to_writer_reports_io_errors_like_serde_json() {
 // 6. The names of serde_json's private structs, from the crate's file that copies them (the
 // crate keeps them private), against the names serde_json's own types use.
 
-#[path = "../src/json/tokens.rs"]
+#[path = "../runtime/src/json/tokens.rs"]
 mod tokens;
 
 mod serde_json_tokens {

@@ -1,9 +1,9 @@
-//! Every JSON read in `src/` goes through the crate's reader (`crate::json::from_str`,
+//! Every JSON read in `src/` and `runtime/src/` goes through the crate's reader (`crate::json::from_str`,
 //! `from_slice`, or its seeded form), so the speed of the reader is where users are. This test
 //! fails on any read with serde_json's own entry points outside the reader, unless it is listed
 //! below with its reason.
 //!
-//! Unit tests inside `src/` (after a file's `#[cfg(test)]`) and comments are not input paths
+//! Unit tests inside them (after a file's `#[cfg(test)]`) and comments are not input paths
 //! and are not counted.
 
 use std::path::{Path, PathBuf};
@@ -29,7 +29,7 @@ const EXCEPTIONS: &[(&str, &str, usize, &str)] = &[
          `json::fallbacks_on_valid_input` and the tests assert it never comes here",
     ),
     (
-        "src/runtime/members.rs",
+        "runtime/src/runtime/members.rs",
         "serde_json::from_value",
         1,
         "`put_extra`, for the crate's tests and fuzz targets: a `Value` they already hold, read \
@@ -82,6 +82,7 @@ fn every_json_read_in_src_goes_through_the_crates_reader() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     source_files(&root.join("src"), &mut files);
+    source_files(&root.join("runtime").join("src"), &mut files);
     let mut found: Vec<(String, &str, usize)> = Vec::new();
     for file in &files {
         let name = file
@@ -90,7 +91,7 @@ fn every_json_read_in_src_goes_through_the_crates_reader() {
             .to_string_lossy()
             .replace('\\', "/");
         // The reader itself: its fallback to serde_json is what `json::from_str` documents.
-        if name.starts_with("src/json/") {
+        if name.starts_with("runtime/src/json/") {
             continue;
         }
         let text = std::fs::read_to_string(file).expect("a source file is UTF-8");
@@ -119,7 +120,7 @@ fn every_json_read_in_src_goes_through_the_crates_reader() {
     }
     assert!(
         unexplained.is_empty(),
-        "reads with serde_json's own entry points outside src/json/ (read through \
+        "reads with serde_json's own entry points outside runtime/src/json/ (read through \
          crate::json::from_str / from_slice, or list the read with its reason):\n{}",
         unexplained.join("\n")
     );

@@ -33,7 +33,7 @@ fn jsonrpc_message_2025_03_26() -> jsonschema::Validator {
 /// `features = ["raw_value", "float_roundtrip"]` on the crate's serde_json dependency.
 ///
 /// Since then the crate reads numbers with its own reader, which rounds correctly whatever
-/// serde_json's features (`src/json/read/reader.rs`), so this test holds the crate's reader;
+/// serde_json's features (`runtime/src/json/read/reader.rs`), so this test holds the crate's reader;
 /// the feature still decides what serde_json reads when a user reads the crate's types with
 /// it. That this test cannot see: in `cargo test` the `jsonschema` dev-dependency turns
 /// `float_roundtrip` on too (features unify). The consumer crate `.ci/package.sh` builds

@@ -19,7 +19,7 @@ pub(super) fn read(
     line: &str,
     in_flight: &HashMap<RequestId, PendingRequest>,
 ) -> Option<(RequestId, latest::ClientCallResult)> {
-    crate::json::seed_without_fallback(line, Envelope { in_flight }).flatten()
+    crate::__private::seed_without_fallback(line, Envelope { in_flight }).flatten()
 }
 
 struct Envelope<'a> {

@@ -73,7 +73,7 @@ impl<R: MethodSet, N: MethodSet> Message<R, N> {
             envelope: &mut envelope,
             params: Some(&mut params),
         };
-        match crate::json::seed_without_fallback(text, seed) {
+        match crate::__private::seed_without_fallback(text, seed) {
             // Matched one by one rather than as a tuple, which would copy the params once more.
             Some(Reading::Request) => {
                 if let Some(Id::Read(Some(id))) = envelope.id {
@@ -269,7 +269,7 @@ impl<'a> RawEnvelope<'a> {
             envelope: &mut envelope,
             params: None,
         };
-        if crate::json::seed_without_fallback(text, seed).is_none() {
+        if crate::__private::seed_without_fallback(text, seed).is_none() {
             crate::__private::trail::clear();
             envelope = RawEnvelope::new();
             let seed = EnvelopeSeed::<R, N> {
@@ -279,7 +279,7 @@ impl<'a> RawEnvelope<'a> {
             let mut de = serde_json::Deserializer::from_str(text);
             let reading = de::DeserializeSeed::deserialize(seed, &mut de)?;
             de.end()?;
-            crate::json::count_fallback(Ok(reading))?;
+            crate::__private::count_fallback(Ok(reading))?;
         }
         // This reading types no params, so it always ends raw.
         Ok(envelope)

@@ -68,13 +68,13 @@ pub fn read_task_result<T, C: DeserializeOwned>(
 }
 
 /// Reads one member of a message as `T`; a failure names the JSON path of the culprit
-/// ([`crate::json::from_str_at`]).
+/// ([`crate::__private::from_str_at`]).
 pub(super) fn read_member<T: DeserializeOwned>(
     raw: &RawValue,
     kind: MessageErrorKind,
     member: &str,
 ) -> Result<T, MessageError> {
-    crate::json::from_str_at(raw.get())
+    crate::__private::from_str_at(raw.get())
         .map_err(|(error, path)| MessageError::from_serde(kind, member, &path, &error))
 }
 

@@ -63,7 +63,7 @@ impl<T: DeserializeOwned> Reply<T> {
     /// is a batch), or a result error with the JSON path of the member that is not a `T`.
     pub fn parse(text: &str) -> Result<Self, MessageError> {
         let seed = ReplySeed::<T>(PhantomData);
-        if let Some(Some(reply)) = crate::json::seed_without_fallback(text, seed) {
+        if let Some(Some(reply)) = crate::__private::seed_without_fallback(text, seed) {
             return Ok(reply);
         }
         // Anything but a plain response (an error response, `jsonrpc` written with escapes,

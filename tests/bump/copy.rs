@@ -64,6 +64,8 @@ const TO_BUILD: &[&str] = &[
     "schema",
     "src",
     "examples",
+    "runtime/Cargo.toml",
+    "runtime/src",
 ];
 
 /// The target directory the running tests were built in: `CARGO_TARGET_TMPDIR` is its `tmp`.
@@ -125,16 +127,38 @@ pub fn buildable_copy(name: &str) -> PathBuf {
     }
     std::fs::copy(repo().join("Cargo.lock"), workspace.join("Cargo.lock")).unwrap();
     let manifest = std::fs::read_to_string(repo().join("Cargo.toml")).unwrap();
+    // The crate's own `[workspace]` (itself and its runtime) moves up to the copy's root.
+    std::fs::write(
+        root.join("Cargo.toml"),
+        without_table(&manifest, "[workspace]"),
+    )
+    .unwrap();
     std::fs::write(
         workspace.join("Cargo.toml"),
         format!(
-            "[workspace]\nmembers = [\"{name}\"]\n# The crate's own, which a virtual \
-             workspace does not imply.\nresolver = \"2\"\n\n{}",
+            "[workspace]\nmembers = [\"{name}\", \"{name}/runtime\"]\n# The crate's own, which \
+             a virtual workspace does not imply.\nresolver = \"2\"\n\n{}",
             profiles(&manifest)
         ),
     )
     .unwrap();
     root
+}
+
+/// `manifest` without its table `header` (the header line and the lines up to the next table).
+fn without_table(manifest: &str, header: &str) -> String {
+    let mut kept = String::new();
+    let mut in_table = false;
+    for line in manifest.lines() {
+        if line.starts_with('[') {
+            in_table = line == header;
+        }
+        if !in_table {
+            kept.push_str(line);
+            kept.push('\n');
+        }
+    }
+    kept
 }
 
 /// The `[profile…]` tables of a manifest, as written.

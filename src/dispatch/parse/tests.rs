@@ -35,7 +35,7 @@ fn one_pass<R: MethodSet, N: MethodSet>(text: &str) -> Option<Reading> {
         envelope: &mut envelope,
         params: Some(&mut params),
     };
-    crate::json::seed_without_fallback(text, seed)
+    crate::__private::seed_without_fallback(text, seed)
         .filter(|reading| !matches!(reading, Reading::Raw | Reading::Again))
 }
 

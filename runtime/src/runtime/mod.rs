@@ -1,24 +1,23 @@
 //! The runtime of the generated serde impls. Not part of the public API: the generated code and
-//! the crate's own modules reach it as `crate::__private` ([`entry_points`]), whose names may
-//! change in any release.
+//! `mcp-spec-types`' own modules reach it as `mcp_spec_types::__private` (its
+//! src/__private.rs), whose names may change in any release.
 //!
 //! The generated code stays small because the logic lives here once, one concern per module:
-//! - [`members`]: member lookup (a name to the index of a declared member, without
+//! - `members`: member lookup (a name to the index of a declared member, without
 //!   allocating), member reads into their slots, duplicates, unknown members kept in `extra`;
-//! - [`consts`]: the members the schema fixes with `const`;
-//! - [`visitors`]: the serde visitors of object types, tagged unions and keyed unions;
-//! - [`arms`]: arm selection for the unions no discriminator tells apart;
-//! - [`bounds`]: the numeric and count bounds (`minimum`, `maxLength`, `maxItems`, ...);
-//! - [`keywords`]: the other validation keywords (`pattern`, `multipleOf`, ...);
-//! - [`schema`]: the official JSON Schema of each type, for the `schemars` feature;
-//! - [`tasks`]: whether a request asks to run as a task;
-//! - [`trail`]: the JSON path of a failed read, as the error travels out.
+//! - `consts`: the members the schema fixes with `const`;
+//! - `visitors`: the serde visitors of object types, tagged unions and keyed unions;
+//! - `arms`: arm selection for the unions no discriminator tells apart;
+//! - `bounds`: the numeric and count bounds (`minimum`, `maxLength`, `maxItems`, ...);
+//! - `keywords`: the other validation keywords (`pattern`, `multipleOf`, ...);
+//! - `schema`: the official JSON Schema of each type, for the `schemars` feature;
+//! - `tasks`: whether a request asks to run as a task;
+//! - `trail`: the JSON path of a failed read, as the error travels out.
 
 mod arms;
 mod bounds;
 mod constructors;
 mod consts;
-pub mod entry_points;
 mod keywords;
 mod lazy;
 mod members;
@@ -28,6 +27,7 @@ mod tasks;
 pub mod trail;
 mod visitors;
 
+pub use crate::json::read::{count_fallback, from_str_at, seed_without_fallback};
 pub use arms::{from_buffered, select_arm, unreachable_arm, ArmShape, Kind};
 pub use bounds::{read_bounded_array_member, read_bounded_member, Bounded, Bounds};
 pub use constructors::Constructed;
@@ -45,5 +45,5 @@ pub use members::{
 #[cfg(feature = "schemars")]
 pub use schema::official_schema;
 pub use tasks::AsksForTask;
-pub(crate) use visitors::CowStr;
+pub use visitors::CowStr;
 pub use visitors::{Keyed, KeyedVisitor, Object, ObjectVisitor, Tagged, TaggedVisitor};

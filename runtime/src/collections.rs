@@ -3,18 +3,18 @@
 //! an order). The `std` build keeps the hashed map it always had.
 
 #[cfg(feature = "std")]
-pub(crate) type HashMap<K, V> = std::collections::HashMap<K, V>;
+pub type HashMap<K, V> = std::collections::HashMap<K, V>;
 #[cfg(not(feature = "std"))]
-pub(crate) type HashMap<K, V> = alloc::collections::BTreeMap<K, V>;
+pub type HashMap<K, V> = alloc::collections::BTreeMap<K, V>;
 
 /// An empty map with room for `capacity` entries, where the map has a notion of room.
 #[cfg(feature = "std")]
-pub(crate) fn with_capacity<K, V>(capacity: usize) -> HashMap<K, V> {
+pub fn with_capacity<K, V>(capacity: usize) -> HashMap<K, V> {
     HashMap::with_capacity(capacity)
 }
 
 /// An empty map (an ordered map has no notion of room).
 #[cfg(not(feature = "std"))]
-pub(crate) fn with_capacity<K, V>(_capacity: usize) -> HashMap<K, V> {
+pub fn with_capacity<K, V>(_capacity: usize) -> HashMap<K, V> {
     HashMap::new()
 }

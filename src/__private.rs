@@ -1,5 +1,5 @@
-//! What `crate::__private` holds: the one door into the runtime
-//! (src/runtime/).
+//! What `crate::__private` holds: the one door into the runtime (the `mcp-spec-types-runtime`
+//! crate, runtime/).
 //!
 //! The entry points the generated code calls come from the generator's table
 //! (codegen/runtime_api.rs), written by the build as the `pub use` lines included here: an
@@ -8,6 +8,6 @@
 
 include!(concat!(env!("OUT_DIR"), "/runtime_entry_points.rs"));
 
-pub use super::trail;
-pub use super::Bounded;
-pub(crate) use super::CowStr;
+pub use mcp_spec_types_runtime::runtime::{
+    count_fallback, from_str_at, seed_without_fallback, trail, Bounded, CowStr,
+};

@@ -47,12 +47,11 @@ mod errors;
 mod map_key;
 mod numbers;
 mod raw_value;
-mod read;
+pub(crate) mod read;
 mod serializer;
 mod strings;
 mod tokens;
 
-pub(crate) use read::{count_fallback, from_str_at, seed_without_fallback};
 pub use read::{
     fallbacks_on_valid_input, from_slice, from_slice_strict, from_str, from_str_strict, StrictError,
 };

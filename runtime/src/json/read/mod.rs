@@ -76,7 +76,7 @@ pub fn from_str<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Error> {
 /// (`crate::__private::trail`). Without it there is no per-thread trail, and the path is where
 /// this crate's reader stopped: the same member or element, short of what a union's arm was
 /// reading inside it, and empty when it stopped on input it leaves to serde_json.
-pub(crate) fn from_str_at<'a, T: Deserialize<'a>>(
+pub fn from_str_at<'a, T: Deserialize<'a>>(
     text: &'a str,
 ) -> Result<T, (Error, alloc::string::String)> {
     #[cfg(feature = "std")]
@@ -186,7 +186,7 @@ static FALLBACKS_ON_VALID_INPUT: core::sync::atomic::AtomicUsize =
     core::sync::atomic::AtomicUsize::new(0);
 
 /// Counts a fallback whose serde_json read succeeded: valid input this reader did not read.
-pub(crate) fn count_fallback<T>(read: Result<T, Error>) -> Result<T, Error> {
+pub fn count_fallback<T>(read: Result<T, Error>) -> Result<T, Error> {
     if read.is_ok() {
         #[cfg(feature = "std")]
         FALLBACKS_ON_VALID_INPUT.with(|count| count.set(count.get().wrapping_add(1)));
@@ -222,7 +222,7 @@ fn without_fallback<'a, T: Deserialize<'a>>(text: &'a str) -> Option<T> {
 /// (invalid text, trailing characters, or a request it leaves to serde_json). For the crate's
 /// own one-pass readers, whose visitors carry state (`Message::parse`'s envelope); the caller
 /// decides what a stop costs.
-pub(crate) fn seed_without_fallback<'a, S: DeserializeSeed<'a>>(
+pub fn seed_without_fallback<'a, S: DeserializeSeed<'a>>(
     text: &'a str,
     seed: S,
 ) -> Option<S::Value> {

@@ -73,7 +73,7 @@ pub trait Tagged: Sized {
 }
 
 /// Reads a string, borrowing from the input when it can.
-pub(crate) struct CowStr;
+pub struct CowStr;
 
 impl<'de> DeserializeSeed<'de> for CowStr {
     type Value = Cow<'de, str>;
