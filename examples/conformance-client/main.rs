@@ -65,6 +65,9 @@ use transport::Endpoint;
 /// not followed forever.
 const MAX_PAGES: usize = 100;
 
+/// How long the session's own GET stream may take to open before the client goes on without it.
+const SERVER_STREAM_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
 fn main() -> ExitCode {
     let Some(url) = std::env::args().nth(1) else {
         eprintln!("usage: conformance-client <server URL>");
@@ -110,8 +113,14 @@ async fn run(url: &str) -> Result<(), String> {
         // before the first request: a server may answer on any stream of the session, and a
         // GET still connecting when a request's stream closes early would race the resumption
         // (SEP-1699) for the answer.
-        if let Some(stream) = connection.open_server_stream().await {
-            tokio::spawn(Arc::clone(&connection).listen(stream));
+        // A server that holds the GET's headers back is not waited for past a few seconds.
+        let opening = connection.open_server_stream();
+        match tokio::time::timeout(SERVER_STREAM_WAIT, opening).await {
+            Ok(Some(stream)) => {
+                tokio::spawn(Arc::clone(&connection).listen(stream));
+            }
+            Ok(None) => {}
+            Err(_) => eprintln!("the server's own stream did not open; going on without it"),
         }
     }
     let user = User {
