@@ -1,5 +1,5 @@
-//! The runtime's entry points (runtime/src/runtime/) that generated code calls: one table, each name
-//! written once, here.
+//! The runtime's entry points (runtime/src/runtime/) that generated code calls: one table,
+//! each name written once, here.
 //!
 //! The emitters never write a runtime name themselves. They interpolate an [`Entry`] of this
 //! table (`quote!(#READ_MEMBER(&mut slot, &mut map, "uri")?)` emits
@@ -9,9 +9,9 @@
 //! The table is checked at build time, both ways:
 //! - the build writes it as the body of `crate::__private` (`OUT_DIR/runtime_entry_points.rs`,
 //!   included by src/__private.rs): one `pub use mcp_spec_types_runtime::runtime::name;`
-//!   per entry, under the entry's feature. An entry the runtime lacks is an unresolved import naming it, in the
-//!   crate's own build, whichever revisions are enabled and before any generated type is
-//!   compiled. A test would only check the feature set it runs with, and only when run;
+//!   per entry, under the entry's feature. An entry the runtime lacks is an unresolved import
+//!   naming it, in the crate's own build, whichever revisions are enabled and before any
+//!   generated type is compiled. A test would only check the feature set it runs with, and only when run;
 //! - [`check_generated`] fails the build when generated code names a `crate::__private` item
 //!   the table does not list (a path written by hand into an emitter).
 

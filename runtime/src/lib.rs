@@ -14,10 +14,6 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
-// The runtime's own modules reach its entry points by the name `mcp-spec-types` gives them.
-#[doc(hidden)]
-pub use runtime as __private;
-
 pub mod blob;
 #[doc(hidden)]
 pub mod collections;

@@ -65,7 +65,7 @@ pub fn from_str<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Error> {
         return Ok(value);
     }
     // The generated readers record where they failed; only serde_json's read may say.
-    crate::__private::trail::clear();
+    crate::runtime::trail::clear();
     count_fallback(serde_json::from_str(text))
 }
 
@@ -73,7 +73,7 @@ pub fn from_str<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Error> {
 /// in (`contents[0].uri`, empty at the top), for the crate's errors.
 ///
 /// With `std` the path is the trail the generated readers leave as serde_json's read fails
-/// (`crate::__private::trail`). Without it there is no per-thread trail, and the path is where
+/// (`crate::runtime::trail`). Without it there is no per-thread trail, and the path is where
 /// this crate's reader stopped: the same member or element, short of what a union's arm was
 /// reading inside it, and empty when it stopped on input it leaves to serde_json.
 pub fn from_str_at<'a, T: Deserialize<'a>>(
@@ -81,8 +81,8 @@ pub fn from_str_at<'a, T: Deserialize<'a>>(
 ) -> Result<T, (Error, alloc::string::String)> {
     #[cfg(feature = "std")]
     {
-        crate::__private::trail::clear();
-        from_str(text).map_err(|error| (error, crate::__private::trail::take()))
+        crate::runtime::trail::clear();
+        from_str(text).map_err(|error| (error, crate::runtime::trail::take()))
     }
     #[cfg(not(feature = "std"))]
     {
@@ -255,6 +255,6 @@ pub fn from_slice<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, Error> {
     if let Some(value) = core::str::from_utf8(bytes).ok().and_then(without_fallback) {
         return Ok(value);
     }
-    crate::__private::trail::clear();
+    crate::runtime::trail::clear();
     count_fallback(serde_json::from_slice(bytes))
 }

@@ -82,8 +82,8 @@ impl StopPath {
         let mut path = String::new();
         for (_, crumb) in chain {
             match crumb {
-                Crumb::Member(name) => crate::__private::trail::push_member(&mut path, name),
-                Crumb::Index(index) => crate::__private::trail::push_index(&mut path, *index),
+                Crumb::Member(name) => crate::runtime::trail::push_member(&mut path, name),
+                Crumb::Index(index) => crate::runtime::trail::push_index(&mut path, *index),
             }
         }
         Some(path)
