@@ -787,20 +787,28 @@ mod tests {
             .unwrap_or_else(|| panic!("task {task} stayed {from}"))
     }
 
-    /// `tasks/get` until `done` holds of the task, for up to two seconds.
+    /// `tasks/get` until `done` holds of the task, or `None` once `GIVE_UP_AFTER` has passed
+    /// without it.
     fn get_until(
         task: &str,
         client: &ClientCapabilities,
         done: impl Fn(&Value) -> bool,
     ) -> Option<Value> {
-        for _ in 0..100 {
+        // A task's work runs on the runtime's one worker thread, when the system schedules
+        // it: the limit only ends a test whose task never gets there, and a passing test
+        // waits no longer than its task takes.
+        const GIVE_UP_AFTER: Duration = Duration::from_secs(30);
+        let deadline = Instant::now() + GIVE_UP_AFTER;
+        loop {
             let got = ask("tasks/get", json!({ "taskId": task }), client).expect("the task");
             if done(&got) {
                 return Some(got);
             }
+            if Instant::now() >= deadline {
+                return None;
+            }
             std::thread::sleep(Duration::from_millis(20));
         }
-        None
     }
 
     #[test]
