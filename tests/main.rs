@@ -68,3 +68,4 @@ mod uri_template;
 mod validate;
 mod validate_envelope;
 mod validate_reads;
+mod wiring;

@@ -7,9 +7,45 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-/// A check the suite reports as failed for a reason outside the example client and server:
-/// (scenario, check id or `*` for every check of the scenario, reason).
-pub type Known = (&'static str, &'static str, &'static str);
+/// A scenario the suite fails for a reason outside the example client and server. It is
+/// pinned: the ids of the checks that fail (each listed as often as it fails), and a part of
+/// what says why, which must be in a failing check's message or in the example's own output
+/// (the [`OUTPUT`] check). Anything else that goes wrong in the scenario (another check, a
+/// check failing more or less often, another cause, no `checks.json`) is a failure like any
+/// other, and a known failure that no longer shows fails the test too.
+#[derive(Clone, Copy, Debug)]
+pub struct Known {
+    pub scenario: &'static str,
+    /// The `id` of each check that fails, as often as it fails.
+    pub checks: &'static [&'static str],
+    /// What names the cause.
+    pub because: &'static str,
+    pub reason: &'static str,
+}
+
+/// The id of the `INFO` check that carries what the example wrote while the suite ran it
+/// (the client's stdout and stderr), added to its checks for [`Known::because`].
+pub const OUTPUT: &str = "example-output";
+
+/// A check the suite itself marks `SKIPPED` that the test allows, with the reason: any other
+/// skip is a failure, and so is an allowed one the run no longer shows, or shows a different
+/// number of times (a skip proves nothing, so none may come unseen).
+#[derive(Clone, Copy, Debug)]
+pub struct Skip {
+    pub scenario: &'static str,
+    /// The check's `id`.
+    pub check: &'static str,
+    /// How many of the scenario's checks the suite skips with that id.
+    pub times: usize,
+    pub reason: &'static str,
+}
+
+/// What one run of a set may show beyond checks that succeeded.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Expected<'a> {
+    pub failures: &'a [Known],
+    pub skips: &'a [Skip],
+}
 
 /// An installed release of `@modelcontextprotocol/conformance`, with the Node 22 it pins.
 pub struct Suite {
@@ -190,8 +226,8 @@ pub struct Tally {
     pub checks: usize,
     /// Checks the suite itself marked `SKIPPED`: neither passes nor failures.
     pub skipped: usize,
-    /// Scenarios whose every check the suite itself skipped: not passed, and not failed (the
-    /// suite says why in the check's message).
+    /// Scenarios whose every check the suite itself skipped, each skip an allowed one: not
+    /// passed, and not failed (the suite says why in the check's message).
     pub skipped_scenarios: Vec<String>,
     pub failures: usize,
     pub warnings: usize,
@@ -200,8 +236,10 @@ pub struct Tally {
     pub missed: Vec<String>,
     /// Failures and warnings not known, and known ones that no longer fail.
     problems: Vec<String>,
-    /// Known failures seen: (scenario, check).
+    /// Known failures seen, one entry a check: (scenario, check).
     known_seen: Vec<(String, String)>,
+    /// Allowed skips seen, one entry a check: (scenario, check).
+    skips_seen: Vec<(String, String)>,
     /// Each scenario's own result, in the order added.
     scenarios: Vec<ScenarioResult>,
 }
@@ -220,14 +258,14 @@ struct ScenarioResult {
 }
 
 impl Tally {
-    /// Adds one scenario's checks (`None`: the scenario wrote none); `known` says which
-    /// failures have a reason outside the examples.
+    /// Adds one scenario's checks (`None`: the scenario wrote none); `expected` says which
+    /// failures have a reason outside the examples and which skips are allowed.
     pub fn add(
         &mut self,
         scenario: &str,
         checks: Option<Vec<Value>>,
         clean_exit: bool,
-        known: &[Known],
+        expected: Expected,
     ) {
         self.total += 1;
         let before = (
@@ -238,7 +276,7 @@ impl Tally {
             self.skipped,
         );
         let skipped_before = self.skipped_scenarios.len();
-        self.add_checks(scenario, checks, clean_exit, known);
+        self.add_checks(scenario, checks, clean_exit, expected);
         self.scenarios.push(ScenarioResult {
             name: scenario.to_owned(),
             passed: self.passed > before.3,
@@ -255,31 +293,45 @@ impl Tally {
         scenario: &str,
         checks: Option<Vec<Value>>,
         clean_exit: bool,
-        known: &[Known],
+        expected: Expected,
     ) {
-        let known_here: Vec<&Known> = known.iter().filter(|(s, ..)| *s == scenario).collect();
         let Some(checks) = checks else {
-            if known_here.iter().any(|(_, c, _)| *c == "*") {
-                self.known_seen.push((scenario.to_owned(), "*".to_owned()));
-            } else {
-                self.problems.push(format!("{scenario}: no checks.json"));
-            }
-            self.missed.push(format!("{scenario}: no checks.json"));
+            let miss = format!("{scenario}: no checks.json");
+            self.problems.push(miss.clone());
+            self.missed.push(miss);
             return;
         };
-        // Passed: at least one check succeeded, none failed or warned, and the suite's run
-        // ended cleanly. A skipped check is counted apart and passes nothing.
+        // Passed: at least one check succeeded, none failed, warned or was skipped unlisted,
+        // and the suite's run ended cleanly. An allowed skip is counted apart and passes
+        // nothing.
         let mut passed = clean_exit;
         let mut first_miss = None;
         let mut excused = 0;
         let mut succeeded = 0;
+        let mut unlisted_skip = false;
         for check in &checks {
             let status = check["status"].as_str().unwrap_or("");
             let id = check["id"].as_str().unwrap_or("?");
+            let message = check["errorMessage"].as_str().unwrap_or("");
             match status {
                 "INFO" => continue,
                 "SKIPPED" => {
                     self.skipped += 1;
+                    let allowed = expected
+                        .skips
+                        .iter()
+                        .any(|s| s.scenario == scenario && s.check == id);
+                    if allowed {
+                        self.skips_seen.push((scenario.to_owned(), id.to_owned()));
+                    } else {
+                        unlisted_skip = true;
+                        passed = false;
+                        let miss = format!(
+                            "{scenario}: SKIPPED {id}, which no allowed skip lists: {message}"
+                        );
+                        first_miss.get_or_insert_with(|| miss.clone());
+                        self.problems.push(miss);
+                    }
                     continue;
                 }
                 _ => self.checks += 1,
@@ -294,53 +346,64 @@ impl Tally {
                 _ => {}
             }
             passed = false;
-            let message = check["errorMessage"].as_str().unwrap_or("");
-            first_miss.get_or_insert_with(|| format!("{scenario}: {status} {id}: {message}"));
-            match known_here.iter().find(|(_, c, _)| *c == id || *c == "*") {
-                Some((_, c, _)) => {
+            let miss = format!("{scenario}: {status} {id}: {message}");
+            first_miss.get_or_insert_with(|| miss.clone());
+            let known = expected
+                .failures
+                .iter()
+                .find(|k| k.scenario == scenario && k.checks.contains(&id) && status == "FAILURE");
+            match known {
+                Some(_) => {
                     excused += 1;
-                    self.known_seen.push((scenario.to_owned(), (*c).to_owned()));
+                    self.known_seen.push((scenario.to_owned(), id.to_owned()));
                 }
-                None => self
-                    .problems
-                    .push(format!("{scenario}: {status} {id}: {message}")),
+                None => self.problems.push(miss),
             }
         }
-        // A scenario the suite skipped whole is reported as such: not passed, not failed.
-        if succeeded == 0 && first_miss.is_none() && !checks.is_empty() && clean_exit {
-            let all_skipped = checks
+        // The known failures fail for their own cause, or they are not the known ones.
+        for known in expected.failures.iter().filter(|k| k.scenario == scenario) {
+            let named = checks.iter().any(|c| {
+                let says = |key: &str| c[key].as_str().is_some_and(|m| m.contains(known.because));
+                (c["status"] == "FAILURE" && says("errorMessage"))
+                    || (c["id"] == OUTPUT && says("details"))
+            });
+            if excused > 0 && !named {
+                self.problems.push(format!(
+                    "{scenario}: fails its known checks, but nothing says `{}`",
+                    known.because
+                ));
+            }
+        }
+        // A scenario the suite skipped whole, with skips it is allowed, is reported as such:
+        // not passed, not failed.
+        let skipped_whole = succeeded == 0
+            && first_miss.is_none()
+            && checks.iter().any(|c| c["status"] == "SKIPPED")
+            && checks
                 .iter()
                 .filter(|c| c["status"] != "INFO")
                 .all(|c| c["status"] == "SKIPPED");
-            if all_skipped && checks.iter().any(|c| c["status"] == "SKIPPED") {
-                let reason = checks
-                    .iter()
-                    .find(|c| c["status"] == "SKIPPED")
-                    .and_then(|c| c["errorMessage"].as_str())
-                    .unwrap_or("");
-                self.skipped_scenarios.push(format!("{scenario}: {reason}"));
-                return;
-            }
+        if skipped_whole && clean_exit && !unlisted_skip {
+            let reason = checks
+                .iter()
+                .find(|c| c["status"] == "SKIPPED")
+                .and_then(|c| c["errorMessage"].as_str())
+                .unwrap_or("");
+            self.skipped_scenarios.push(format!("{scenario}: {reason}"));
+            return;
         }
         // A scenario that checked nothing proves nothing, whatever its exit status.
         if succeeded == 0 && first_miss.is_none() {
             passed = false;
             let miss = format!("{scenario}: no check succeeded (none, or only skipped ones)");
             first_miss = Some(miss.clone());
-            if known_here.iter().any(|(_, c, _)| *c == "*") {
-                self.known_seen.push((scenario.to_owned(), "*".to_owned()));
-            } else {
-                self.problems.push(miss);
-            }
+            self.problems.push(miss);
         }
+        // A failed exit is excused only by the known failure that explains it.
         if !clean_exit && excused == 0 {
-            if known_here.iter().any(|(_, c, _)| *c == "*") {
-                self.known_seen.push((scenario.to_owned(), "*".to_owned()));
-            } else {
-                self.problems.push(format!(
-                    "{scenario}: the suite reported a failure (client exit status or timeout)"
-                ));
-            }
+            self.problems.push(format!(
+                "{scenario}: the suite reported a failure (client exit status or timeout)"
+            ));
         }
         if passed {
             self.passed += 1;
@@ -418,32 +481,58 @@ impl Tally {
         line
     }
 
-    /// Every failure or warning that is not known, and every known failure of these
-    /// scenarios that no longer fails (it is stale: remove it); prints the known ones seen.
-    pub fn problems(&self, what: &str, scenarios: &[String], known: &[Known]) -> Vec<String> {
+    /// Every failure, warning or skip that is not expected, and every known failure or
+    /// allowed skip of these scenarios that no longer shows as often as listed (it is stale:
+    /// mend the list); prints the known failures and skips seen.
+    pub fn problems(&self, what: &str, scenarios: &[String], expected: Expected) -> Vec<String> {
         let mut problems = self.problems.clone();
-        for (scenario, check, reason) in known {
-            if !scenarios.iter().any(|s| s == scenario) {
-                continue;
+        let ran = |scenario: &str| scenarios.iter().any(|s| s == scenario);
+        let count = |seen: &[(String, String)], scenario: &str, check: &str| {
+            seen.iter()
+                .filter(|(s, c)| s == scenario && c == check)
+                .count()
+        };
+        for known in expected.failures.iter().filter(|k| ran(k.scenario)) {
+            let (scenario, reason) = (known.scenario, known.reason);
+            let mut listed: Vec<&str> = known.checks.to_vec();
+            listed.sort_unstable();
+            listed.dedup();
+            for check in listed {
+                let times = known.checks.iter().filter(|c| **c == check).count();
+                match count(&self.known_seen, scenario, check) {
+                    0 => problems.push(format!(
+                        "{scenario}: {check} passes now; remove it from the known failures ({reason})"
+                    )),
+                    n if n == times => {
+                        eprintln!("known disagreement, {what} {scenario}: {check} ({n}x): {reason}");
+                    }
+                    n => problems.push(format!(
+                        "{scenario}: {check} failed {n} times, the known failure says {times} ({reason})"
+                    )),
+                }
             }
-            let seen = self
-                .known_seen
-                .iter()
-                .any(|(s, c)| s == scenario && c == check);
-            if seen {
-                eprintln!("known disagreement, {what} {scenario}: {check}: {reason}");
-            } else {
-                problems.push(format!(
-                    "{scenario}: {check} passes now; remove it from the known failures ({reason})"
-                ));
+        }
+        for skip in expected.skips.iter().filter(|s| ran(s.scenario)) {
+            let (scenario, check, reason) = (skip.scenario, skip.check, skip.reason);
+            match count(&self.skips_seen, scenario, check) {
+                0 => problems.push(format!(
+                    "{scenario}: {check} is no longer skipped; remove it from the allowed skips ({reason})"
+                )),
+                n if n == skip.times => {
+                    eprintln!("allowed skip, {what} {scenario}: {check} ({n}x): {reason}");
+                }
+                n => problems.push(format!(
+                    "{scenario}: {check} was skipped {n} times, the allowed skip says {} ({reason})",
+                    skip.times
+                )),
             }
         }
         problems
     }
 
     /// Fails the test on what [`Tally::problems`] finds.
-    pub fn assert_clean(&self, what: &str, scenarios: &[String], known: &[Known]) {
-        let problems = self.problems(what, scenarios, known);
+    pub fn assert_clean(&self, what: &str, scenarios: &[String], expected: Expected) {
+        let problems = self.problems(what, scenarios, expected);
         assert!(
             problems.is_empty(),
             "conformance suite, {what}:\n  {}",
@@ -537,10 +626,20 @@ fn requirement_files_are_read_exactly() {
 }
 
 /// The scoring itself can say no: a scenario passes only with a check that succeeded, no
-/// failure or warning and a clean exit; skipped checks are counted apart from the others.
+/// failure, warning or unlisted skip, and a clean exit; allowed skips are counted apart.
 #[test]
 fn a_scenario_passes_only_on_checks_that_succeeded() {
     let check = |id: &str, status: &str| serde_json::json!({ "id": id, "status": status });
+    let skips = [Skip {
+        scenario: "ok",
+        check: "b",
+        times: 1,
+        reason: "test",
+    }];
+    let expected = Expected {
+        failures: &[],
+        skips: &skips,
+    };
     let mut tally = Tally::default();
     tally.add(
         "ok",
@@ -550,33 +649,53 @@ fn a_scenario_passes_only_on_checks_that_succeeded() {
             check("c", "INFO"),
         ]),
         true,
-        &[],
+        expected,
     );
-    tally.add("empty", Some(vec![]), true, &[]);
-    // Skipped whole by the suite: reported apart, neither passed nor a problem.
-    tally.add("only-skipped", Some(vec![check("a", "SKIPPED")]), true, &[]);
-    tally.add("only-info", Some(vec![check("a", "INFO")]), true, &[]);
-    tally.add("crashed", Some(vec![check("a", "SUCCESS")]), false, &[]);
+    tally.add("empty", Some(vec![]), true, expected);
+    // A scored scenario made only of skips that no list allows is a failure, not a pass
+    // and not a scenario "skipped by the suite".
+    tally.add(
+        "only-skipped",
+        Some(vec![check("a", "SKIPPED")]),
+        true,
+        expected,
+    );
+    // A passing scenario's unlisted skip fails it as well.
+    tally.add(
+        "skips-one",
+        Some(vec![check("a", "SUCCESS"), check("b", "SKIPPED")]),
+        true,
+        expected,
+    );
+    tally.add("only-info", Some(vec![check("a", "INFO")]), true, expected);
+    tally.add(
+        "crashed",
+        Some(vec![check("a", "SUCCESS")]),
+        false,
+        expected,
+    );
     tally.add(
         "failed",
         Some(vec![check("a", "SUCCESS"), check("b", "FAILURE")]),
         true,
-        &[],
+        expected,
     );
-    tally.add("warned", Some(vec![check("a", "WARNING")]), true, &[]);
-    tally.add("missing", None, true, &[]);
-    assert_eq!(tally.total, 8);
+    tally.add("warned", Some(vec![check("a", "WARNING")]), true, expected);
+    tally.add("missing", None, true, expected);
+    assert_eq!(tally.total, 9);
     assert_eq!(tally.passed, 1);
-    assert_eq!((tally.checks, tally.skipped), (5, 2));
+    assert_eq!((tally.checks, tally.skipped), (6, 3));
     assert_eq!((tally.failures, tally.warnings), (1, 1));
-    let problems = tally.problems("test", &tally.scenario_names(), &[]);
-    assert_eq!(tally.skipped_scenarios, ["only-skipped: "]);
+    let problems = tally.problems("test", &tally.scenario_names(), expected);
     assert!(
-        !problems.iter().any(|p| p.starts_with("only-skipped:")),
-        "{problems:?}"
+        tally.skipped_scenarios.is_empty(),
+        "{:?}",
+        tally.skipped_scenarios
     );
     for scenario in [
         "empty",
+        "only-skipped",
+        "skips-one",
         "only-info",
         "crashed",
         "failed",
@@ -596,6 +715,158 @@ fn a_scenario_passes_only_on_checks_that_succeeded() {
     );
     assert_eq!(
         tally.line("v", "set", "server"),
-        "conformance-suite v set server: 1/8 scenarios (1 skipped by the suite), 5 checks, 2 skipped, 1 failures, 1 warnings"
+        "conformance-suite v set server: 1/9 scenarios, 6 checks, 3 skipped, 1 failures, 1 warnings"
     );
+}
+
+/// A scenario the suite skips whole, with a skip the list allows, is reported apart; an
+/// allowed skip that no longer shows, or shows more often than listed, is stale.
+#[test]
+fn allowed_skips_are_exact() {
+    let check = |id: &str, status: &str| serde_json::json!({ "id": id, "status": status });
+    let skips = [
+        Skip {
+            scenario: "harness-pending",
+            check: "a",
+            times: 1,
+            reason: "test",
+        },
+        Skip {
+            scenario: "twice",
+            check: "h",
+            times: 2,
+            reason: "test",
+        },
+    ];
+    let expected = Expected {
+        failures: &[],
+        skips: &skips,
+    };
+    let mut tally = Tally::default();
+    tally.add(
+        "harness-pending",
+        Some(vec![check("a", "SKIPPED")]),
+        true,
+        expected,
+    );
+    tally.add(
+        "twice",
+        Some(vec![
+            check("x", "SUCCESS"),
+            check("h", "SKIPPED"),
+            check("h", "SKIPPED"),
+        ]),
+        true,
+        expected,
+    );
+    assert_eq!(tally.skipped_scenarios, ["harness-pending: "]);
+    assert_eq!(tally.passed, 1);
+    assert_eq!(
+        tally.problems("test", &tally.scenario_names(), expected),
+        Vec::<String>::new()
+    );
+
+    // The same scenarios, now skipping less and more than listed.
+    let mut tally = Tally::default();
+    tally.add(
+        "harness-pending",
+        Some(vec![check("a", "SUCCESS")]),
+        true,
+        expected,
+    );
+    tally.add(
+        "twice",
+        Some(vec![
+            check("x", "SUCCESS"),
+            check("h", "SKIPPED"),
+            check("h", "SKIPPED"),
+            check("h", "SKIPPED"),
+        ]),
+        true,
+        expected,
+    );
+    let problems = tally.problems("test", &tally.scenario_names(), expected);
+    assert_eq!(problems.len(), 2, "{problems:?}");
+    assert!(
+        problems[0].starts_with("harness-pending: a is no longer skipped"),
+        "{problems:?}"
+    );
+    assert!(
+        problems[1].starts_with("twice: h was skipped 3 times"),
+        "{problems:?}"
+    );
+    // A listed skip of a scenario that did not run is not stale.
+    assert_eq!(tally.problems("test", &[], expected), Vec::<String>::new());
+}
+
+/// A known failure excuses its own checks, as often as listed, for its own cause, and nothing
+/// else of its scenario.
+#[test]
+fn a_known_failure_is_pinned_to_its_checks_and_cause() {
+    let failed = |id: &str, message: &str| serde_json::json!({ "id": id, "status": "FAILURE", "errorMessage": message });
+    let output =
+        |text: &str| serde_json::json!({ "id": OUTPUT, "status": "INFO", "details": text });
+    let succeeded = serde_json::json!({ "id": "ok", "status": "SUCCESS" });
+    let known = [Known {
+        scenario: "k",
+        checks: &["registration", "token", "token"],
+        because: "RFC 8414",
+        reason: "test",
+    }];
+    let expected = Expected {
+        failures: &known,
+        skips: &[],
+    };
+    let run = |checks: Option<Vec<Value>>, clean: bool| {
+        let mut tally = Tally::default();
+        tally.add("k", checks, clean, expected);
+        tally.problems("test", &tally.scenario_names(), expected)
+    };
+    let as_known = || {
+        vec![
+            succeeded.clone(),
+            failed("registration", ""),
+            failed("token", ""),
+            failed("token", ""),
+            output("refused: issuer (RFC 8414 §3.3)"),
+        ]
+    };
+    // As listed, with the failed exit it explains; the cause may be in a check's message too.
+    assert_eq!(run(Some(as_known()), false), Vec::<String>::new());
+    let mut in_message = as_known();
+    in_message[1] = failed("registration", "issuer breaks RFC 8414");
+    in_message.pop();
+    assert_eq!(run(Some(in_message), false), Vec::<String>::new());
+    // The same checks failing for another cause.
+    let mut other_cause = as_known();
+    other_cause[4] = output("connection refused");
+    assert_eq!(
+        run(Some(other_cause), false),
+        ["k: fails its known checks, but nothing says `RFC 8414`"]
+    );
+    // Another check of the same scenario.
+    let mut another = as_known();
+    another.push(failed("discovery", "RFC 8414"));
+    assert_eq!(
+        run(Some(another), false),
+        ["k: FAILURE discovery: RFC 8414"]
+    );
+    // A check failing less often than listed, or none (stale).
+    let mut fewer = as_known();
+    fewer.remove(3);
+    let problems = run(Some(fewer), false);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0].starts_with("k: token failed 1 times, the known failure says 2"),
+        "{problems:?}"
+    );
+    let problems = run(Some(vec![succeeded.clone()]), true);
+    assert_eq!(problems.len(), 2, "{problems:?}");
+    assert!(
+        problems[0].starts_with("k: registration passes now"),
+        "{problems:?}"
+    );
+    // A crash that wrote no checks is no known failure.
+    let problems = run(None, false);
+    assert_eq!(problems[0], "k: no checks.json");
 }
