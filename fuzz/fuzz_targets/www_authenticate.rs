@@ -167,7 +167,7 @@ fuzz_target!(|data: &[u8]| {
                 match &single {
                     Ok(challenge) => assert_eq!(
                         header.challenges,
-                        [challenge.clone()],
+                        std::slice::from_ref(challenge),
                         "Challenge::parse and WwwAuthenticate::parse differ on {field:?}"
                     ),
                     Err(error) => {
