@@ -18,7 +18,7 @@ set -uo pipefail
 seconds="${1:?usage: fuzz/run.sh <seconds-per-target>}"
 here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here"
-targets="${FUZZ_TARGETS:-dispatch results uri_template base64 validate json_reader www_authenticate http_headers input_required auth_metadata server}"
+targets="${FUZZ_TARGETS:-dispatch results uri_template base64 validate json_reader www_authenticate http_headers input_required auth_metadata server client}"
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
   echo "installing cargo-fuzz" >&2

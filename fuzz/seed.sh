@@ -81,6 +81,9 @@ def compact(value):
 sessions = {i: [] for i in range(len(REVISIONS))}
 templates, uris, blobs = set(), set(), set()
 schemas, requests, retry_params, input_results, auth_documents = [], [], [], [], []
+# What a server sends a client: results (with the revision whose shape they have), error
+# objects, and the lines with a method (its requests and notifications, and others).
+server_results, server_errors, server_lines = [], [], []
 files = []
 for dirpath, _, names in os.walk(examples):
     for name in sorted(names):
@@ -151,6 +154,14 @@ for path in files:
     for result in results:
         if isinstance(result, dict):
             put("results", compact(result))
+            server_results.append((rev, result))
+    for m in messages:
+        if isinstance(m, dict) and isinstance(m.get("error"), dict):
+            server_errors.append(m["error"])
+        elif isinstance(m, dict) and "jsonrpc" in m and isinstance(m.get("method"), str):
+            server_lines.append(m)
+    if not is_message and isinstance(value, dict) and "code" in value and "message" in value:
+        server_errors.append(value)
 
 for rev, lines in sessions.items():
     if lines:
@@ -401,8 +412,124 @@ put("server", "\n".join([compact(initialize("2025-11-25")), "LONG" + compact(ROO
     compact({"jsonrpc": "2.0", "id": 12, "method": "tools/call",
              "params": {"name": "region", "arguments": {"region": "eu"}, "_meta": SERVER_META}})]))
 
-for target in ("dispatch", "results", "uri_template", "base64", "validate", "www_authenticate",
-               "http_headers", "input_required", "auth_metadata", "server"):
+# `client`: what a server sends to clients with requests in flight. Each connected client of
+# the target sent the same method under the same id (fuzz_targets/client.rs).
+CLIENT_IDS = {"server/discover": 2, "initialize": 2, "tools/list": 3, "tools/call": 4,
+              "resources/read": 5, "prompts/get": 6, "resources/list": 7,
+              "resources/templates/list": 8, "prompts/list": 9, "completion/complete": 10,
+              "subscriptions/listen": 11}
+# The id of a request the 2026-07-28 client sends again (after `input_required` or a refused
+# version): the first after those above.
+RETRY_ID = 12
+# Which request a result answers, by a member only its result has.
+RESULT_KEYS = [("tools", "tools/list"), ("contents", "resources/read"), ("messages", "prompts/get"),
+               ("resourceTemplates", "resources/templates/list"), ("resources", "resources/list"),
+               ("prompts", "prompts/list"), ("completion", "completion/complete"),
+               ("supportedVersions", "server/discover"), ("protocolVersion", "initialize"),
+               ("content", "tools/call"), ("structuredContent", "tools/call"), ("isError", "tools/call")]
+STATELESS_MEMBERS = ("resultType", "ttlMs", "cacheScope")
+
+def answered_method(result):
+    for key, method in RESULT_KEYS:
+        if key in result:
+            return method
+    return None
+
+def shapes(rev, result):
+    # As its revision writes it, and in the other revisions' shape: a stateful server's
+    # result has no `resultType` nor cache hints, a 2026-07-28 server's has them.
+    yield result
+    if REVISIONS[rev] >= "2026-07-28":
+        yield {k: v for k, v in result.items() if k not in STATELESS_MEMBERS}
+    else:
+        yield dict(result, resultType="complete")
+        yield dict(result, resultType="complete", ttlMs=0, cacheScope="private")
+
+def response(id, result):
+    return compact({"jsonrpc": "2.0", "id": id, "result": result})
+
+def error_response(id, error):
+    return compact({"jsonrpc": "2.0", "id": id, "error": error})
+
+first_answers = {}
+for rev, result in server_results:
+    method = answered_method(result)
+    if method is None:
+        continue
+    for shaped in shapes(rev, result):
+        line = response(CLIENT_IDS[method], shaped)
+        put("client", line)
+        first_answers.setdefault((method, "resultType" in shaped), line)
+        # The `result` first: the one-pass read leaves it to the general path.
+        put("client", '{"result":%s,"id":%d,"jsonrpc":"2.0"}' % (compact(shaped), CLIENT_IDS[method]))
+CLIENT_ROUND = {"resultType": "input_required", "requestState": "eyJyb3VuZCI6MX0",
+                "inputRequests": {"roots": {"method": "roots/list"},
+                                  "name": {"method": "elicitation/create", "params": {"message": "Name?",
+                                           "requestedSchema": {"type": "object", "properties": {"name": {"type": "string"}}}}},
+                                  "capital": {"method": "sampling/createMessage", "params": {"maxTokens": 10,
+                                              "messages": [{"role": "user", "content": {"type": "text", "text": "Capital of France?"}}]}}}}
+for result in input_results[:20] + [CLIENT_ROUND]:
+    for method in ("tools/call", "resources/read", "prompts/get"):
+        put("client", response(CLIENT_IDS[method], result))
+UNSUPPORTED = {"code": -32022, "message": "Unsupported protocol version",
+               "data": {"supported": ["2026-07-28"], "requested": "2026-07-28"}}
+errors = server_errors[:40] + [UNSUPPORTED, {"code": -32002, "message": "Resource not found", "data": {"uri": "file:///a"}}]
+for i, error in enumerate(errors):
+    put("client", error_response(3 + i % 9, error))
+for error in errors[:10]:
+    for id in (1, 2, 99, "x", None):
+        put("client", error_response(id, error))
+for m in server_lines[:200]:
+    put("client", compact(m))
+# Sessions: every request answered, then answered again (each answer is unpaired the second
+# time); an input round and the request's answer sent again; a refused version and the retry's
+# answer; the server's requests between answers.
+for stateless in (True, False):
+    answers = [line for (method, shaped), line in sorted(first_answers.items()) if shaped == stateless]
+    put("client", "\n".join(answers + answers))
+call_result = {"content": [{"type": "text", "text": "done"}], "resultType": "complete"}
+put("client", "\n".join([response(4, CLIENT_ROUND), response(RETRY_ID, call_result), response(RETRY_ID, call_result)]))
+put("client", "\n".join([response(6, dict(CLIENT_ROUND, inputRequests={"roots": {"method": "roots/list"}})),
+                           response(RETRY_ID, dict(CLIENT_ROUND, inputRequests={"roots": {"method": "roots/list"}})),
+                           response(RETRY_ID + 1, {"messages": [], "resultType": "complete"})]))
+put("client", "\n".join([error_response(5, UNSUPPORTED), error_response(RETRY_ID, UNSUPPORTED),
+                           response(RETRY_ID, {"contents": [], "resultType": "complete", "ttlMs": 0, "cacheScope": "private"})]))
+put("client", "\n".join([compact({"jsonrpc": "2.0", "id": "s1", "method": "roots/list"}),
+                           compact({"jsonrpc": "2.0", "id": 7, "method": "ping"}),
+                           compact({"jsonrpc": "2.0", "method": "notifications/tools/list_changed"}),
+                           response(3, {"tools": [{"name": "t", "inputSchema": {"type": "object"}}]})]))
+# The answers that connect the discovering and the initializing clients.
+put("client", "\n".join([error_response(1, {"code": -32601, "message": "Method not found"}),
+                           response(2, {"protocolVersion": "2025-11-25", "capabilities": {}, "serverInfo": {"name": "s", "version": "1"}})]))
+put("client", response(1, {"resultType": "complete", "ttlMs": 0, "cacheScope": "private", "supportedVersions": ["2026-07-28"],
+                           "capabilities": {}}))
+# Lines that are not a plain response: broken, duplicated members, ids of another type, batches.
+READ = {"contents": [{"uri": "file:///a", "text": "hi"}], "resultType": "complete", "ttlMs": 0, "cacheScope": "private"}
+for line in ["", "{", "[]", "null", "{}", "7", '"text"', '{"jsonrpc":"2.0"}', '{"jsonrpc":"2.0","id":5}',
+             '{"jsonrpc":"1.0","id":5,"result":%s}' % compact(READ),
+             '{"id":5,"result":%s}' % compact(READ),
+             '{"jsonrpc":"2.0","id":5,"result":%s,"error":{"code":1,"message":"x"}}' % compact(READ),
+             '{"jsonrpc":"2.0","id":5,"id":6,"result":%s}' % compact(READ),
+             '{"jsonrpc":"2.0","id":5,"result":%s,"result":%s}' % (compact(READ), compact(READ)),
+             '{"jsonrpc":"2.0","jsonrpc":"2.0","id":5,"result":%s}' % compact(READ),
+             '{"jsonrpc":"2.0","id":5.0,"result":%s}' % compact(READ),
+             '{"jsonrpc":"2.0","id":"5","result":%s}' % compact(READ),
+             '{"jsonrpc":"2.0","id":18446744073709551621,"result":{}}',
+             '{"jsonrpc":"2.0","id":5,"x-trace":[1,{"a":null}],"result":%s}' % compact(READ),
+             '{"jsonrpc":"2.0","id":5,"method":"ping","result":{}}',
+             '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}',
+             '{"jsonrpc":"2.0","id":5,"error":{"message":"no code"}}',
+             '[%s,%s]' % (response(3, {"tools": []}), response(4, call_result)),
+             '{"jsonrpc":"2.0","id":4,"method":"sampling/createMessage","params":{"maxTokens":"ten"}}',
+             '{"jsonrpc":"2.0","id":9,"method":"x/custom","params":{}}',
+             '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1}}',
+             "[" * 200 + "]" * 200, '{"jsonrpc":"2.0","id":5,"result":%s}' % ('{"a":' * 100 + "1" + "}" * 100)]:
+    put("client", line)
+put("client", b'{"jsonrpc":"2.0","id":5,"result":{"contents":[{"uri":"\xff","text":"\xc3"}]}}')
+
+for target in ("dispatch", "results", "uri_template", "base64", "validate", "json_reader",
+               "www_authenticate", "http_headers", "input_required", "auth_metadata", "server",
+               "client"):
     os.makedirs(os.path.join(corpus, target), exist_ok=True)
     total = len(os.listdir(os.path.join(corpus, target)))
     print(f"seed {target}: {counts.get(target, 0)} new, {total} in corpus")
