@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates the seed corpora fuzz/corpus/<target>/ (git-ignored) from the vendored spec
+# Regenerates the seed corpora fuzz/corpus/<target>/ (git-ignored), or <dir>/<target>/ when
+# given a directory (replay.sh's, which replays the seeds alone), from the vendored spec
 # examples: tests/fixtures/spec/** when present, else ../shared/mcp-spec/examples/**.
 # Seeds are only added: files libFuzzer wrote to the corpora during earlier runs are kept.
 # Needs python3.
@@ -14,7 +15,7 @@ else
   echo "seed.sh: no spec examples (tests/fixtures/spec or ../shared/mcp-spec/examples)" >&2
   exit 1
 fi
-exec python3 - "$examples" "$here/corpus" <<'EOF'
+exec python3 - "$examples" "${1:-$here/corpus}" <<'EOF'
 import hashlib, json, os, re, sys
 
 examples, corpus = sys.argv[1], sys.argv[2]
