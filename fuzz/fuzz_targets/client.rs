@@ -290,6 +290,8 @@ impl Peer {
                     self.connections += 1;
                     assert_eq!(self.connections, 1, "{name}: connected twice");
                     assert_eq!(self.client.version(), Some(version), "{name}");
+                    let spoken = ProtocolVersion::SUPPORTED_RELEASED.contains(version);
+                    assert!(spoken, "{name}: connected in {version:?}");
                 }
                 Event::Refused(_) => {
                     assert!(!self.connected, "{name}: refused once connected, by {line}");
