@@ -35,7 +35,7 @@ pub const RENAMES: &[(&str, &str)] = &[
 ];
 
 pub fn generate(schema: &Value) -> Result<syn::File, String> {
-    let root: schemars::schema::RootSchema =
+    let root: schemars08::schema::RootSchema =
         serde_json::from_value(schema.clone()).map_err(|e| format!("reading the schema: {e}"))?;
 
     let mut settings = typify::TypeSpaceSettings::default();

@@ -18,7 +18,9 @@ use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper::{Request, Response};
 use hyper_util::rt::TokioIo;
-use mcp_spec_types::server::{HttpResponse, Router, Server, Sessions, StreamEvent, StreamId};
+use mcp_spec_types::server::{
+    HttpResponse, Router, Server, Sessions, StreamEvent, StreamId, Structured,
+};
 use mcp_spec_types::v2026_07_28::input_required::{InputRequired, RoundTrip};
 use mcp_spec_types::v2026_07_28::*;
 use std::collections::HashMap;
@@ -26,17 +28,25 @@ use std::hash::{BuildHasher, RandomState};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct Add {
+    a: f64,
+    b: f64,
+}
+
+#[derive(serde::Serialize, schemars::JsonSchema)]
+struct Sum {
+    sum: f64,
+}
+
 fn router() -> Router {
-    let numbers = serde_json::json!({"a": {"type": "number"}, "b": {"type": "number"}});
-    let schema = ToolInputSchema::new().with_extra("properties", numbers);
     Router::new()
-        .tool(Tool::new("add", schema), |call| {
-            let arguments = call.arguments.unwrap_or_default();
-            let number = |n| arguments.get::<f64>(n).and_then(Result::ok).unwrap_or(0.0);
-            Ok(CallToolResult::text(
-                (number("a") + number("b")).to_string(),
-            ))
+        .typed_tool("add", |Add { a, b }| {
+            Ok(CallToolResult::text((a + b).to_string()))
         })
+        // The same sum as a structure: listed with its `outputSchema`, answered with
+        // `structuredContent` and the same JSON as text.
+        .typed_tool("sum", |Add { a, b }| Ok(Structured(Sum { sum: a + b })))
         .resource(Resource::new("memo://hi", "hi"), |read| {
             Ok(ReadResourceResult::text(read.uri, "Hi!"))
         })

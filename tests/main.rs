@@ -62,6 +62,7 @@ mod server_notify;
 mod server_reports;
 mod server_rounds;
 mod server_state;
+mod server_typed;
 mod stateless_helpers;
 mod uri_format;
 mod uri_template;

@@ -418,3 +418,38 @@ fn the_client_engine_initializes_the_python_server_at_2025_11_25() {
     assert_eq!(echoed["resultType"], "complete", "{echoed}");
     assert_eq!(read["contents"][0]["text"], "Hi!", "{read}");
 }
+
+/// Over Streamable HTTP, the example's typed tools: `sum`'s structured result reaches the
+/// Python client as `structuredContent` (checked by the SDK against the listed
+/// `outputSchema`) with its JSON as text, and `add` without `a` is a tool error naming the
+/// argument, on 2026-07-28 and on 2025-11-25.
+#[test]
+fn the_python_client_reads_the_http_examples_typed_tools_in_both_revisions() {
+    let server = support::Listening::start_example("http-server");
+    let typed = |mode: &str| {
+        let printed = run(
+            Command::new(python())
+                .arg(Path::new(SCRIPT_DIR).join("typed.py"))
+                .arg(&server.url)
+                .arg(mode),
+            &format!("the Python client of the typed tools ({mode})"),
+        );
+        serde_json::from_str::<Value>(printed.trim())
+            .unwrap_or_else(|e| panic!("the client printed no JSON ({e}): {printed}"))
+    };
+    for (mode, version) in [("auto", "2026-07-28"), ("legacy", "2025-11-25")] {
+        assert_eq!(
+            typed(mode),
+            json!({
+                "version": version,
+                "structured": {"sum": 5.5},
+                "text": "{\"sum\":5.5}",
+                "bad": {
+                    "isError": true,
+                    "text": "invalid arguments for tool `add`: missing field `a`"
+                }
+            }),
+            "{mode}"
+        );
+    }
+}

@@ -78,6 +78,7 @@ mod session;
 #[cfg(feature = "std")]
 mod stdio;
 mod stream;
+mod typed;
 
 pub use call::{Answer, PendingCall, Responder};
 pub use engine::{Incoming, Server};
@@ -87,6 +88,10 @@ pub use paging::page;
 pub use router::Router;
 pub use session::Session;
 pub use stream::{StreamEvent, StreamId};
+pub use typed::{
+    input_schema, object_schema, output_schema, prompt_arguments, IntoPrompt, IntoTool,
+    SchemaError, Structured, ToolOutput,
+};
 
 /// What a server does with the requests a client sends, written against 2026-07-28 (the
 /// handlers' revision, whatever revision the client speaks).

@@ -3,6 +3,7 @@
 //! cursors, when asked to), finds the one a request names, derives the capabilities, and
 //! answers what no entry names with the error the specification gives.
 
+use super::typed::{self, IntoPrompt, IntoTool, ToolOutput};
 use super::{Context, Handler};
 use crate::cache::CacheHint;
 use crate::dispatch::MethodSet;
@@ -20,8 +21,10 @@ use crate::v2026_07_28::{
 };
 use crate::RpcError;
 use alloc::collections::BTreeMap;
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
 
-type ToolFn = Box<
+pub(super) type ToolFn = Box<
     dyn Fn(CallToolRequestParams, &mut Context) -> Result<CallToolResultOrInputRequired, RpcError>
         + Send
         + Sync,
@@ -140,6 +143,74 @@ impl Router {
         self.offer(tool, Box::new(call))
     }
 
+    /// Offers a tool whose arguments are an `A`: the tool lists `A`'s schema as its
+    /// `inputSchema` (JSON Schema 2020-12, derived with schemars), and `call` gets the
+    /// arguments read into an `A`. Arguments that do not read never reach `call`: the client
+    /// gets a result with `isError` true that names the argument's path and what was
+    /// expected (`unit: unknown variant "k", expected "c" or "f"`), so that the model can
+    /// correct itself (the tools page's input validation errors). `call` answers with a
+    /// [`CallToolResult`](crate::v2026_07_28::CallToolResult), or a [`Structured`](super::Structured) value whose
+    /// schema the tool then lists as its `outputSchema` ([`ToolOutput`]).
+    ///
+    /// `tool` is the tool's name, or a [`Tool`] with a description, title or annotations,
+    /// whose schemas are replaced with the types'.
+    ///
+    /// ```
+    /// use mcp_spec_types::server::{Router, Structured};
+    /// use mcp_spec_types::v2026_07_28::*;
+    /// use schemars::JsonSchema;
+    /// use serde::{Deserialize, Serialize};
+    ///
+    /// #[derive(Deserialize, JsonSchema)]
+    /// struct Add {
+    ///     a: f64,
+    ///     b: f64,
+    /// }
+    ///
+    /// #[derive(Serialize, JsonSchema)]
+    /// struct Sum {
+    ///     sum: f64,
+    /// }
+    ///
+    /// let router = Router::new()
+    ///     .typed_tool("add", |Add { a, b }| Ok(CallToolResult::text((a + b).to_string())))
+    ///     .typed_tool("sum", |Add { a, b }| Ok(Structured(Sum { sum: a + b })));
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// When `A`'s schema, or the output's, is not an object's (a tool's arguments and
+    /// structured results are JSON objects): `A` is a struct or a map. The types are the
+    /// program's own, so this shows on the first run, at registration, not on a client's
+    /// input.
+    #[must_use]
+    pub fn typed_tool<A, R, F>(self, tool: impl IntoTool, call: F) -> Self
+    where
+        A: DeserializeOwned + JsonSchema + 'static,
+        R: ToolOutput,
+        F: Fn(A) -> Result<R, RpcError> + Send + Sync + 'static,
+    {
+        self.typed_tool_with(tool, move |arguments, _: &mut Context| call(arguments))
+    }
+
+    /// [`Router::typed_tool`], whose function also gets the request's [`Context`].
+    ///
+    /// # Panics
+    ///
+    /// As [`Router::typed_tool`].
+    #[must_use]
+    pub fn typed_tool_with<A, R, F>(self, tool: impl IntoTool, call: F) -> Self
+    where
+        A: DeserializeOwned + JsonSchema + 'static,
+        R: ToolOutput,
+        F: Fn(A, &mut Context) -> Result<R, RpcError> + Send + Sync + 'static,
+    {
+        match typed::tool(tool.into_tool(), call) {
+            Ok((tool, call)) => self.offer(tool, call),
+            Err(error) => panic!("Router::typed_tool: {error}"),
+        }
+    }
+
     /// Adds `tool` with its function, and its `x-mcp-header` annotations. A tool whose
     /// annotations break the transport's rules gets none checked: a client does not call it
     /// (it leaves the tool out, as the transport asks).
@@ -202,6 +273,99 @@ impl Router {
     {
         self.prompts.push((prompt, Box::new(get)));
         self
+    }
+
+    /// Offers a prompt whose arguments are an `A`: the prompt lists one argument per member
+    /// of `A` (its name, its doc comment as the description, whether it is required), and
+    /// `get` gets them read into an `A`. Arguments that do not read (a required one missing)
+    /// are refused with -32602, the error the prompts page gives for missing arguments.
+    ///
+    /// ```
+    /// use mcp_spec_types::server::Router;
+    /// use mcp_spec_types::v2026_07_28::*;
+    ///
+    /// #[derive(serde::Deserialize, schemars::JsonSchema)]
+    /// struct Review {
+    ///     /// The code to review.
+    ///     code: String,
+    ///     /// What to look for.
+    ///     focus: Option<String>,
+    /// }
+    ///
+    /// let router = Router::new().typed_prompt("review", |Review { code, focus }| {
+    ///     let focus = focus.unwrap_or_else(|| "anything".into());
+    ///     let text = format!("Review for {focus}:\n{code}");
+    ///     Ok(GetPromptResult::complete(vec![PromptMessage::new(
+    ///         ContentBlock::text(text),
+    ///         Role::User,
+    ///     )]))
+    /// });
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// When `A` is not a struct whose members are strings (prompt arguments are strings).
+    #[must_use]
+    pub fn typed_prompt<A, F>(self, prompt: impl IntoPrompt, get: F) -> Self
+    where
+        A: DeserializeOwned + JsonSchema + 'static,
+        F: Fn(A) -> Result<GetPromptResult, RpcError> + Send + Sync + 'static,
+    {
+        let mut prompt = prompt.into_prompt();
+        match typed::prompt_arguments::<A>() {
+            Ok(arguments) => prompt.arguments = Some(arguments),
+            Err(error) => panic!("Router::typed_prompt: {error}"),
+        }
+        self.prompt(prompt, move |params| {
+            get(typed::read_prompt_arguments::<A>(&params)?)
+        })
+    }
+
+    /// [`Router::template`], with the template's variables read into a `V` (a struct of
+    /// strings, or of lists of strings for the list-valued variables: `note:///{name}` gives
+    /// `Note { name }`). A URI whose variables do not read into a `V` is "resource not found",
+    /// in the code of the client's revision, as a URI no template matches.
+    ///
+    /// ```
+    /// use mcp_spec_types::server::Router;
+    /// use mcp_spec_types::v2026_07_28::*;
+    ///
+    /// #[derive(serde::Deserialize)]
+    /// struct Note {
+    ///     name: String,
+    /// }
+    ///
+    /// let router = Router::new().typed_template(
+    ///     ResourceTemplate::new("note:///{name}", "note"),
+    ///     |read, Note { name }| Ok(ReadResourceResult::text(read.uri, name)),
+    /// )?;
+    /// # Ok::<(), mcp_spec_types::uri_template::UriTemplateError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The template's [`UriTemplateError`] when its `uriTemplate` is not a template.
+    pub fn typed_template<V, F>(
+        self,
+        template: ResourceTemplate,
+        read: F,
+    ) -> Result<Self, UriTemplateError>
+    where
+        V: DeserializeOwned + 'static,
+        F: Fn(ReadResourceRequestParams, V) -> Result<ReadResourceResult, RpcError>
+            + Send
+            + Sync
+            + 'static,
+    {
+        self.template(template, move |params, variables| {
+            let read_as = typed::variables_text(&variables)
+                .ok()
+                .and_then(|text| typed::read::<V>(&text).ok());
+            match read_as {
+                Some(variables) => read(params, variables),
+                None => Err(RpcError::resource_not_found(params.uri)),
+            }
+        })
     }
 
     /// Lets clients subscribe to the resources whose URIs `check` accepts, and announces it

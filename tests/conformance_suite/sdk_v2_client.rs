@@ -154,14 +154,39 @@ fn assert_first_server_answers(got: &Value) {
     assert_eq!(got["tools"][0]["name"], "add", "{got}");
     assert_eq!(
         got["tools"][0]["inputSchema"]["properties"]["b"],
-        json!({"type": "number"})
+        json!({"type": "number", "format": "double"})
+    );
+    assert_eq!(
+        got["tools"][0]["inputSchema"]["required"],
+        json!(["a", "b"])
     );
     assert_eq!(got["call"], json!([{"type": "text", "text": "5.5"}]));
+    // The typed tool's arguments did not read (no `a`): the client got a tool error naming
+    // the argument, and the function never ran.
+    assert_eq!(got["bad"]["isError"], true, "{got}");
+    assert_eq!(
+        got["bad"]["content"],
+        json!([{"type": "text", "text": "invalid arguments for tool `add`: missing field `a`"}])
+    );
     assert_eq!(
         got["resources"],
         json!([{"name": "hi", "uri": "memo://hi"}])
     );
     assert_eq!(got["read"], json!([{"uri": "memo://hi", "text": "Hi!"}]));
+}
+
+/// The HTTP example's `sum`, a typed tool with a structured result: `structuredContent` in
+/// both revisions, and the same JSON as a text block for clients that read content alone.
+fn assert_structured_sum(got: &Value) {
+    assert_eq!(
+        got["sum"]["structuredContent"],
+        json!({"sum": 5.5}),
+        "{got}"
+    );
+    assert_eq!(
+        got["sum"]["content"],
+        json!([{"type": "text", "text": "{\"sum\":5.5}"}])
+    );
 }
 
 /// The first server on the stateless revision: the client discovers it, then each request
@@ -196,6 +221,7 @@ fn the_http_server_answers_the_typescript_sdk_v2_client_on_2026_07_28() {
     let got = run_first_server_client(server.url.as_ref(), "2026-07-28");
     assert_eq!(got["protocolVersion"], "2026-07-28", "{got}");
     assert_first_server_answers(&got);
+    assert_structured_sum(&got);
     assert_eq!(got["missing"]["wireCode"], -32602, "{got}");
 }
 
@@ -207,5 +233,6 @@ fn the_http_server_answers_the_typescript_sdk_v2_client_on_2025_11_25() {
     let got = run_first_server_client(server.url.as_ref(), "legacy");
     assert_eq!(got["protocolVersion"], "2025-11-25", "{got}");
     assert_first_server_answers(&got);
+    assert_structured_sum(&got);
     assert_eq!(got["missing"]["wireCode"], -32002, "{got}");
 }

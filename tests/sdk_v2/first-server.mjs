@@ -38,6 +38,12 @@ transport.onmessage = (message, extra) => {
 };
 const tools = await client.listTools();
 const call = await client.callTool({ name: 'add', arguments: { a: 2, b: 3.5 } });
+// Arguments the tool's schema refuses: answered as a tool error, for the model to correct.
+const bad = await client.callTool({ name: 'add', arguments: { b: 1 } });
+// The structured sum, where the server offers it (`examples/http-server.rs`).
+const sum = tools.tools.some((tool) => tool.name === 'sum')
+    ? await client.callTool({ name: 'sum', arguments: { a: 2, b: 3.5 } })
+    : null;
 const resources = await client.listResources();
 const read = await client.readResource({ uri: 'memo://hi' });
 let missing;
@@ -51,6 +57,8 @@ console.log(JSON.stringify({
     protocolVersion: client.getNegotiatedProtocolVersion() ?? null,
     tools: tools.tools,
     call: call.content,
+    bad: { isError: bad.isError ?? null, content: bad.content },
+    sum: sum && { structuredContent: sum.structuredContent ?? null, content: sum.content },
     resources: resources.resources,
     read: read.contents,
     missing

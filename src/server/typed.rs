@@ -1,0 +1,387 @@
+//! Tools, prompts and resource templates whose arguments are a Rust type: the type's schema
+//! (derived with schemars) is what the router lists, the arguments a client sends are read
+//! into the type before the handler runs, and what fails to read is answered for the handler.
+//!
+//! What a bad argument gets: a tool answers with a result whose `isError` is true, naming the
+//! argument's JSON path and what was expected, so that the model that called it can correct
+//! itself. The tools pages of 2025-11-25 and 2026-07-28 say so ("Input validation errors" are
+//! tool execution errors, SEP-1303), and every official SDK answers that way. The 2026-07-28
+//! schema's description of `InvalidParamsError` (and its `invalid-tool-arguments.json`
+//! example) says -32602 instead; the crate follows the pages, which are the normative text of
+//! the tools feature, and keeps -32602 for a call that names no tool. A prompt's arguments
+//! have no such result: a prompt that cannot be read is -32602, the error the prompts page
+//! names for "missing required arguments". A resource URI that matches no template, or whose
+//! variables do not read, is "resource not found" in the client's revision.
+
+use super::Context;
+use crate::json_object::JsonObject;
+use crate::prelude::*;
+use crate::uri_template::{VarValue, Variables};
+use crate::v2026_07_28::{
+    CallToolRequestParams, CallToolResult, CallToolResultOrInputRequired, GetPromptRequestParams,
+    InputRequiredResult, Prompt, PromptArgument, Tool, ToolInputSchema, ToolOutputSchema,
+};
+use crate::RpcError;
+use core::fmt;
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+/// Why a Rust type cannot be the schema the router lists for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SchemaError {
+    type_name: &'static str,
+    what: &'static str,
+    problem: String,
+}
+
+impl fmt::Display for SchemaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} as {}: {}", self.type_name, self.what, self.problem)
+    }
+}
+
+impl core::error::Error for SchemaError {}
+
+/// The JSON Schema of `T`, as a tool's `inputSchema` or `outputSchema` takes it: JSON Schema
+/// 2020-12 (the dialect MCP assumes when a schema names none), subschemas inlined where they
+/// are not recursive, and no `$schema` member (it would only repeat the default). The root
+/// must be `"type": "object"`: a struct, or a map.
+///
+/// # Errors
+///
+/// [`SchemaError`] when `T`'s schema is not an object's.
+pub fn object_schema<T: JsonSchema>(what: &'static str) -> Result<Map<String, Value>, SchemaError> {
+    let generator = schemars::generate::SchemaSettings::draft2020_12()
+        .with(|settings| {
+            settings.inline_subschemas = true;
+            settings.meta_schema = None;
+        })
+        .into_generator();
+    let schema = generator.into_root_schema_for::<T>();
+    let error = |problem: &str| SchemaError {
+        type_name: core::any::type_name::<T>(),
+        what,
+        problem: problem.into(),
+    };
+    let Value::Object(mut members) = schema.to_value() else {
+        return Err(error("its schema is `true` or `false`, not an object's"));
+    };
+    if members.get("type").and_then(Value::as_str) != Some("object") {
+        return Err(error(
+            "its schema's root is not `\"type\": \"object\"` (use a struct)",
+        ));
+    }
+    members.remove("$schema");
+    Ok(members)
+}
+
+/// A tool's `inputSchema` from `A`'s schema.
+///
+/// # Errors
+///
+/// [`SchemaError`] when `A` is not an object ([`object_schema`]).
+pub fn input_schema<A: JsonSchema>() -> Result<ToolInputSchema, SchemaError> {
+    let mut members = object_schema::<A>("a tool's arguments")?;
+    // The type writes `"type": "object"` itself.
+    members.remove("type");
+    let mut schema = ToolInputSchema::new();
+    schema.extra = members;
+    Ok(schema)
+}
+
+/// A tool's `outputSchema` from `T`'s schema.
+///
+/// # Errors
+///
+/// [`SchemaError`] when `T` is not an object ([`object_schema`]).
+pub fn output_schema<T: JsonSchema>() -> Result<ToolOutputSchema, SchemaError> {
+    // 2026-07-28 takes any schema here, so `"type": "object"` stays a member of it (the
+    // revisions before require it, and the conversion down reads it).
+    let members = object_schema::<T>("a tool's structured result")?;
+    let mut schema = ToolOutputSchema::new();
+    schema.extra = members;
+    Ok(schema)
+}
+
+/// A prompt's `arguments` from `A`'s schema: one a property, in the order the type declares
+/// them, with the property's description and whether the type requires it.
+///
+/// # Errors
+///
+/// [`SchemaError`] when `A` is not an object, or a property is not a string (a prompt's
+/// arguments are strings: `prompts/get` sends them so).
+pub fn prompt_arguments<A: JsonSchema>() -> Result<Vec<PromptArgument>, SchemaError> {
+    let members = object_schema::<A>("a prompt's arguments")?;
+    let required: Vec<&str> = members
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|names| names.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let Some(properties) = members.get("properties").and_then(Value::as_object) else {
+        return Ok(Vec::new());
+    };
+    let mut arguments = Vec::with_capacity(properties.len());
+    for (name, property) in properties {
+        if !is_string_schema(property) {
+            return Err(SchemaError {
+                type_name: core::any::type_name::<A>(),
+                what: "a prompt's arguments",
+                problem: format!("`{name}` is not a string (prompt arguments are strings)"),
+            });
+        }
+        let mut argument = PromptArgument::new(name.clone());
+        argument.description = property
+            .get("description")
+            .and_then(Value::as_str)
+            .map(Into::into);
+        argument.title = property
+            .get("title")
+            .and_then(Value::as_str)
+            .map(Into::into);
+        argument.required = Some(required.contains(&name.as_str()));
+        arguments.push(argument);
+    }
+    Ok(arguments)
+}
+
+/// Whether `schema` takes strings alone (`"string"`, or `["string", "null"]` for an
+/// `Option<String>`, or an enum of strings).
+fn is_string_schema(schema: &Value) -> bool {
+    match schema.get("type") {
+        Some(Value::String(kind)) => kind == "string",
+        Some(Value::Array(kinds)) => kinds
+            .iter()
+            .all(|k| k.as_str().is_some_and(|k| k == "string" || k == "null")),
+        None => schema
+            .get("enum")
+            .and_then(Value::as_array)
+            .is_some_and(|values| values.iter().all(|v| v.is_string() || v.is_null())),
+        Some(_) => false,
+    }
+}
+
+/// A value that could not be written as JSON: the server's own fault.
+fn internal(error: serde_json::Error) -> RpcError {
+    RpcError::new(crate::ErrorCode::InternalError, error.to_string())
+}
+
+/// serde_json's message without its position: the path says where instead.
+fn message(error: &serde_json::Error) -> String {
+    let text = error.to_string();
+    let position = format!(" at line {} column {}", error.line(), error.column());
+    text.strip_suffix(&position).unwrap_or(&text).into()
+}
+
+/// Reads `text` as an `A`; what fails says where (`unit: unknown variant ...`).
+pub(super) fn read<A: DeserializeOwned>(text: &str) -> Result<A, String> {
+    // The crate's reader reads what is valid; only a failure is read again, by serde_json
+    // with the path tracked, to say where.
+    let error = match crate::json::from_str::<A>(text) {
+        Ok(value) => return Ok(value),
+        Err(error) => error,
+    };
+    let mut reader = serde_json::Deserializer::from_str(text);
+    match serde_path_to_error::deserialize::<_, A>(&mut reader) {
+        Err(located) => {
+            let path = located.path().to_string();
+            let problem = message(located.inner());
+            Err(match path.as_str() {
+                "" | "." => problem,
+                _ => format!("{path}: {problem}"),
+            })
+        }
+        // Read again, the text was read: what failed is after the value (trailing text).
+        Ok(_) => Err(message(&error)),
+    }
+}
+
+/// Reads a call's arguments as an `A` (no arguments read as an empty object).
+pub(super) fn read_arguments<A: DeserializeOwned>(
+    call: &CallToolRequestParams,
+) -> Result<A, String> {
+    read(call.arguments.as_ref().map_or("{}", JsonObject::as_str))
+}
+
+/// Reads a prompt's arguments (strings by name; none read as an empty object) as an `A`.
+pub(super) fn read_prompt_arguments<A: DeserializeOwned>(
+    get: &GetPromptRequestParams,
+) -> Result<A, RpcError> {
+    let text = match &get.arguments {
+        Some(arguments) => crate::json::to_string(arguments).map_err(internal)?,
+        None => "{}".into(),
+    };
+    read(&text).map_err(|problem| {
+        RpcError::invalid_params(format!(
+            "invalid arguments for prompt `{}`: {problem}",
+            get.name
+        ))
+    })
+}
+
+/// A URI template's variables as a JSON object (a list as an array, an associative value as
+/// an object), for reading into a type.
+pub(super) fn variables_text(variables: &Variables) -> Result<String, serde_json::Error> {
+    let mut object = Map::new();
+    for (name, value) in variables.iter() {
+        let value = match value {
+            VarValue::String(text) => Value::String(text.clone()),
+            VarValue::List(items) => items.iter().cloned().map(Value::String).collect(),
+            VarValue::Map(pairs) => Value::Object(
+                pairs
+                    .iter()
+                    .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+                    .collect(),
+            ),
+        };
+        object.insert(name.into(), value);
+    }
+    crate::json::to_string(&object)
+}
+
+/// What a typed tool's function may answer: a result as it is, or a value whose schema the
+/// tool lists as its `outputSchema` ([`Structured`]).
+pub trait ToolOutput {
+    /// The `outputSchema` the tool lists, if its answers have one.
+    ///
+    /// # Errors
+    ///
+    /// [`SchemaError`] when the answers' type is not an object.
+    fn output_schema() -> Result<Option<ToolOutputSchema>, SchemaError>;
+
+    /// The answer the client gets.
+    ///
+    /// # Errors
+    ///
+    /// An internal error (-32603) when the value cannot be written as JSON.
+    fn into_answer(self) -> Result<CallToolResultOrInputRequired, RpcError>;
+}
+
+impl ToolOutput for CallToolResult {
+    fn output_schema() -> Result<Option<ToolOutputSchema>, SchemaError> {
+        Ok(None)
+    }
+
+    fn into_answer(self) -> Result<CallToolResultOrInputRequired, RpcError> {
+        Ok(self.into())
+    }
+}
+
+impl ToolOutput for CallToolResultOrInputRequired {
+    fn output_schema() -> Result<Option<ToolOutputSchema>, SchemaError> {
+        Ok(None)
+    }
+
+    fn into_answer(self) -> Result<CallToolResultOrInputRequired, RpcError> {
+        Ok(self)
+    }
+}
+
+impl ToolOutput for InputRequiredResult {
+    fn output_schema() -> Result<Option<ToolOutputSchema>, SchemaError> {
+        Ok(None)
+    }
+
+    fn into_answer(self) -> Result<CallToolResultOrInputRequired, RpcError> {
+        Ok(self.into())
+    }
+}
+
+/// A typed tool's answer with a structure: the tool lists `T`'s schema as its `outputSchema`,
+/// and the result carries the value as `structuredContent` and, for clients that read only
+/// content, the same JSON as a text block (the tools page: a tool that returns structured
+/// content SHOULD also return it serialized in a text block). A client of a revision before
+/// 2025-06-18, which has neither, gets the text alone.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Structured<T>(pub T);
+
+impl<T: Serialize + JsonSchema> ToolOutput for Structured<T> {
+    fn output_schema() -> Result<Option<ToolOutputSchema>, SchemaError> {
+        output_schema::<T>().map(Some)
+    }
+
+    fn into_answer(self) -> Result<CallToolResultOrInputRequired, RpcError> {
+        let text = crate::json::to_string(&self.0).map_err(internal)?;
+        let value: Value = crate::json::from_str(&text).map_err(internal)?;
+        let mut result = CallToolResult::text(text);
+        result.structured_content = Some(value);
+        Ok(result.into())
+    }
+}
+
+/// A typed tool's registration: the tool with its schemas, and its function over the raw
+/// call.
+pub(super) fn tool<A, R, F>(
+    mut tool: Tool,
+    call: F,
+) -> Result<(Tool, super::router::ToolFn), SchemaError>
+where
+    A: DeserializeOwned + JsonSchema + 'static,
+    R: ToolOutput,
+    F: Fn(A, &mut Context) -> Result<R, RpcError> + Send + Sync + 'static,
+{
+    tool.input_schema = input_schema::<A>()?;
+    tool.output_schema = R::output_schema()?;
+    let call = move |params: CallToolRequestParams, context: &mut Context| match read_arguments::<A>(
+        &params,
+    ) {
+        Ok(arguments) => call(arguments, context)?.into_answer(),
+        Err(problem) => Ok(CallToolResult::error(format!(
+            "invalid arguments for tool `{}`: {problem}",
+            params.name
+        ))
+        .into()),
+    };
+    Ok((tool, Box::new(call)))
+}
+
+/// What names a typed tool: its name alone, or a [`Tool`] with a description, a title,
+/// annotations. Its `inputSchema` and `outputSchema` are the types', whatever it held.
+pub trait IntoTool {
+    /// The tool, with an empty input schema for the router to fill.
+    fn into_tool(self) -> Tool;
+}
+
+impl IntoTool for Tool {
+    fn into_tool(self) -> Tool {
+        self
+    }
+}
+
+impl IntoTool for &str {
+    fn into_tool(self) -> Tool {
+        Tool::new(self, ToolInputSchema::new())
+    }
+}
+
+impl IntoTool for String {
+    fn into_tool(self) -> Tool {
+        Tool::new(self, ToolInputSchema::new())
+    }
+}
+
+/// What names a typed prompt: its name alone, or a [`Prompt`] with a description and a
+/// title. Its `arguments` are the type's, whatever it held.
+pub trait IntoPrompt {
+    /// The prompt, for the router to fill its arguments.
+    fn into_prompt(self) -> Prompt;
+}
+
+impl IntoPrompt for Prompt {
+    fn into_prompt(self) -> Prompt {
+        self
+    }
+}
+
+impl IntoPrompt for &str {
+    fn into_prompt(self) -> Prompt {
+        Prompt::new(self)
+    }
+}
+
+impl IntoPrompt for String {
+    fn into_prompt(self) -> Prompt {
+        Prompt::new(self)
+    }
+}

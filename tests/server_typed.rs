@@ -1,0 +1,370 @@
+//! Typed tools, prompts and templates (`Router::typed_tool`, `typed_prompt`, `typed_template`):
+//! the schemas derived from Rust types are valid where each revision's official schema puts
+//! them, arguments that do not read get the answer the pages give, and a structured result
+//! reaches each revision as that revision defines it.
+#![cfg(all(feature = "server", feature = "all-revisions"))]
+
+use crate::common::{definition_pointer, load_schema, validator, violations};
+use mcp_spec_types::server::{Router, Server, Session, Structured};
+use mcp_spec_types::v2026_07_28::*;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+/// The released revisions, with whether each is stateless.
+const REVISIONS: [(&str, bool); 5] = [
+    ("2024-11-05", false),
+    ("2025-03-26", false),
+    ("2025-06-18", false),
+    ("2025-11-25", false),
+    ("2026-07-28", true),
+];
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+enum Unit {
+    C,
+    F,
+}
+
+/// A weather request.
+#[derive(Deserialize, JsonSchema)]
+struct Weather {
+    /// The city to look up.
+    city: String,
+    unit: Option<Unit>,
+    days: Option<Vec<u8>>,
+}
+
+#[derive(Serialize, JsonSchema)]
+struct Forecast {
+    city: String,
+    celsius: f64,
+}
+
+#[derive(Deserialize, JsonSchema)]
+struct Review {
+    /// The code to review.
+    code: String,
+    /// What to look for.
+    focus: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Note {
+    name: String,
+}
+
+fn router() -> Router {
+    Router::new()
+        .typed_tool(
+            Tool::new("weather", ToolInputSchema::new()).with_title("Weather"),
+            |Weather { city, unit, days }| {
+                let unit = match unit {
+                    Some(Unit::F) => "f",
+                    _ => "c",
+                };
+                let days = days.map_or(1, |d| d.len());
+                Ok(CallToolResult::text(format!("{city} {unit} {days}")))
+            },
+        )
+        .typed_tool("forecast", |Weather { city, .. }| {
+            Ok(Structured(Forecast {
+                city,
+                celsius: 21.5,
+            }))
+        })
+        .typed_prompt("review", |Review { code, focus }| {
+            let text = format!("{}: {code}", focus.unwrap_or_else(|| "all".into()));
+            Ok(GetPromptResult::complete(vec![PromptMessage::new(
+                ContentBlock::text(text),
+                Role::User,
+            )]))
+        })
+        .typed_template(
+            ResourceTemplate::new("note:///{name}", "note"),
+            |read, Note { name }| Ok(ReadResourceResult::text(read.uri, name)),
+        )
+        .expect("a valid template")
+}
+
+/// One client of `version`: a session initialized for a stateful revision; each request
+/// carries `_meta` for the stateless one.
+struct Client {
+    server: Server<Router>,
+    session: Session,
+    version: &'static str,
+    stateless: bool,
+    next: u64,
+}
+
+impl Client {
+    fn new(version: &'static str, stateless: bool) -> Client {
+        let server = Server::new(Implementation::new("typed", "1"), router());
+        let mut client = Client {
+            server,
+            session: Session::new(),
+            version,
+            stateless,
+            next: 0,
+        };
+        if !stateless {
+            let answer = client.send(json!({"jsonrpc": "2.0", "id": 0, "method": "initialize",
+                "params": {"protocolVersion": version, "capabilities": {},
+                    "clientInfo": {"name": "test", "version": "1"}}}));
+            assert_eq!(answer["result"]["protocolVersion"], version, "{answer}");
+            client.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        }
+        client
+    }
+
+    fn send(&mut self, message: Value) -> Value {
+        match self
+            .server
+            .handle(&mut self.session, &message.to_string())
+            .pop()
+        {
+            Some(answer) => serde_json::from_str(&answer).expect("the answer is JSON"),
+            None => Value::Null,
+        }
+    }
+
+    /// A request of `method` with `params`, and its answer (`result` or `error`).
+    fn request(&mut self, method: &str, mut params: Value) -> Value {
+        self.next += 1;
+        if self.stateless {
+            params["_meta"] = json!({
+                "io.modelcontextprotocol/protocolVersion": self.version,
+                "io.modelcontextprotocol/clientCapabilities": {}
+            });
+        }
+        let answer = self.send(json!({"jsonrpc": "2.0", "id": self.next, "method": method,
+            "params": params}));
+        assert_eq!(answer["id"], self.next, "{answer}");
+        answer
+    }
+}
+
+/// What `tools/list`, `prompts/list` and a structured call give each revision validates
+/// against that revision's official schema.
+#[test]
+fn derived_schemas_are_valid_in_every_revision() {
+    for (version, stateless) in REVISIONS {
+        let root = load_schema(version);
+        let mut client = Client::new(version, stateless);
+        for (method, params, definition) in [
+            ("tools/list", json!({}), "ListToolsResult"),
+            ("prompts/list", json!({}), "ListPromptsResult"),
+            (
+                "tools/call",
+                json!({"name": "forecast", "arguments": {"city": "Oslo"}}),
+                "CallToolResult",
+            ),
+        ] {
+            let answer = client.request(method, params);
+            let result = &answer["result"];
+            assert!(result.is_object(), "{version} {method}: {answer}");
+            let check = validator(&root, &definition_pointer(&root, definition));
+            assert_eq!(
+                violations(&check, result),
+                Vec::<String>::new(),
+                "{version} {method}: {result}"
+            );
+        }
+    }
+}
+
+/// The weather tool's `inputSchema`: the struct's members, its doc comments, the enum's
+/// values, only `city` required, and no `$schema`.
+#[test]
+fn a_tools_input_schema_is_its_arguments_type() {
+    let mut client = Client::new("2026-07-28", true);
+    let tools = client.request("tools/list", json!({}))["result"]["tools"].clone();
+    let weather = &tools[0];
+    assert_eq!(weather["name"], "weather");
+    assert_eq!(weather["title"], "Weather");
+    let schema = &weather["inputSchema"];
+    assert_eq!(schema["type"], "object");
+    assert_eq!(schema.get("$schema"), None, "{schema}");
+    assert_eq!(schema["required"], json!(["city"]));
+    assert_eq!(schema["description"], "A weather request.");
+    assert_eq!(
+        schema["properties"]["city"],
+        json!({"type": "string", "description": "The city to look up."})
+    );
+    // The enum is inlined, not a `$ref` a client would have to resolve.
+    let unit = schema["properties"]["unit"].to_string();
+    assert!(unit.contains(r#""c""#) && unit.contains(r#""f""#), "{unit}");
+    assert!(!unit.contains("$ref"), "{unit}");
+    assert_eq!(weather.get("outputSchema"), None, "{weather}");
+    // The structured tool lists its result's schema.
+    let forecast = &tools[1];
+    assert_eq!(forecast["outputSchema"]["type"], "object", "{forecast}");
+    assert_eq!(
+        forecast["outputSchema"]["required"],
+        json!(["city", "celsius"])
+    );
+}
+
+/// Arguments that do not read never reach the function: each revision's client gets a tool
+/// error naming the argument's path and what was expected; an unknown tool stays -32602.
+#[test]
+fn bad_arguments_are_a_tool_error_in_every_revision() {
+    for (version, stateless) in REVISIONS {
+        let mut client = Client::new(version, stateless);
+        let good = client.request(
+            "tools/call",
+            json!({"name": "weather", "arguments": {"city": "Oslo", "unit": "f", "days": [1, 2]}}),
+        );
+        assert_eq!(
+            good["result"]["content"],
+            json!([{"type": "text", "text": "Oslo f 2"}]),
+            "{version}"
+        );
+        for (arguments, says) in [
+            (
+                json!({"city": "Oslo", "unit": "k"}),
+                "invalid arguments for tool `weather`: unit: unknown variant `k`, expected `c` or `f`",
+            ),
+            (
+                json!({"unit": "c"}),
+                "invalid arguments for tool `weather`: missing field `city`",
+            ),
+            (
+                json!({"city": "Oslo", "days": [1, 300]}),
+                "invalid arguments for tool `weather`: days[1]: invalid value: integer `300`, expected u8",
+            ),
+            (
+                json!({"city": 7}),
+                "invalid arguments for tool `weather`: city: invalid type: integer `7`, expected a string",
+            ),
+        ] {
+            let answer = client.request(
+                "tools/call",
+                json!({"name": "weather", "arguments": arguments}),
+            );
+            let mut expected = json!({"content": [{"type": "text", "text": says}], "isError": true});
+            if stateless {
+                expected["resultType"] = "complete".into();
+                expected["_meta"] = answer["result"]["_meta"].clone();
+            }
+            assert_eq!(answer["result"], expected, "{version}: {answer}");
+        }
+        // No arguments at all read as an empty object: `city` is missing.
+        let none = client.request("tools/call", json!({"name": "weather"}));
+        assert_eq!(none["result"]["isError"], true, "{version}: {none}");
+        let unknown = client.request("tools/call", json!({"name": "nothing"}));
+        assert_eq!(unknown["error"]["code"], -32602, "{version}: {unknown}");
+    }
+}
+
+/// A structured result: `structuredContent` and the same JSON as text from 2025-06-18, which
+/// defined it; the text alone before.
+#[test]
+fn a_structured_result_reaches_each_revision_as_it_defines_it() {
+    for (version, stateless) in REVISIONS {
+        let mut client = Client::new(version, stateless);
+        let answer = client.request(
+            "tools/call",
+            json!({"name": "forecast", "arguments": {"city": "Oslo"}}),
+        );
+        let result = &answer["result"];
+        assert_eq!(
+            result["content"],
+            json!([{"type": "text", "text": r#"{"city":"Oslo","celsius":21.5}"#}]),
+            "{version}: {answer}"
+        );
+        let defines_structure = version >= "2025-06-18";
+        assert_eq!(
+            result.get("structuredContent"),
+            defines_structure
+                .then(|| json!({"city": "Oslo", "celsius": 21.5}))
+                .as_ref(),
+            "{version}: {answer}"
+        );
+        let tools = client.request("tools/list", json!({}));
+        assert_eq!(
+            tools["result"]["tools"][1].get("outputSchema").is_some(),
+            defines_structure,
+            "{version}: {tools}"
+        );
+    }
+}
+
+/// A typed prompt lists its arguments from the struct and gets them read; a missing
+/// required one is -32602 in every revision.
+#[test]
+fn a_typed_prompt_lists_and_reads_its_arguments() {
+    for (version, stateless) in REVISIONS {
+        let mut client = Client::new(version, stateless);
+        let prompts = client.request("prompts/list", json!({}));
+        assert_eq!(
+            prompts["result"]["prompts"][0]["arguments"],
+            json!([
+                {"name": "code", "description": "The code to review.", "required": true},
+                {"name": "focus", "description": "What to look for.", "required": false}
+            ]),
+            "{version}: {prompts}"
+        );
+        let got = client.request(
+            "prompts/get",
+            json!({"name": "review", "arguments": {"code": "x = 1"}}),
+        );
+        assert_eq!(
+            got["result"]["messages"][0]["content"],
+            json!({"type": "text", "text": "all: x = 1"}),
+            "{version}: {got}"
+        );
+        let missing = client.request(
+            "prompts/get",
+            json!({"name": "review", "arguments": {"focus": "style"}}),
+        );
+        assert_eq!(missing["error"]["code"], -32602, "{version}: {missing}");
+        assert_eq!(
+            missing["error"]["message"],
+            "invalid arguments for prompt `review`: missing field `code`"
+        );
+    }
+}
+
+/// A template's variables read into a struct; a URI no template matches is "resource not
+/// found" in the client's revision.
+#[test]
+fn a_typed_template_reads_its_variables() {
+    for (version, stateless) in REVISIONS {
+        let mut client = Client::new(version, stateless);
+        let read = client.request("resources/read", json!({"uri": "note:///groceries"}));
+        assert_eq!(
+            read["result"]["contents"],
+            json!([{"uri": "note:///groceries", "text": "groceries"}]),
+            "{version}: {read}"
+        );
+        let missing = client.request("resources/read", json!({"uri": "memo:///groceries"}));
+        let code = if stateless { -32602 } else { -32002 };
+        assert_eq!(missing["error"]["code"], code, "{version}: {missing}");
+        assert_eq!(missing["error"]["data"]["uri"], "memo:///groceries");
+    }
+}
+
+/// A type whose schema is not an object's is refused at registration, saying which.
+#[test]
+fn a_type_that_is_no_object_is_refused_with_its_name() {
+    let error = mcp_spec_types::server::input_schema::<String>().unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "alloc::string::String as a tool's arguments: its schema's root is not \
+         `\"type\": \"object\"` (use a struct)"
+    );
+    #[derive(JsonSchema)]
+    #[allow(dead_code)]
+    struct Numbers {
+        n: u32,
+    }
+    let error = mcp_spec_types::server::prompt_arguments::<Numbers>().unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .ends_with("`n` is not a string (prompt arguments are strings)"),
+        "{error}"
+    );
+}
