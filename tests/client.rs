@@ -625,3 +625,318 @@ fn a_request_refused_for_its_version_is_sent_again_once_in_a_version_named() {
     );
     assert_eq!(client.in_flight(), 0);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The one-pass read of an answer (src/client/reply.rs) against the general read: the one pass
+// takes a response whose `id` comes before its `result` (it types the result by the request
+// the id names as it reads it); a `result` first leaves the line to the general read, which
+// keeps the result raw, reads it in the server's revision and converts it. Both must give the
+// same event, which is also the result as serde reads it. Which path a line took is not
+// observable through the client's API: the test cannot assert that the first order is read in
+// one pass, only that both orders read alike and right.
+
+use proptest::prelude::*;
+use serde_json::json;
+
+/// A 2026-07-28 client waiting for the answers to a `tools/list`, a `tools/call`, a
+/// `resources/read` and a `prompts/get`, with the id of each.
+fn waiting_for_answers() -> (Client, [(&'static str, RequestId); 4]) {
+    let server = server(&["2026-07-28"]);
+    let (mut client, mut session) = (client(), Session::new());
+    connect(&mut client, &server, &mut session);
+    let meta = client.meta();
+    let calls = [
+        ClientCall::ListTools(PaginatedRequestParams::new(meta.clone())),
+        ClientCall::CallTool(CallToolRequestParams::new("echo", meta.clone())),
+        ClientCall::ReadResource(ReadResourceRequestParams::new("memo://hi", meta.clone())),
+        ClientCall::GetPrompt(GetPromptRequestParams::new("greet", meta)),
+    ];
+    let ids = calls.map(|call| {
+        let method = match &call {
+            ClientCall::ListTools(_) => "tools/list",
+            ClientCall::CallTool(_) => "tools/call",
+            ClientCall::ReadResource(_) => "resources/read",
+            _ => "prompts/get",
+        };
+        (method, client.request(call).expect("sent").0)
+    });
+    (client, ids)
+}
+
+/// Text with what JSON escapes, and beyond ASCII.
+fn any_text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "[ -~]{0,12}",
+        "[a-z\"\\\\/\n\t\u{1}é€😀]{0,8}",
+        Just(String::new()),
+    ]
+}
+
+/// Members no revision defines, which a result keeps in its `extra`.
+fn any_extra() -> impl Strategy<Value = serde_json::Map<String, Value>> {
+    let value = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        any::<i64>().prop_map(Value::from),
+        (-1e9f64..1e9).prop_map(Value::from),
+        any_text().prop_map(Value::from),
+        prop::collection::vec(any::<i32>().prop_map(Value::from), 0..3).prop_map(Value::from),
+    ];
+    prop::collection::btree_map("x-[a-z]{1,6}", value, 0..3).prop_map(|m| m.into_iter().collect())
+}
+
+fn with_extra(mut object: Value, extra: serde_json::Map<String, Value>) -> Value {
+    if let Value::Object(members) = &mut object {
+        members.extend(extra);
+    }
+    object
+}
+
+/// An optional member: `Null` is left out.
+fn put(object: &mut Value, name: &str, value: Value) {
+    if !value.is_null() {
+        object[name] = value;
+    }
+}
+
+fn any_meta() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        Just(Value::Null),
+        any_text().prop_map(|t| json!({"com.example/trace": t})),
+    ]
+}
+
+fn any_uri() -> impl Strategy<Value = String> {
+    prop::sample::select(vec![
+        "memo://hi",
+        "file:///project/src/main.rs",
+        "https://example.com/a?b=c#d",
+        "urn:x:y",
+    ])
+    .prop_map(String::from)
+}
+
+fn any_base64() -> impl Strategy<Value = String> {
+    prop::sample::select(vec!["", "aGk=", "AAECAwQ=", "/w==", "iVBORw0KGgo="])
+        .prop_map(String::from)
+}
+
+fn any_content() -> impl Strategy<Value = Value> {
+    let annotations = prop_oneof![
+        Just(Value::Null),
+        (0.0f64..=1.0).prop_map(|p| json!({"audience": ["user"], "priority": p})),
+    ];
+    let kind = prop_oneof![
+        any_text().prop_map(|text| json!({"type": "text", "text": text})),
+        (any_base64(), "image/(png|jpeg)")
+            .prop_map(|(data, mime)| json!({"type": "image", "data": data, "mimeType": mime})),
+        any_base64()
+            .prop_map(|data| json!({"type": "audio", "data": data, "mimeType": "audio/wav"})),
+        (any_uri(), any_text(), prop::option::of(0i64..1 << 40)).prop_map(|(uri, name, size)| {
+            let mut link = json!({"type": "resource_link", "uri": uri, "name": name});
+            put(&mut link, "size", size.map_or(Value::Null, Value::from));
+            link
+        }),
+        any_resource_contents()
+            .prop_map(|resource| json!({"type": "resource", "resource": resource})),
+    ];
+    (kind, annotations, any_meta(), any_extra()).prop_map(
+        |(mut content, annotations, meta, extra)| {
+            put(&mut content, "annotations", annotations);
+            put(&mut content, "_meta", meta);
+            with_extra(content, extra)
+        },
+    )
+}
+
+fn any_resource_contents() -> impl Strategy<Value = Value> {
+    let body = prop_oneof![
+        any_text().prop_map(|text| ("text", text)),
+        any_base64().prop_map(|blob| ("blob", blob)),
+    ];
+    (
+        any_uri(),
+        body,
+        prop::option::of("text/[a-z]{1,6}"),
+        any_extra(),
+    )
+        .prop_map(|(uri, (member, body), mime, extra)| {
+            let mut contents = json!({"uri": uri, member: body});
+            put(
+                &mut contents,
+                "mimeType",
+                mime.map_or(Value::Null, Value::from),
+            );
+            with_extra(contents, extra)
+        })
+}
+
+fn any_tool() -> impl Strategy<Value = Value> {
+    let property = prop::sample::select(vec!["string", "number", "integer", "boolean"]);
+    let properties = prop::collection::btree_map("[a-z]{1,6}", property, 0..3);
+    (
+        "[a-z_]{1,10}",
+        prop::option::of(any_text()),
+        properties,
+        prop::option::of(any::<bool>()),
+        any_meta(),
+        any_extra(),
+    )
+        .prop_map(|(name, description, properties, read_only, meta, extra)| {
+            let required: Vec<&String> = properties.keys().take(1).collect();
+            let properties: serde_json::Map<String, Value> = properties
+                .iter()
+                .map(|(name, kind)| (name.clone(), json!({"type": kind})))
+                .collect();
+            let schema = json!({"type": "object", "properties": properties, "required": required});
+            let mut tool = json!({"name": name, "inputSchema": schema});
+            put(
+                &mut tool,
+                "description",
+                description.map_or(Value::Null, Value::from),
+            );
+            let hints = read_only.map_or(Value::Null, |r| json!({"readOnlyHint": r}));
+            put(&mut tool, "annotations", hints);
+            put(&mut tool, "_meta", meta);
+            with_extra(tool, extra)
+        })
+}
+
+/// A result of one of the four methods, as a 2026-07-28 server writes it: the method and the
+/// result's JSON.
+fn any_result() -> impl Strategy<Value = (&'static str, Value)> {
+    let cache = (
+        0u64..=86_400_000,
+        prop::sample::select(vec!["public", "private"]),
+    );
+    let tools = (
+        prop::collection::vec(any_tool(), 0..4),
+        prop::option::of(any_text()),
+        cache.clone(),
+    )
+        .prop_map(|(tools, cursor, (ttl, scope))| {
+            let mut result = json!({"tools": tools, "ttlMs": ttl, "cacheScope": scope});
+            put(
+                &mut result,
+                "nextCursor",
+                cursor.map_or(Value::Null, Value::from),
+            );
+            ("tools/list", result)
+        });
+    let structured = prop_oneof![
+        Just(Value::Null),
+        any_text().prop_map(|t| json!({"text": t, "n": 1})),
+    ];
+    let call = (
+        prop::collection::vec(any_content(), 0..4),
+        structured,
+        prop::option::of(any::<bool>()),
+    )
+        .prop_map(|(content, structured, is_error)| {
+            let mut result = json!({"content": content});
+            put(&mut result, "structuredContent", structured);
+            put(
+                &mut result,
+                "isError",
+                is_error.map_or(Value::Null, Value::from),
+            );
+            ("tools/call", result)
+        });
+    let read = (prop::collection::vec(any_resource_contents(), 0..4), cache).prop_map(
+        |(contents, (ttl, scope))| {
+            let result = json!({"contents": contents, "ttlMs": ttl, "cacheScope": scope});
+            ("resources/read", result)
+        },
+    );
+    let role = prop::sample::select(vec!["user", "assistant"]);
+    let message =
+        (role, any_content()).prop_map(|(role, content)| json!({"role": role, "content": content}));
+    let prompt = (
+        prop::collection::vec(message, 0..4),
+        prop::option::of(any_text()),
+    )
+        .prop_map(|(messages, description)| {
+            let mut result = json!({"messages": messages});
+            put(
+                &mut result,
+                "description",
+                description.map_or(Value::Null, Value::from),
+            );
+            ("prompts/get", result)
+        });
+    (
+        prop_oneof![tools, call, read, prompt],
+        any_meta(),
+        any_extra(),
+    )
+        .prop_map(|((method, mut result), meta, extra)| {
+            result["resultType"] = "complete".into();
+            put(&mut result, "_meta", meta);
+            (method, with_extra(result, extra))
+        })
+}
+
+/// `value` written with every object's members in the reverse of serde_json's order.
+fn reversed(value: &Value) -> String {
+    match value {
+        Value::Object(members) => {
+            let written: Vec<String> = members
+                .iter()
+                .rev()
+                .map(|(name, value)| format!("{}:{}", Value::from(name.as_str()), reversed(value)))
+                .collect();
+            format!("{{{}}}", written.join(","))
+        }
+        Value::Array(items) => {
+            let written: Vec<String> = items.iter().map(reversed).collect();
+            format!("[{}]", written.join(","))
+        }
+        other => other.to_string(),
+    }
+}
+
+/// The result as serde reads it, as the answer to `method`.
+fn typed(method: &str, result: &Value) -> ClientCallResult {
+    let result = result.clone();
+    let read = match method {
+        "tools/list" => serde_json::from_value::<ListToolsResult>(result).map(Into::into),
+        "tools/call" => serde_json::from_value::<CallToolResult>(result).map(Into::into),
+        "resources/read" => serde_json::from_value::<ReadResourceResult>(result).map(Into::into),
+        _ => serde_json::from_value::<GetPromptResult>(result).map(Into::into),
+    };
+    read.unwrap_or_else(|e| panic!("the test's {method} result does not read: {e}"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn an_answer_reads_alike_in_one_pass_and_when_its_members_are_reordered(
+        (method, result) in any_result(),
+        order in 0usize..3,
+    ) {
+        static WAITING: std::sync::OnceLock<(Client, [(&str, RequestId); 4])> =
+            std::sync::OnceLock::new();
+        let (waiting, ids) = WAITING.get_or_init(waiting_for_answers);
+        let id = ids.iter().find(|(m, _)| *m == method).map(|(_, id)| id.clone()).unwrap();
+        let id_text = serde_json::to_string(&id).unwrap();
+        let text = serde_json::to_string(&result).unwrap();
+        // The id before the result: the one-pass read.
+        let in_one_pass = format!(r#"{{"jsonrpc":"2.0","id":{id_text},"result":{text}}}"#);
+        // The result before the id (its own members reversed too): the general read.
+        let text = reversed(&result);
+        let reordered = match order {
+            0 => format!(r#"{{"result":{text},"id":{id_text},"jsonrpc":"2.0"}}"#),
+            1 => format!(r#"{{"jsonrpc":"2.0","result":{text},"id":{id_text}}}"#),
+            _ => format!(r#"{{"x-trace":{{"span":1}},"result":{text},"jsonrpc":"2.0","id":{id_text}}}"#),
+        };
+        let mut first = waiting.clone();
+        let mut second = waiting.clone();
+        let events = first.receive(&in_one_pass);
+        let expected = [Event::Answer { id: id.clone(), result: Ok(typed(method, &result)) }];
+        prop_assert_eq!(&events[..], &expected[..], "{}", in_one_pass);
+        prop_assert_eq!(second.receive(&reordered), events, "{}", reordered);
+        prop_assert_eq!(first.in_flight(), waiting.in_flight() - 1);
+        prop_assert_eq!(second.in_flight(), waiting.in_flight() - 1);
+    }
+}
