@@ -373,10 +373,20 @@ mod process {
             panic!("no response to request {id}");
         }
 
-        /// Forgets every message received until the server has been quiet for `quiet`.
-        fn drain(&mut self, quiet: Duration) {
-            while self.next(quiet).is_some() {}
-            self.notifications.clear();
+        /// Waits for `notifications/resources/updated` of `uri`, keeping the messages before
+        /// it in `notifications`.
+        fn update_of(&mut self, uri: &str) -> Value {
+            let deadline = Instant::now() + Duration::from_secs(10);
+            while let Some(message) = self.next(deadline.saturating_duration_since(Instant::now()))
+            {
+                if message["method"] == "notifications/resources/updated"
+                    && message["params"]["uri"] == uri
+                {
+                    return message;
+                }
+                self.notifications.push(message);
+            }
+            panic!("no update of {uri} within 10 s");
         }
 
         /// Waits for a notification `method` (already received ones included).
@@ -543,7 +553,7 @@ mod process {
 
     #[test]
     fn the_server_notifies_subscribers_of_changes() {
-        let (_, root) = fixture("server-subscribe");
+        let (scratch, root) = fixture("server-subscribe");
         let mut server = Server::open(&root, 10);
         let hello = uri(&root.join("hello.txt"));
         if server.stateless.is_some() {
@@ -575,19 +585,41 @@ mod process {
         server.notification("notifications/resources/list_changed");
 
         if newest_stateful().is_some() {
-            // A write may be seen as two changes (truncated, then written): let them all arrive.
-            server.drain(Duration::from_millis(400));
+            // The folder is polled, and each poll's changes are told after the last poll's. A
+            // change of `inner.md` (subscribed to) made once the previous one's update came is
+            // seen by a later poll than anything done before it: once its update comes, all
+            // those earlier polls saw has been told. (`inner.md` is replaced whole, one change;
+            // a plain write may be seen as two, truncated then written.)
+            let inner_path = root.join("notes").join("inner.md");
+            let inner = uri(&inner_path);
+            let mut changes = 0;
+            let mut later_poll = |server: &mut Server| {
+                changes += 1;
+                // A new size each time: a change within the clock's granularity is still seen.
+                let text = format!("# inner, version {}\n", "+".repeat(changes));
+                let staged = scratch.join("inner.md.staged");
+                std::fs::write(&staged, text).unwrap();
+                std::fs::rename(&staged, &inner_path).unwrap();
+                server.update_of(&inner);
+            };
+            let reply = server.request("resources/subscribe", json!({ "uri": inner }));
+            assert_eq!(reply["result"], json!({}), "{reply}");
+            // The poll that saw `new.txt` saw the writes to `hello.txt` before it: past it,
+            // `hello.txt` told all it will of them.
+            later_poll(&mut server);
+            server.notifications.clear();
+
             let reply = server.request("resources/unsubscribe", json!({ "uri": hello }));
             assert_eq!(reply["result"], json!({}), "{reply}");
             std::fs::write(root.join("hello.txt"), "changed again, unsubscribed\n").unwrap();
-            std::thread::sleep(Duration::from_millis(400));
-            let ping = server.request("ping", json!({}));
-            assert_eq!(ping["result"], json!({}));
+            // The first poll past the write may be the one that sees it: the second is after.
+            later_poll(&mut server);
+            later_poll(&mut server);
             assert!(
                 !server
                     .notifications
                     .iter()
-                    .any(|n| n["method"] == "notifications/resources/updated"),
+                    .any(|n| n["params"]["uri"] == hello.as_str()),
                 "an update after unsubscribing: {:?}",
                 server.notifications
             );
