@@ -5,7 +5,8 @@
 #![cfg(all(feature = "server", feature = "all-revisions"))]
 
 use crate::common::{definition_pointer, load_schema, validator, violations};
-use mcp_spec_types::server::{Router, Server, Session, Structured};
+use mcp_spec_types::server::{elicited, form_schema, Router, Server, Session, Structured};
+use mcp_spec_types::v2026_07_28::input_required::{InputRequired, RoundTrip};
 use mcp_spec_types::v2026_07_28::*;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -55,6 +56,23 @@ struct Note {
     name: String,
 }
 
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+enum Plan {
+    Free,
+    Team,
+}
+
+/// Who signs in.
+#[derive(Deserialize, JsonSchema)]
+struct Login {
+    /// Your GitHub login.
+    login: String,
+    remember: Option<bool>,
+    seats: Option<u8>,
+    plan: Plan,
+}
+
 fn router() -> Router {
     Router::new()
         .typed_tool(
@@ -81,6 +99,35 @@ fn router() -> Router {
                 Role::User,
             )]))
         })
+        .tool(
+            Tool::new("login", ToolInputSchema::new()),
+            |call| -> Result<CallToolResultOrInputRequired, mcp_spec_types::RpcError> {
+                let round = RoundTrip::of(&call);
+                let Ok(answer) = round.elicitation("login") else {
+                    let form = form_schema::<Login>().expect("Login is a form");
+                    return Ok(InputRequired::new()
+                        .elicit_form("login", "Sign in", form)
+                        .build_ignoring_capabilities()?
+                        .into());
+                };
+                let text = match elicited::<Login>(answer) {
+                    Ok(Some(Login {
+                        login,
+                        remember,
+                        seats,
+                        plan,
+                    })) => format!(
+                        "{login} {} {} {}",
+                        remember.unwrap_or(false),
+                        seats.unwrap_or(1),
+                        matches!(plan, Plan::Team)
+                    ),
+                    Ok(None) => "declined".into(),
+                    Err(problem) => return Ok(CallToolResult::error(problem).into()),
+                };
+                Ok(CallToolResult::text(text).into())
+            },
+        )
         .typed_template(
             ResourceTemplate::new("note:///{name}", "note"),
             |read, Note { name }| Ok(ReadResourceResult::text(read.uri, name)),
@@ -110,7 +157,7 @@ impl Client {
         };
         if !stateless {
             let answer = client.send(json!({"jsonrpc": "2.0", "id": 0, "method": "initialize",
-                "params": {"protocolVersion": version, "capabilities": {},
+                "params": {"protocolVersion": version, "capabilities": {"elicitation": {}},
                     "clientInfo": {"name": "test", "version": "1"}}}));
             assert_eq!(answer["result"]["protocolVersion"], version, "{answer}");
             client.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
@@ -135,7 +182,7 @@ impl Client {
         if self.stateless {
             params["_meta"] = json!({
                 "io.modelcontextprotocol/protocolVersion": self.version,
-                "io.modelcontextprotocol/clientCapabilities": {}
+                "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}}
             });
         }
         let answer = self.send(json!({"jsonrpc": "2.0", "id": self.next, "method": method,
@@ -366,5 +413,114 @@ fn a_type_that_is_no_object_is_refused_with_its_name() {
             .to_string()
             .ends_with("`n` is not a string (prompt arguments are strings)"),
         "{error}"
+    );
+}
+
+/// Where each revision's official schema keeps a form's `requestedSchema`.
+fn requested_schema_pointer(version: &str) -> &'static str {
+    match version {
+        "2025-06-18" => "/definitions/ElicitRequest/properties/params/properties/requestedSchema",
+        _ => "/$defs/ElicitRequestFormParams/properties/requestedSchema",
+    }
+}
+
+/// A typed form: the struct's members as the form's primitives (the doc comment as the
+/// description, the enum's values, the optional members not required), valid where each
+/// revision that has elicitation puts it; the answer read back into the struct, through the
+/// engine, for a session's client (asked in its revision) and a stateless one (retrying).
+#[test]
+fn a_typed_elicitation_form_asks_and_reads_back_its_struct() {
+    let form = serde_json::to_value(form_schema::<Login>().expect("a form")).expect("JSON");
+    assert_eq!(form["type"], "object");
+    assert_eq!(form["required"], json!(["login", "plan"]));
+    assert_eq!(
+        form["properties"]["login"],
+        json!({"type": "string", "description": "Your GitHub login."})
+    );
+    assert_eq!(form["properties"]["remember"], json!({"type": "boolean"}));
+    assert_eq!(
+        form["properties"]["seats"],
+        json!({"type": "integer", "minimum": 0, "maximum": 255})
+    );
+    assert_eq!(
+        form["properties"]["plan"],
+        json!({"type": "string", "enum": ["free", "team"]})
+    );
+    for (version, stateless) in &REVISIONS[2..] {
+        let root = load_schema(version);
+        let check = validator(&root, requested_schema_pointer(version));
+        let mut client = Client::new(version, *stateless);
+        let first = client.request("tools/call", json!({"name": "login"}));
+        let accepted = json!({"action": "accept",
+            "content": {"login": "octocat", "remember": true, "plan": "team"}});
+        let answer = if *stateless {
+            let asked = &first["result"]["inputRequests"]["login"];
+            assert_eq!(asked["method"], "elicitation/create", "{first}");
+            assert_eq!(
+                violations(&check, &asked["params"]["requestedSchema"]),
+                Vec::<String>::new()
+            );
+            client.request(
+                "tools/call",
+                json!({"name": "login", "inputResponses": {"login": accepted}}),
+            )
+        } else {
+            assert_eq!(first["method"], "elicitation/create", "{version}: {first}");
+            let requested = &first["params"]["requestedSchema"];
+            assert_eq!(
+                violations(&check, requested),
+                Vec::<String>::new(),
+                "{version}"
+            );
+            client.send(json!({"jsonrpc": "2.0", "id": first["id"], "result": accepted}))
+        };
+        assert_eq!(
+            answer["result"]["content"],
+            json!([{"type": "text", "text": "octocat true 1 true"}]),
+            "{version}: {answer}"
+        );
+    }
+}
+
+/// What a form cannot hold is refused when the form is made, naming the member; what a client
+/// answers that does not read is said with the member.
+#[test]
+fn a_form_refuses_what_it_cannot_express() {
+    #[derive(JsonSchema)]
+    #[allow(dead_code)]
+    struct Nested {
+        login: String,
+        address: Address,
+    }
+    #[derive(JsonSchema)]
+    #[allow(dead_code)]
+    struct Address {
+        city: String,
+    }
+    #[derive(JsonSchema)]
+    #[allow(dead_code)]
+    struct Numbers {
+        scores: Vec<u32>,
+    }
+    let nested = form_schema::<Nested>().unwrap_err().to_string();
+    assert!(
+        nested.ends_with("`address` is not a string, number, boolean or enum"),
+        "{nested}"
+    );
+    let numbers = form_schema::<Numbers>().unwrap_err().to_string();
+    assert!(
+        numbers.ends_with("`scores` is not a string, number, boolean or enum"),
+        "{numbers}"
+    );
+
+    let answer =
+        |value: Value| -> ElicitResult { serde_json::from_value(value).expect("a result") };
+    let declined = answer(json!({"action": "decline"}));
+    assert!(matches!(elicited::<Login>(&declined), Ok(None)));
+    let wrong = answer(json!({"action": "accept", "content": {"login": "a", "plan": "gold"}}));
+    let problem = elicited::<Login>(&wrong).err().expect("gold is no plan");
+    assert_eq!(
+        problem,
+        "plan: unknown variant `gold`, expected `free` or `team`"
     );
 }

@@ -18,8 +18,10 @@ use crate::json_object::JsonObject;
 use crate::prelude::*;
 use crate::uri_template::{VarValue, Variables};
 use crate::v2026_07_28::{
-    CallToolRequestParams, CallToolResult, CallToolResultOrInputRequired, GetPromptRequestParams,
-    InputRequiredResult, Prompt, PromptArgument, Tool, ToolInputSchema, ToolOutputSchema,
+    CallToolRequestParams, CallToolResult, CallToolResultOrInputRequired,
+    ElicitRequestFormParamsRequestedSchema, ElicitResult, ElicitResultAction,
+    GetPromptRequestParams, InputRequiredResult, Prompt, PromptArgument, Tool, ToolInputSchema,
+    ToolOutputSchema,
 };
 use crate::RpcError;
 use core::fmt;
@@ -238,6 +240,134 @@ pub(super) fn variables_text(variables: &Variables) -> Result<String, serde_json
         object.insert(name.into(), value);
     }
     crate::json::to_string(&object)
+}
+
+/// An elicitation form's `requestedSchema` from `T`'s schema, for
+/// [`InputRequired::elicit_form`](crate::v2026_07_28::input_required::InputRequired::elicit_form):
+/// one property a member, each a primitive the form schema defines (a string, with its
+/// length bounds and one of the formats `date`, `date-time`, `email`, `uri`; a number or an
+/// integer, with its bounds; a boolean; an enum of strings; an array of an enum of strings,
+/// for several choices), with the member's doc comment as its description. An `Option`
+/// member is one the user may leave out. Read the answer back with [`elicited`].
+///
+/// ```
+/// use mcp_spec_types::server::form_schema;
+///
+/// #[derive(serde::Deserialize, schemars::JsonSchema)]
+/// struct Login {
+///     /// Your GitHub login.
+///     login: String,
+///     remember: Option<bool>,
+/// }
+///
+/// let form = form_schema::<Login>()?;
+/// assert_eq!(form.required, Some(vec!["login".to_string()]));
+/// assert_eq!(form.properties.len(), 2);
+/// # Ok::<(), mcp_spec_types::server::SchemaError>(())
+/// ```
+///
+/// # Errors
+///
+/// [`SchemaError`] naming the member the form schema cannot express: a nested object, an
+/// array of anything but an enum of strings, a value that may be of several types.
+pub fn form_schema<T: JsonSchema>() -> Result<ElicitRequestFormParamsRequestedSchema, SchemaError> {
+    let what = "an elicitation form";
+    let members = object_schema::<T>(what)?;
+    let error = |problem: String| SchemaError {
+        type_name: core::any::type_name::<T>(),
+        what,
+        problem,
+    };
+    let mut properties = Map::new();
+    if let Some(declared) = members.get("properties").and_then(Value::as_object) {
+        for (name, property) in declared {
+            let primitive = form_property(property).ok_or_else(|| {
+                error(format!("`{name}` is not a string, number, boolean or enum"))
+            })?;
+            properties.insert(name.clone(), primitive);
+        }
+    }
+    let mut form = Map::new();
+    form.insert("type".into(), "object".into());
+    form.insert("properties".into(), Value::Object(properties));
+    if let Some(required) = members.get("required") {
+        form.insert("required".into(), required.clone());
+    }
+    let text = crate::json::to_string(&form).map_err(|e| error(e.to_string()))?;
+    crate::json::from_str(&text).map_err(|e| error(e.to_string()))
+}
+
+/// One member of a form: the primitive schema the form takes for `property`, with only the
+/// keywords it defines (`format: "uint8"` and the like are schemars' own), or `None`.
+fn form_property(property: &Value) -> Option<Value> {
+    // `Option<T>` is `T` or null: the form says optional with `required` instead.
+    let kinds: Vec<&str> = match property.get("type") {
+        Some(Value::String(kind)) => vec![kind.as_str()],
+        Some(Value::Array(kinds)) => kinds.iter().filter_map(Value::as_str).collect(),
+        _ => return None,
+    };
+    let kinds: Vec<&str> = kinds.into_iter().filter(|k| *k != "null").collect();
+    let [kind] = kinds.as_slice() else {
+        return None;
+    };
+    let mut out = Map::new();
+    out.insert("type".into(), (*kind).into());
+    let keep = |out: &mut Map<String, Value>, keys: &[&str]| {
+        for key in keys {
+            if let Some(value) = property.get(*key) {
+                out.insert((*key).into(), value.clone());
+            }
+        }
+    };
+    keep(&mut out, &["title", "description"]);
+    match *kind {
+        "string" => {
+            if let Some(values) = property.get("enum").and_then(Value::as_array) {
+                let values: Vec<Value> = values.iter().filter(|v| !v.is_null()).cloned().collect();
+                if !values.iter().all(Value::is_string) {
+                    return None;
+                }
+                out.insert("enum".into(), Value::Array(values));
+            } else {
+                keep(&mut out, &["minLength", "maxLength", "default"]);
+                let format = property.get("format").and_then(Value::as_str);
+                if let Some(format @ ("date" | "date-time" | "email" | "uri")) = format {
+                    out.insert("format".into(), format.into());
+                }
+            }
+        }
+        "integer" | "number" => keep(&mut out, &["minimum", "maximum", "default"]),
+        "boolean" => keep(&mut out, &["default"]),
+        "array" => {
+            let items = property.get("items")?;
+            let choices = form_property(items)?;
+            choices.get("enum")?;
+            let mut items = Map::new();
+            items.insert("type".into(), "string".into());
+            items.insert("enum".into(), choices["enum"].clone());
+            out.insert("items".into(), Value::Object(items));
+            keep(&mut out, &["minItems", "maxItems"]);
+        }
+        _ => return None,
+    }
+    Some(Value::Object(out))
+}
+
+/// What the user entered in a form, read into the `T` whose [`form_schema`] asked for it:
+/// `None` when they declined or cancelled.
+///
+/// # Errors
+///
+/// What did not read, with the member's name (a client that sent a value of another type).
+pub fn elicited<T: DeserializeOwned>(answer: &ElicitResult) -> Result<Option<T>, String> {
+    if answer.action != ElicitResultAction::Accept {
+        return Ok(None);
+    }
+    let text = match &answer.content {
+        Some(content) => crate::json::to_string(content).map_err(|e| e.to_string())?,
+        None => "{}".into(),
+    };
+    read(&text).map(Some)
 }
 
 /// What a typed tool's function may answer: a result as it is, or a value whose schema the
