@@ -29,7 +29,8 @@ start=$SECONDS
 total=0
 for target in $targets; do
   seeds="$out/seeds/$target"
-  count="$(find "$seeds" -type f 2>/dev/null | wc -l)"
+  count=0
+  if [ -d "$seeds" ]; then count="$(find "$seeds" -type f | wc -l)"; fi
   if [ "$count" -eq 0 ]; then
     echo "replay $target: no seed in $seeds (seed.sh makes them)" >&2
     exit 1
