@@ -562,43 +562,92 @@ fn a_flood_of_unanswered_requests_is_refused_past_the_limit() {
     assert_eq!(session.in_flight(), Session::MAX_IN_FLIGHT);
 }
 
-/// `examples/async-server.rs`: each call runs in a tokio task, so a quick call sent after a
-/// slow one is answered first, and a call cancelled while it runs is never answered.
+/// `examples/async-server.rs`: a call still waiting does not hold up the calls sent after it,
+/// and a call cancelled while it waits is never answered, even once it could go on.
+///
+/// The calls that wait are `roots` calls of a 2025-11-25 session: each waits for the client's
+/// answer to the `roots/list` the engine asks, so the test, not a clock, says when it goes on.
 #[test]
 fn the_async_example_answers_as_calls_finish_and_not_a_cancelled_one() {
-    use std::io::Write;
+    use std::io::{BufRead, BufReader, Write};
     use std::process::{Command, Stdio};
+    use std::time::Duration;
     let binary = support::example_binary("async-server");
-    let wait = |id: i64, ms: u64| {
-        json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
-            "params": {"name": "wait", "arguments": {"ms": ms}, "_meta": meta("2026-07-28")}})
-    };
-    let cancel = json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
-        "params": {"requestId": 3, "_meta": meta("2026-07-28")}});
-    let input = [wait(1, 500), wait(2, 0), wait(3, 400), cancel]
-        .iter()
-        .map(|m| format!("{m}\n"))
-        .collect::<String>();
     let mut child = Command::new(binary)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .expect("the example starts");
-    child
-        .stdin
-        .take()
-        .expect("its input")
-        .write_all(input.as_bytes())
-        .expect("the lines are written");
-    let output = child.wait_with_output().expect("the example ends");
-    assert!(output.status.success(), "{:?}", output.status);
-    let answers: Vec<Value> = String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("one JSON message a line"))
-        .collect();
-    let ids: Vec<&Value> = answers.iter().map(|a| &a["id"]).collect();
-    assert_eq!(ids, [&json!(2), &json!(1)], "{answers:?}");
-    assert_eq!(answers[1]["result"]["content"][0]["text"], "waited 500 ms");
+    let mut input = child.stdin.take().expect("its input");
+    let output = child.stdout.take().expect("its output");
+    let (lines, written) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(output).lines().map_while(Result::ok) {
+            let message: Value = serde_json::from_str(&line).expect("one JSON message a line");
+            if lines.send(message).is_err() {
+                return;
+            }
+        }
+    });
+    let mut send = |message: Value| {
+        writeln!(input, "{message}").expect("a line is written");
+        input.flush().expect("the line goes out");
+    };
+    // Only bounds a test whose example never answers: every wait below ends on a message.
+    let next = || {
+        written
+            .recv_timeout(Duration::from_secs(30))
+            .expect("the example's next message")
+    };
+    let call = |id: i64, name: &str, arguments: Value| {
+        json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+            "params": {"name": name, "arguments": arguments}})
+    };
+    let roots = |asked: &Value, uri: &str| {
+        let listed = json!({"roots": [{"uri": uri}]});
+        json!({"jsonrpc": "2.0", "id": asked["id"], "result": listed})
+    };
+
+    let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {"roots": {}},
+        "clientInfo": {"name": "test", "version": "1"}}});
+    send(initialize);
+    assert_eq!(next()["id"], 0);
+    send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+
+    // Call 1 waits for the client's roots; call 2, sent after it, is answered meanwhile.
+    send(call(1, "roots", json!({})));
+    let asked_for_one = next();
+    assert_eq!(asked_for_one["method"], "roots/list", "{asked_for_one}");
+    send(call(2, "wait", json!({"ms": 0})));
+    let quick = next();
+    assert_eq!(quick["id"], 2, "{quick}");
+    assert_eq!(quick["result"]["content"][0]["text"], "waited 0 ms");
+
+    // Call 3 waits too, and is cancelled. The example reads its lines in order, so once the
+    // ping sent after the cancellation is answered, the cancellation has been taken.
+    send(call(3, "roots", json!({})));
+    let asked_for_three = next();
+    assert_eq!(asked_for_three["method"], "roots/list", "{asked_for_three}");
+    assert_ne!(asked_for_three["id"], asked_for_one["id"]);
+    let cancel = json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+        "params": {"requestId": 3}});
+    send(cancel);
+    send(json!({"jsonrpc": "2.0", "id": 4, "method": "ping"}));
+    assert_eq!(next()["id"], 4);
+
+    // Both get their roots; then the input ends, and the example ends once no call it still
+    // owes an answer runs: what it wrote until then is all it will write.
+    send(roots(&asked_for_three, "file:///three"));
+    send(roots(&asked_for_one, "file:///one"));
+    drop(input);
+    let status = child.wait().expect("the example ends");
+    assert!(status.success(), "{status:?}");
+    reader.join().expect("its output is read to the end");
+    let rest: Vec<Value> = written.try_iter().collect();
+    let ids: Vec<&Value> = rest.iter().map(|message| &message["id"]).collect();
+    assert_eq!(ids, [&json!(1)], "{rest:?}");
+    assert_eq!(rest[0]["result"]["content"][0]["text"], "file:///one");
 }
 
 /// Found by the fuzz target `server`: a line with two `id`s is refused, and since its id
