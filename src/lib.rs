@@ -149,6 +149,8 @@ mod error;
 pub mod http_headers;
 pub mod input_required;
 pub mod jsonrpc;
+#[cfg(any(feature = "server", feature = "client"))]
+mod located;
 mod method;
 pub mod negotiation;
 mod pending;

@@ -524,3 +524,54 @@ fn a_form_refuses_what_it_cannot_express() {
         "plan: unknown variant `gold`, expected `free` or `team`"
     );
 }
+
+/// What a typed tool answers reads back into the type on the client's side; a type that does
+/// not match says where, and a tool error or a result without structure says which.
+#[cfg(feature = "client")]
+#[test]
+fn a_structured_result_reads_back_into_its_type() {
+    use mcp_spec_types::client::{structured, StructuredError};
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct ForecastRead {
+        city: String,
+        celsius: f64,
+    }
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Whole {
+        celsius: u32,
+    }
+    let mut client = Client::new("2026-07-28", true);
+    let mut call = |name: &str, arguments: Value| -> CallToolResult {
+        let answer = client.request("tools/call", json!({"name": name, "arguments": arguments}));
+        serde_json::from_value(answer["result"].clone()).expect("a CallToolResult")
+    };
+    let forecast = call("forecast", json!({"city": "Oslo"}));
+    assert_eq!(
+        structured::<ForecastRead>(&forecast),
+        Ok(ForecastRead {
+            city: "Oslo".into(),
+            celsius: 21.5
+        })
+    );
+    let mismatch = structured::<Whole>(&forecast).unwrap_err();
+    assert_eq!(
+        mismatch,
+        StructuredError::Mismatch {
+            path: "celsius".into(),
+            problem: "invalid type: floating point `21.5`, expected u32".into()
+        }
+    );
+    let plain = call("weather", json!({"city": "Oslo"}));
+    assert_eq!(
+        structured::<ForecastRead>(&plain),
+        Err(StructuredError::Missing)
+    );
+    let failed = call("forecast", json!({}));
+    assert_eq!(
+        structured::<ForecastRead>(&failed),
+        Err(StructuredError::ToolError(
+            "invalid arguments for tool `forecast`: missing field `city`".into()
+        ))
+    );
+}

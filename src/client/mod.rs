@@ -75,8 +75,10 @@ mod http;
 mod input;
 mod peer;
 mod reply;
+mod structured;
 
 pub use engine::Client;
+pub use structured::{structured, StructuredError};
 
 /// What a line from the server amounts to for the caller.
 #[derive(Debug, Clone, PartialEq)]

@@ -360,7 +360,7 @@ impl Router {
         self.template(template, move |params, variables| {
             let read_as = typed::variables_text(&variables)
                 .ok()
-                .and_then(|text| typed::read::<V>(&text).ok());
+                .and_then(|text| crate::located::read::<V>(&text).ok());
             match read_as {
                 Some(variables) => read(params, variables),
                 None => Err(RpcError::resource_not_found(params.uri)),

@@ -169,41 +169,11 @@ fn internal(error: serde_json::Error) -> RpcError {
     RpcError::new(crate::ErrorCode::InternalError, error.to_string())
 }
 
-/// serde_json's message without its position: the path says where instead.
-fn message(error: &serde_json::Error) -> String {
-    let text = error.to_string();
-    let position = format!(" at line {} column {}", error.line(), error.column());
-    text.strip_suffix(&position).unwrap_or(&text).into()
-}
-
-/// Reads `text` as an `A`; what fails says where (`unit: unknown variant ...`).
-pub(super) fn read<A: DeserializeOwned>(text: &str) -> Result<A, String> {
-    // The crate's reader reads what is valid; only a failure is read again, by serde_json
-    // with the path tracked, to say where.
-    let error = match crate::json::from_str::<A>(text) {
-        Ok(value) => return Ok(value),
-        Err(error) => error,
-    };
-    let mut reader = serde_json::Deserializer::from_str(text);
-    match serde_path_to_error::deserialize::<_, A>(&mut reader) {
-        Err(located) => {
-            let path = located.path().to_string();
-            let problem = message(located.inner());
-            Err(match path.as_str() {
-                "" | "." => problem,
-                _ => format!("{path}: {problem}"),
-            })
-        }
-        // Read again, the text was read: what failed is after the value (trailing text).
-        Ok(_) => Err(message(&error)),
-    }
-}
-
 /// Reads a call's arguments as an `A` (no arguments read as an empty object).
 pub(super) fn read_arguments<A: DeserializeOwned>(
     call: &CallToolRequestParams,
 ) -> Result<A, String> {
-    read(call.arguments.as_ref().map_or("{}", JsonObject::as_str))
+    crate::located::read(call.arguments.as_ref().map_or("{}", JsonObject::as_str))
 }
 
 /// Reads a prompt's arguments (strings by name; none read as an empty object) as an `A`.
@@ -214,7 +184,7 @@ pub(super) fn read_prompt_arguments<A: DeserializeOwned>(
         Some(arguments) => crate::json::to_string(arguments).map_err(internal)?,
         None => "{}".into(),
     };
-    read(&text).map_err(|problem| {
+    crate::located::read(&text).map_err(|problem| {
         RpcError::invalid_params(format!(
             "invalid arguments for prompt `{}`: {problem}",
             get.name
@@ -367,7 +337,7 @@ pub fn elicited<T: DeserializeOwned>(answer: &ElicitResult) -> Result<Option<T>,
         Some(content) => crate::json::to_string(content).map_err(|e| e.to_string())?,
         None => "{}".into(),
     };
-    read(&text).map(Some)
+    crate::located::read(&text).map(Some)
 }
 
 /// What a typed tool's function may answer: a result as it is, or a value whose schema the
