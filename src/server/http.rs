@@ -433,7 +433,8 @@ impl Sessions {
         if !notes.is_empty() {
             response = after_notes(response, notes, own);
         }
-        response.ended.append(&mut self.ended);
+        // Taken, not appended: what a burst of expiries grew is given back, not kept.
+        response.ended.extend(core::mem::take(&mut self.ended));
         self.stamp(&mut response.events);
         response.changes = changes;
         response
