@@ -13,7 +13,7 @@
 
 use mcp_spec_types::cache::CacheScope;
 use mcp_spec_types::dispatch::MethodSet;
-use mcp_spec_types::server::{Answer, Context, Incoming, Server, Session};
+use mcp_spec_types::server::{arguments, input_schema, Answer, Context, Incoming, Server, Session};
 use mcp_spec_types::v2026_07_28::input_required::{InputRequired, RoundTrip};
 use mcp_spec_types::v2026_07_28::*;
 use mcp_spec_types::RpcError;
@@ -30,9 +30,17 @@ enum Event {
     Done(Answer),
 }
 
+/// `wait`'s arguments: its schema is the tool's `inputSchema`, and a call whose arguments do
+/// not read is answered with a tool error before any waiting.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct Wait {
+    /// How long to wait, in milliseconds.
+    #[schemars(range(max = 10_000))]
+    ms: Option<u64>,
+}
+
 fn wait_tool() -> Tool {
-    let ms = serde_json::json!({"ms": {"type": "integer", "minimum": 0, "maximum": 10_000}});
-    Tool::new("wait", ToolInputSchema::new().with_extra("properties", ms))
+    Tool::new("wait", input_schema::<Wait>().expect("Wait is an object"))
 }
 
 /// The handler, written as async code against 2026-07-28. `report` sends what it reported in
@@ -48,8 +56,10 @@ async fn answer(
             Ok(ListToolsResult::complete([wait_tool(), roots], 0, CacheScope::Private).into())
         }
         ClientCall::CallTool(call) if call.name == "wait" => {
-            let arguments = call.arguments.unwrap_or_default();
-            let ms = arguments.get::<u64>("ms").and_then(Result::ok).unwrap_or(0);
+            let ms = match arguments::<Wait>(&call) {
+                Ok(Wait { ms }) => ms.unwrap_or(0),
+                Err(refused) => return Ok(refused.into()),
+            };
             for quarter in 1..=4u64 {
                 tokio::time::sleep(Duration::from_millis(ms.min(10_000) / 4)).await;
                 context.progress(quarter, Some(4.into()), None);

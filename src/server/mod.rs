@@ -89,7 +89,7 @@ pub use router::Router;
 pub use session::Session;
 pub use stream::{StreamEvent, StreamId};
 pub use typed::{
-    elicited, form_schema, input_schema, object_schema, output_schema, prompt_arguments,
+    arguments, elicited, form_schema, input_schema, object_schema, output_schema, prompt_arguments,
     IntoPrompt, IntoTool, SchemaError, Structured, ToolOutput,
 };
 

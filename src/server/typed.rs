@@ -169,11 +169,40 @@ fn internal(error: serde_json::Error) -> RpcError {
     RpcError::new(crate::ErrorCode::InternalError, error.to_string())
 }
 
-/// Reads a call's arguments as an `A` (no arguments read as an empty object).
-pub(super) fn read_arguments<A: DeserializeOwned>(
-    call: &CallToolRequestParams,
-) -> Result<A, String> {
-    crate::located::read(call.arguments.as_ref().map_or("{}", JsonObject::as_str))
+/// A call's arguments read into an `A`, for a handler of one's own (the
+/// [`Router`](super::Router)'s typed tools read them so): arguments that do not read give the
+/// answer to send instead, a tool error (`isError: true`) naming the argument's path and what
+/// was expected, which the model can correct. No arguments read as an empty object.
+///
+/// ```
+/// use mcp_spec_types::server::arguments;
+/// use mcp_spec_types::v2026_07_28::CallToolRequestParams;
+///
+/// #[derive(serde::Deserialize)]
+/// struct Wait {
+///     ms: u64,
+/// }
+///
+/// let call: CallToolRequestParams = serde_json::from_str(r#"{"name": "wait",
+///     "arguments": {"ms": -1},
+///     "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+///               "io.modelcontextprotocol/clientCapabilities": {}}}"#)?;
+/// let refused = arguments::<Wait>(&call).err().expect("-1 is no u64");
+/// assert_eq!(refused.is_error, Some(true));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// The [`CallToolResult`] to answer with when the arguments are not an `A`.
+pub fn arguments<A: DeserializeOwned>(call: &CallToolRequestParams) -> Result<A, CallToolResult> {
+    let text = call.arguments.as_ref().map_or("{}", JsonObject::as_str);
+    crate::located::read(text).map_err(|problem| {
+        CallToolResult::error(format!(
+            "invalid arguments for tool `{}`: {problem}",
+            call.name
+        ))
+    })
 }
 
 /// Reads a prompt's arguments (strings by name; none read as an empty object) as an `A`.
@@ -423,16 +452,11 @@ where
 {
     tool.input_schema = input_schema::<A>()?;
     tool.output_schema = R::output_schema()?;
-    let call = move |params: CallToolRequestParams, context: &mut Context| match read_arguments::<A>(
-        &params,
-    ) {
-        Ok(arguments) => call(arguments, context)?.into_answer(),
-        Err(problem) => Ok(CallToolResult::error(format!(
-            "invalid arguments for tool `{}`: {problem}",
-            params.name
-        ))
-        .into()),
-    };
+    let call =
+        move |params: CallToolRequestParams, context: &mut Context| match arguments::<A>(&params) {
+            Ok(arguments) => call(arguments, context)?.into_answer(),
+            Err(refused) => Ok(refused.into()),
+        };
     Ok((tool, Box::new(call)))
 }
 
