@@ -58,7 +58,7 @@ async fn answer(
         ClientCall::CallTool(call) if call.name == "wait" => {
             let ms = match arguments::<Wait>(&call) {
                 Ok(Wait { ms }) => ms.unwrap_or(0),
-                Err(refused) => return Ok(refused.into()),
+                Err(invalid) => return Ok(CallToolResult::from(invalid).into()),
             };
             for quarter in 1..=4u64 {
                 tokio::time::sleep(Duration::from_millis(ms.min(10_000) / 4)).await;

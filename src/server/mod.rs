@@ -90,7 +90,7 @@ pub use session::Session;
 pub use stream::{StreamEvent, StreamId};
 pub use typed::{
     arguments, elicited, form_schema, input_schema, object_schema, output_schema, prompt_arguments,
-    IntoPrompt, IntoTool, SchemaError, Structured, ToolOutput,
+    IntoPrompt, IntoTool, InvalidArguments, SchemaError, Structured, ToolOutput,
 };
 
 /// What a server does with the requests a client sends, written against 2026-07-28 (the

@@ -170,13 +170,14 @@ fn internal(error: serde_json::Error) -> RpcError {
 }
 
 /// A call's arguments read into an `A`, for a handler of one's own (the
-/// [`Router`](super::Router)'s typed tools read them so): arguments that do not read give the
-/// answer to send instead, a tool error (`isError: true`) naming the argument's path and what
-/// was expected, which the model can correct. No arguments read as an empty object.
+/// [`Router`](super::Router)'s typed tools read them so). Arguments that do not read give an
+/// [`InvalidArguments`], whose answer is a tool error (`isError: true`) naming the argument's
+/// path and what was expected, which the model can correct. No arguments read as an empty
+/// object.
 ///
 /// ```
 /// use mcp_spec_types::server::arguments;
-/// use mcp_spec_types::v2026_07_28::CallToolRequestParams;
+/// use mcp_spec_types::v2026_07_28::{CallToolRequestParams, CallToolResult};
 ///
 /// #[derive(serde::Deserialize)]
 /// struct Wait {
@@ -188,21 +189,67 @@ fn internal(error: serde_json::Error) -> RpcError {
 ///     "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
 ///               "io.modelcontextprotocol/clientCapabilities": {}}}"#)?;
 /// let refused = arguments::<Wait>(&call).err().expect("-1 is no u64");
-/// assert_eq!(refused.is_error, Some(true));
+/// assert_eq!(refused.to_string(), "invalid arguments for tool `wait`: ms: invalid value: \
+///     integer `-1`, expected u64");
+/// let answer = CallToolResult::from(refused);
+/// assert_eq!(answer.is_error, Some(true));
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 ///
 /// # Errors
 ///
-/// The [`CallToolResult`] to answer with when the arguments are not an `A`.
-pub fn arguments<A: DeserializeOwned>(call: &CallToolRequestParams) -> Result<A, CallToolResult> {
+/// [`InvalidArguments`] when the arguments are not an `A`.
+pub fn arguments<A: DeserializeOwned>(call: &CallToolRequestParams) -> Result<A, InvalidArguments> {
     let text = call.arguments.as_ref().map_or("{}", JsonObject::as_str);
-    crate::located::read(text).map_err(|problem| {
-        CallToolResult::error(format!(
-            "invalid arguments for tool `{}`: {problem}",
-            call.name
-        ))
+    crate::located::read(text).map_err(|problem| InvalidArguments {
+        tool: call.name.clone(),
+        problem,
     })
+}
+
+/// A tool's arguments that did not read ([`arguments`]): answered as a tool error
+/// (`CallToolResult::from`), which the model sees and can correct, as the tools page asks for
+/// input validation errors.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InvalidArguments {
+    tool: String,
+    problem: String,
+}
+
+impl InvalidArguments {
+    /// The tool's name.
+    pub fn tool(&self) -> &str {
+        &self.tool
+    }
+
+    /// What did not read: the argument's JSON path, then what was wrong there.
+    pub fn problem(&self) -> &str {
+        &self.problem
+    }
+}
+
+impl fmt::Display for InvalidArguments {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid arguments for tool `{}`: {}",
+            self.tool, self.problem
+        )
+    }
+}
+
+impl core::error::Error for InvalidArguments {}
+
+impl From<InvalidArguments> for CallToolResult {
+    fn from(invalid: InvalidArguments) -> Self {
+        CallToolResult::error(invalid.to_string())
+    }
+}
+
+impl From<InvalidArguments> for CallToolResultOrInputRequired {
+    fn from(invalid: InvalidArguments) -> Self {
+        CallToolResult::from(invalid).into()
+    }
 }
 
 /// Reads a prompt's arguments (strings by name; none read as an empty object) as an `A`.
