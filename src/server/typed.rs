@@ -54,7 +54,12 @@ impl core::error::Error for SchemaError {}
 /// # Errors
 ///
 /// [`SchemaError`] when `T`'s schema is not an object's.
-pub fn object_schema<T: JsonSchema>(what: &'static str) -> Result<Map<String, Value>, SchemaError> {
+pub fn object_schema<T: JsonSchema>() -> Result<Map<String, Value>, SchemaError> {
+    schema_of::<T>("a JSON object")
+}
+
+/// [`object_schema`], whose error says what `T` was to be.
+fn schema_of<T: JsonSchema>(what: &'static str) -> Result<Map<String, Value>, SchemaError> {
     let generator = schemars::generate::SchemaSettings::draft2020_12()
         .with(|settings| {
             settings.inline_subschemas = true;
@@ -85,7 +90,7 @@ pub fn object_schema<T: JsonSchema>(what: &'static str) -> Result<Map<String, Va
 ///
 /// [`SchemaError`] when `A` is not an object ([`object_schema`]).
 pub fn input_schema<A: JsonSchema>() -> Result<ToolInputSchema, SchemaError> {
-    let mut members = object_schema::<A>("a tool's arguments")?;
+    let mut members = schema_of::<A>("a tool's arguments")?;
     // The type writes `"type": "object"` itself.
     members.remove("type");
     let mut schema = ToolInputSchema::new();
@@ -101,21 +106,23 @@ pub fn input_schema<A: JsonSchema>() -> Result<ToolInputSchema, SchemaError> {
 pub fn output_schema<T: JsonSchema>() -> Result<ToolOutputSchema, SchemaError> {
     // 2026-07-28 takes any schema here, so `"type": "object"` stays a member of it (the
     // revisions before require it, and the conversion down reads it).
-    let members = object_schema::<T>("a tool's structured result")?;
+    let members = schema_of::<T>("a tool's structured result")?;
     let mut schema = ToolOutputSchema::new();
     schema.extra = members;
     Ok(schema)
 }
 
-/// A prompt's `arguments` from `A`'s schema: one a property, in the order the type declares
-/// them, with the property's description and whether the type requires it.
+/// A prompt's `arguments` from `A`'s schema: one a property, with the property's description
+/// and whether the type requires it, in the order of their names (serde_json's map order; in
+/// the order `A` declares them when a crate of the build turns on serde_json's
+/// `preserve_order`).
 ///
 /// # Errors
 ///
 /// [`SchemaError`] when `A` is not an object, or a property is not a string (a prompt's
 /// arguments are strings: `prompts/get` sends them so).
 pub fn prompt_arguments<A: JsonSchema>() -> Result<Vec<PromptArgument>, SchemaError> {
-    let members = object_schema::<A>("a prompt's arguments")?;
+    let members = schema_of::<A>("a prompt's arguments")?;
     let required: Vec<&str> = members
         .get("required")
         .and_then(Value::as_array)
@@ -318,7 +325,7 @@ pub(super) fn variables_text(variables: &Variables) -> Result<String, serde_json
 /// array of anything but an enum of strings, a value that may be of several types.
 pub fn form_schema<T: JsonSchema>() -> Result<ElicitRequestFormParamsRequestedSchema, SchemaError> {
     let what = "an elicitation form";
-    let members = object_schema::<T>(what)?;
+    let members = schema_of::<T>(what)?;
     let error = |problem: String| SchemaError {
         type_name: core::any::type_name::<T>(),
         what,
