@@ -3,7 +3,7 @@
 //! cursors, when asked to), finds the one a request names, derives the capabilities, and
 //! answers what no entry names with the error the specification gives.
 
-use super::typed::{self, IntoPrompt, IntoTool, ToolOutput};
+use super::typed::{self, IntoPrompt, IntoTool, ToolFn, ToolOutput};
 use super::{Context, Handler};
 use crate::cache::CacheHint;
 use crate::dispatch::MethodSet;
@@ -24,11 +24,6 @@ use alloc::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 
-pub(super) type ToolFn = Box<
-    dyn Fn(CallToolRequestParams, &mut Context) -> Result<CallToolResultOrInputRequired, RpcError>
-        + Send
-        + Sync,
->;
 type ReadFn =
     Box<dyn Fn(ReadResourceRequestParams) -> Result<ReadResourceResult, RpcError> + Send + Sync>;
 type TemplateFn = Box<

@@ -493,12 +493,16 @@ impl<T: Serialize + JsonSchema> ToolOutput for Structured<T> {
     }
 }
 
+/// A tool's function as the router keeps it: the raw call in, the answer out.
+pub(super) type ToolFn = Box<
+    dyn Fn(CallToolRequestParams, &mut Context) -> Result<CallToolResultOrInputRequired, RpcError>
+        + Send
+        + Sync,
+>;
+
 /// A typed tool's registration: the tool with its schemas, and its function over the raw
 /// call.
-pub(super) fn tool<A, R, F>(
-    mut tool: Tool,
-    call: F,
-) -> Result<(Tool, super::router::ToolFn), SchemaError>
+pub(super) fn tool<A, R, F>(mut tool: Tool, call: F) -> Result<(Tool, ToolFn), SchemaError>
 where
     A: DeserializeOwned + JsonSchema + 'static,
     R: ToolOutput,
