@@ -142,7 +142,7 @@ impl Router {
     /// `inputSchema` (JSON Schema 2020-12, derived with schemars), and `call` gets the
     /// arguments read into an `A`. Arguments that do not read never reach `call`: the client
     /// gets a result with `isError` true that names the argument's path and what was
-    /// expected (`unit: unknown variant "k", expected "c" or "f"`), so that the model can
+    /// expected (``unit: unknown variant `k`, expected `c` or `f` ``), so that the model can
     /// correct itself (the tools page's input validation errors). `call` answers with a
     /// [`CallToolResult`](crate::v2026_07_28::CallToolResult), or a [`Structured`](super::Structured) value whose
     /// schema the tool then lists as its `outputSchema` ([`ToolOutput`]).
