@@ -109,7 +109,7 @@
 //!
 //! The `std` feature (on by default) uses the standard library. Without it the crate is
 //! `#![no_std]` with `alloc`, for every revision, with `convert`, `auth` and `validate`; the
-//! README's "Without `std`" section says what changes (error paths inside some unions, hashed
+//! `docs/no-std.md` says what changes (error paths inside some unions, hashed
 //! maps, `json::to_writer`).
 #![doc = include_str!("walkthrough.md")]
 #![deny(missing_docs)]
@@ -220,3 +220,16 @@ pub mod v2026_07_28;
 ))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+/// The Rust examples of the pages under `docs/`, compiled and run as the README's are.
+#[cfg(all(
+    doctest,
+    feature = "all-revisions",
+    feature = "convert",
+    feature = "auth",
+    feature = "server"
+))]
+#[doc = include_str!("../docs/no-std.md")]
+#[doc = include_str!("../docs/convert.md")]
+#[doc = include_str!("../docs/auth.md")]
+pub struct DocsDoctests;

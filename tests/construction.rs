@@ -1259,7 +1259,7 @@ mod defects {
     }
 }
 
-/// What `new` takes, by the rule the README states, computed from the schema alone: the
+/// What `new` takes, by the rule `docs/engines.md` states, computed from the schema alone: the
 /// required members the schema does not fix to one string or integer (those are constants,
 /// written by the type itself), first the ones that name or carry the thing, then the rest
 /// alphabetically, then the cache hints and `resultType`.
