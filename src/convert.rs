@@ -175,14 +175,7 @@ pub trait ConvertTo<T: Definition>: Definition {
 /// Reads `T` from JSON text, with the path of a failure ([`crate::__private::from_str_at`]).
 fn read<T: DeserializeOwned>(text: &str) -> Result<T, (String, String)> {
     crate::__private::from_str_at(text)
-        .map_err(|(error, path)| (path, strip_position(&error.to_string())))
-}
-
-fn strip_position(message: &str) -> String {
-    match message.rfind(" at line ") {
-        Some(cut) if message[cut..].contains(" column ") => message[..cut].to_owned(),
-        _ => message.to_owned(),
-    }
+        .map_err(|(error, path)| (path, crate::error::strip_position(&error.to_string())))
 }
 
 /// Converts a JSON value of `definition` from revision `from` to revision `to`: the value is

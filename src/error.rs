@@ -123,7 +123,7 @@ fn join_path(member: &str, rest: &str) -> String {
 }
 
 /// serde_json appends "at line 1 column 80" to its messages; the path says more.
-fn strip_position(message: &str) -> String {
+pub(crate) fn strip_position(message: &str) -> String {
     match message.rfind(" at line ") {
         Some(cut) if message[cut..].contains(" column ") => message[..cut].to_owned(),
         _ => message.to_owned(),

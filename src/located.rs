@@ -6,9 +6,7 @@ use serde::de::DeserializeOwned;
 
 /// serde_json's message without its position: the path says where instead.
 fn message(error: &serde_json::Error) -> String {
-    let text = error.to_string();
-    let position = format!(" at line {} column {}", error.line(), error.column());
-    text.strip_suffix(&position).unwrap_or(&text).into()
+    crate::error::strip_position(&error.to_string())
 }
 
 /// Reads `text` as an `A`; what fails says where (`unit: unknown variant ...`).

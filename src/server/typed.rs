@@ -20,8 +20,8 @@ use crate::uri_template::{VarValue, Variables};
 use crate::v2026_07_28::{
     CallToolRequestParams, CallToolResult, CallToolResultOrInputRequired,
     ElicitRequestFormParamsRequestedSchema, ElicitResult, ElicitResultAction,
-    GetPromptRequestParams, InputRequiredResult, Prompt, PromptArgument, Tool, ToolInputSchema,
-    ToolOutputSchema,
+    GetPromptRequestParams, InputRequiredResult, Prompt, PromptArgument, StringSchemaFormat, Tool,
+    ToolInputSchema, ToolOutputSchema,
 };
 use crate::RpcError;
 use core::fmt;
@@ -383,8 +383,9 @@ fn form_property(property: &Value) -> Option<Value> {
                 out.insert("enum".into(), Value::Array(values));
             } else {
                 keep(&mut out, &["minLength", "maxLength", "default"]);
+                // The formats the form defines are the schema's (`StringSchema.format`).
                 let format = property.get("format").and_then(Value::as_str);
-                if let Some(format @ ("date" | "date-time" | "email" | "uri")) = format {
+                if let Some(format) = format.filter(|f| f.parse::<StringSchemaFormat>().is_ok()) {
                     out.insert("format".into(), format.into());
                 }
             }
