@@ -250,6 +250,39 @@ fn a_servers_ping_is_answered_and_its_other_requests_refused() {
     assert_eq!(refusal["error"]["code"], -32601, "{refusal}");
 }
 
+#[test]
+fn a_servers_request_before_the_connection_is_refused_and_waits_for_nothing() {
+    let capabilities = ClientCapabilities::new().with_roots(mcp_spec_types::JsonObject::new());
+    let mut client = client().with_capabilities(capabilities);
+    let sent = client.start().expect("a first request");
+    assert_eq!(method(&sent), "server/discover");
+    // The server asks for roots before answering: the client has no revision to answer in
+    // yet, so the engine refuses it rather than give the caller what it could not answer.
+    let early = client.receive(r#"{"jsonrpc":"2.0","id":"early","method":"roots/list"}"#);
+    let [Event::Send(refusal)] = early.as_slice() else {
+        panic!("{early:?}")
+    };
+    let refusal = json(refusal);
+    assert_eq!(refusal["id"], "early", "{refusal}");
+    assert_eq!(refusal["error"]["code"], -32600, "{refusal}");
+    // Nothing waits under its id: once connected, the same id is a new request, given.
+    let server = server(&["2026-07-28"]);
+    let answer = server
+        .handle(&mut Session::new(), &sent)
+        .pop()
+        .expect("an answer");
+    let connected = client.receive(&answer);
+    assert!(
+        matches!(connected.as_slice(), [Event::Connected(_)]),
+        "{connected:?}"
+    );
+    let later = client.receive(r#"{"jsonrpc":"2.0","id":"early","method":"roots/list"}"#);
+    assert!(
+        matches!(later.as_slice(), [Event::Request { .. }]),
+        "{later:?}"
+    );
+}
+
 /// The answer to a `resources/read` in flight, given as a line the test writes by hand, in
 /// any member order: the client's events.
 fn answer_by_hand(make_line: impl Fn(&str) -> String) -> (RequestId, Vec<Event>, usize) {

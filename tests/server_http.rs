@@ -274,30 +274,100 @@ fn abandoned_sessions_expire_and_their_state_is_freed() {
     assert!(sessions.is_empty());
 }
 
+/// Opens the session's own stream (`GET`), which keeps it in use.
+fn listen(server: &Server<Router>, sessions: &mut Sessions, id: &str, now_ms: u64) {
+    let headers = [(MCP_SESSION_ID, id), ("Accept", "text/event-stream")];
+    let get = server.http(sessions, "GET", lookup(&headers), "", now_ms);
+    assert_eq!(get.status, 200, "{get:?}");
+}
+
 #[test]
-fn sessions_past_the_limit_are_refused_until_one_expires() {
+fn a_full_table_makes_room_by_dropping_the_idlest_session_and_refuses_only_when_all_are_busy() {
     let server = server();
-    let mut sessions = sessions().with_limits(3, 1_000);
-    let first = open(&server, &mut sessions, 0);
-    open(&server, &mut sessions, 100);
-    open(&server, &mut sessions, 200);
-    let refused = post(&server, &mut sessions, &[], &initialize(), 300);
-    assert_eq!(refused.status, 503);
-    assert_eq!(body(&refused)["id"], 0);
-    assert_eq!(header(&refused, MCP_SESSION_ID), None);
-    // The first session is used at 900, so at 1,150 only the other two have expired.
+    let mut sessions = sessions().with_limits(3, 60_000);
     let ping = json!({"jsonrpc": "2.0", "id": 1, "method": "ping"});
+    let first = open(&server, &mut sessions, 0);
+    let second = open(&server, &mut sessions, 100);
+    let third = open(&server, &mut sessions, 200);
+    // The first is used again at 250: the second is now the one idle the longest.
     let used = post(
         &server,
         &mut sessions,
         &[(MCP_SESSION_ID, &first)],
         &ping,
-        900,
+        250,
     );
     assert_eq!(used.status, 200);
-    assert_eq!(sessions.expire(1_150), 1);
-    open(&server, &mut sessions, 1_200);
+    let fourth = open(&server, &mut sessions, 300);
     assert_eq!(sessions.len(), 3);
+    let dropped = post(
+        &server,
+        &mut sessions,
+        &[(MCP_SESSION_ID, &second)],
+        &ping,
+        310,
+    );
+    assert_eq!(dropped.status, 404, "{dropped:?}");
+    for kept in [&first, &third, &fourth] {
+        let used = post(
+            &server,
+            &mut sessions,
+            &[(MCP_SESSION_ID, kept)],
+            &ping,
+            320,
+        );
+        assert_eq!(used.status, 200, "{kept}: {used:?}");
+    }
+    // Every session in use (its stream open): nothing can go, so the next one is refused.
+    for busy in [&first, &third, &fourth] {
+        listen(&server, &mut sessions, busy, 400);
+    }
+    let refused = post(&server, &mut sessions, &[], &initialize(), 500);
+    assert_eq!(refused.status, 503);
+    assert_eq!(body(&refused)["id"], 0);
+    assert_eq!(header(&refused, MCP_SESSION_ID), None);
+    assert_eq!(sessions.len(), 3);
+}
+
+#[test]
+fn clients_that_fill_the_table_and_abandon_it_shut_no_one_out() {
+    let server = server();
+    let mut sessions = sessions();
+    let ping = json!({"jsonrpc": "2.0", "id": 1, "method": "ping"});
+    // A well-behaved client comes first, and keeps using its session.
+    let user = open(&server, &mut sessions, 0);
+    // An attacker opens sessions as fast as it can, twice as many as the table holds, and
+    // never comes back; the user's session stays in use in between.
+    let mut attacker = Vec::new();
+    for i in 0..2 * Sessions::DEFAULT_MAX as u64 {
+        if i % 100 == 0 {
+            let used = post(&server, &mut sessions, &[(MCP_SESSION_ID, &user)], &ping, i);
+            assert_eq!(used.status, 200, "the user's session at {i}");
+        }
+        attacker.push(open(&server, &mut sessions, i));
+    }
+    assert_eq!(sessions.len(), Sessions::DEFAULT_MAX);
+    // A new client is served at once, not 30 minutes later.
+    let newcomer = open(&server, &mut sessions, 2 * Sessions::DEFAULT_MAX as u64);
+    for id in [&user, &newcomer] {
+        let used = post(
+            &server,
+            &mut sessions,
+            &[(MCP_SESSION_ID, id)],
+            &ping,
+            10_000,
+        );
+        assert_eq!(used.status, 200, "{id}: {used:?}");
+    }
+    // What went to make room were the attacker's oldest sessions.
+    let oldest = post(
+        &server,
+        &mut sessions,
+        &[(MCP_SESSION_ID, &attacker[0])],
+        &ping,
+        10_001,
+    );
+    assert_eq!(oldest.status, 404);
 }
 
 #[test]
@@ -761,4 +831,32 @@ fn a_request_from_a_page_of_another_origin_is_forbidden() {
         0,
     );
     assert_eq!(evil.status, 200);
+}
+
+#[test]
+fn a_responses_content_type_stays_once_its_body_or_stream_is_taken() {
+    let server = server();
+    let mut sessions = sessions();
+    let mut answered = post(&server, &mut sessions, &[], &initialize(), 0);
+    let id = header(&answered, MCP_SESSION_ID)
+        .expect("a session")
+        .to_owned();
+    assert!(answered.body.take().is_some());
+    assert_eq!(answered.content_type(), Some("application/json"));
+    let headers = [
+        (MCP_SESSION_ID, id.as_str()),
+        ("Accept", "text/event-stream"),
+    ];
+    let mut get = server.http(&mut sessions, "GET", lookup(&headers), "", 1);
+    assert!(get.stream.take().is_some());
+    assert_eq!(get.content_type(), Some("text/event-stream"));
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    let accepted = post(
+        &server,
+        &mut sessions,
+        &[(MCP_SESSION_ID, &id)],
+        &initialized,
+        2,
+    );
+    assert_eq!((accepted.status, accepted.content_type()), (202, None));
 }

@@ -26,7 +26,7 @@
 //!   under an id not sent before (a retry keeps its request's method), a notification
 //!   (`notifications/initialized`), or a response (`result` xor `error`) with the id of the
 //!   server's request it answers; its HTTP headers (`Client::http_headers`) never panic;
-//! - once connected, a request the engine gives the caller can be answered (`respond` knows
+//! - a request the engine gives the caller comes once connected, and can be answered (`respond` knows
 //!   its id);
 //! - a connected client never connects again nor is refused; the others connect at most
 //!   once, in a revision they speak.
@@ -311,12 +311,13 @@ impl Peer {
                     answered = true;
                 }
                 Event::Request { id: asked, call } => {
+                    // Before it connects, the client refuses the server's requests itself:
+                    // the caller is given only what `respond` can answer.
+                    let connected = self.client.version().is_some();
+                    assert!(connected, "{name}: {asked:?} given before connecting\n{line}");
                     let reply = self.client.respond(asked, answer(call));
-                    // Before it connects, the client has no revision to answer in: `respond`
-                    // takes no request then.
-                    let answerable = self.client.version().is_some();
                     assert!(
-                        !matches!(reply, Err(ClientError::NotAsked(_))) || !answerable,
+                        !matches!(reply, Err(ClientError::NotAsked(_))),
                         "{name}: {asked:?} was given, yet not asked: {reply:?}\n{line}"
                     );
                     if let Ok(Some(reply)) = reply {

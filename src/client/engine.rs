@@ -353,9 +353,16 @@ impl Client {
         }
     }
 
-    /// Why the engine answers a server's request itself: a method no revision defines, a
-    /// capability the client did not declare, an id already waiting, or too many waiting.
+    /// Why the engine answers a server's request itself: the client has not connected yet, a
+    /// method no revision defines, a capability the client did not declare, an id already
+    /// waiting, or too many waiting.
     fn refusal(&self, id: &RequestId, call: &latest::ServerCall) -> Option<RpcError> {
+        // The lifecycle page: before initialization the server sends no request but `ping`
+        // (which the engine answers itself); `respond` could not answer one in any revision.
+        if !matches!(self.stage, Stage::Connected(_)) {
+            let message = "the client has not connected yet";
+            return Some(RpcError::new(ErrorCode::InvalidRequest, message));
+        }
         if !self.declares(call) {
             return Some(RpcError::method_not_found(call.method()));
         }

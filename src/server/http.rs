@@ -54,8 +54,12 @@
 //! [`Sessions::EVENTS_KEPT`]; an id older than those opens the session's own stream afresh).
 //!
 //! Sessions are bounded: one idle longer than [`Sessions::idle_ms`] is dropped (a session whose
-//! own stream is open is in use, not idle), and at most [`Sessions::max`] exist at once (an `initialize` past that is refused with 503 until one
-//! ends or expires). The clock is the caller's: each call says what time it is.
+//! own stream is open is in use, not idle), and at most [`Sessions::max`] exist at once. An
+//! `initialize` that finds the table full drops the session used least recently among those
+//! with no stream open and no request in flight (its client's next request gets 404, and the
+//! transport has it open a new session); only when every session is in use is it refused
+//! with 503. So clients that open sessions and abandon them never shut others out. The clock
+//! is the caller's: each call says what time it is.
 
 use super::call::{Answer, Responder};
 use super::engine::Incoming;
@@ -96,6 +100,9 @@ pub struct HttpResponse {
     /// [`Sessions::notify`]. [`Server::http`] tells them itself (their events are in
     /// [`HttpResponse::events`]) and leaves this empty.
     pub changes: Vec<Change>,
+    /// The `Content-Type`, fixed when the engine hands the response out, so that it stays
+    /// right once the caller has taken the body or the stream out of it.
+    content_type: Option<&'static str>,
 }
 
 impl HttpResponse {
@@ -108,7 +115,23 @@ impl HttpResponse {
             events: Vec::new(),
             ended: Vec::new(),
             changes: Vec::new(),
+            content_type: None,
         }
+    }
+
+    /// The response as the engine hands it out: its content type fixed (see
+    /// [`HttpResponse::content_type`]).
+    fn sealed(mut self) -> Self {
+        self.seal();
+        self
+    }
+
+    fn seal(&mut self) {
+        self.content_type = match (&self.body, &self.stream) {
+            (Some(_), _) => Some("application/json"),
+            (None, Some(_)) => Some("text/event-stream"),
+            (None, None) => None,
+        };
     }
 
     fn error(status: u16, id: Option<RequestId>, error: RpcError) -> Self {
@@ -124,13 +147,10 @@ impl HttpResponse {
     }
 
     /// The `Content-Type` to send: `application/json` with a body, `text/event-stream` for a
-    /// stream, none otherwise.
+    /// stream, none otherwise. It is the response's as the engine gave it: taking
+    /// [`HttpResponse::body`] or [`HttpResponse::stream`] out first does not change it.
     pub fn content_type(&self) -> Option<&'static str> {
-        match (&self.body, &self.stream) {
-            (Some(_), _) => Some("application/json"),
-            (None, Some(_)) => Some("text/event-stream"),
-            (None, None) => None,
-        }
+        self.content_type
     }
 }
 
@@ -409,6 +429,26 @@ impl Sessions {
         before - self.sessions.len()
     }
 
+    /// Makes room for a new session in a full table: drops the session used least recently
+    /// among those that are idle (no stream open, no request in flight), as
+    /// [`Sessions::expire`] would once its time is up. Whether one was dropped.
+    ///
+    /// Without it, clients that open sessions and abandon them would shut every new client
+    /// out until the first of theirs expired. With it, a full table refuses an `initialize`
+    /// (503) only while every session in it is in use; the cost falls on the session idle the
+    /// longest, whose client gets 404 and, as the transport asks of it, opens a new one.
+    fn evict_idlest(&mut self) -> bool {
+        let idlest = self
+            .sessions
+            .iter()
+            .filter(|(_, entry)| {
+                !entry.listening && entry.streams.is_empty() && entry.session.in_flight() == 0
+            })
+            .min_by_key(|(_, entry)| entry.last_used_ms)
+            .map(|(id, _)| id.clone());
+        idlest.is_some_and(|id| self.sessions.remove(&id).is_some())
+    }
+
     /// The response for a call's answer: the answer's line, or 202 with no body when the
     /// client cancelled the request, or its session ended, meanwhile.
     ///
@@ -437,7 +477,7 @@ impl Sessions {
         response.ended.extend(core::mem::take(&mut self.ended));
         self.stamp(&mut response.events);
         response.changes = changes;
-        response
+        response.sealed()
     }
 
     /// Answers the POST that brought `call` now, with an event stream that its answer will
@@ -484,7 +524,7 @@ impl Sessions {
         }
         let mut response = HttpResponse::opening(stream, events);
         self.stamp(&mut response.events);
-        Some(response)
+        Some(response.sealed())
     }
 
     /// Gives each event on a session's stream its id, and keeps it for resumption.
@@ -751,6 +791,7 @@ impl<H: Handler> Server<H> {
         if let HttpIncoming::Respond(response) = &mut incoming {
             response.ended.append(&mut sessions.ended);
             sessions.stamp(&mut response.events);
+            response.seal();
         }
         incoming
     }
@@ -896,7 +937,7 @@ impl<H: Handler> Server<H> {
         }
         if session.version().is_some() {
             // `initialize` opened a stateful session: it is kept, under a fresh id.
-            if sessions.len() >= sessions.max {
+            if sessions.len() >= sessions.max && !sessions.evict_idlest() {
                 let message = "too many sessions: try again later";
                 let error = RpcError::new(ErrorCode::InternalError, message);
                 return respond(HttpResponse::error(503, id, error));
