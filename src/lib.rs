@@ -216,7 +216,8 @@ pub mod v2026_07_28;
     feature = "all-revisions",
     feature = "convert",
     feature = "auth",
-    feature = "server"
+    feature = "server",
+    feature = "http-server"
 ))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;

@@ -32,6 +32,7 @@ mod convert_for_peer;
 mod definitions;
 mod dispatch;
 mod faithful;
+mod http_service;
 mod input_required;
 mod input_required_server;
 mod json_object;

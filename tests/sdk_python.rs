@@ -7,10 +7,11 @@
 //! - its client calling the async example's `roots` tool, whose handler asks for the client's
 //!   roots (`input_required`): answered and retried by the client on 2026-07-28, relayed as a
 //!   `roots/list` request by the engine on 2025-11-25 (`tests/sdk_python/roots.py`), and the
-//!   same over Streamable HTTP against the HTTP example, where 2025-11-25's request goes on
-//!   the call's event stream;
-//! - its client calling the HTTP example's `count` tool, which reports progress and logs, and
-//!   the async example's `wait` tool, which reports progress from its task as it goes
+//!   same over Streamable HTTP against the crate's tower service (`tests/http_service.rs`),
+//!   where 2025-11-25's request goes on the call's event stream;
+//! - its client calling the tower service's `count` tool, which reports progress and logs
+//!   with gaps between its steps (each report arrives a gap after the one before), and the
+//!   async example's `wait` tool, which reports progress from its task as it goes
 //!   (`tests/sdk_python/reports.py`), on both revisions;
 //! - its server (`tests/sdk_python/server.py`) driven by the crate's client engine, which
 //!   discovers it (2026-07-28), or initializes it when told to speak 2025-11-25 only, and
@@ -156,13 +157,15 @@ fn roots(mode: &str) -> Value {
     roots_of(support::example_binary("async-server").as_os_str(), mode)
 }
 
-/// Over Streamable HTTP: 2026-07-28's `input_required` in a plain response; 2025-11-25's
-/// `roots/list` on the call's event stream, the client's answer in a POST of its own, and
-/// the tool's answer last on the same stream.
+/// Over Streamable HTTP (the crate's tower service, served by axum in this process):
+/// 2026-07-28's `input_required` in a plain response; 2025-11-25's `roots/list` on the call's
+/// event stream, the client's answer in a POST of its own, and the tool's answer last on the
+/// same stream.
+#[cfg(feature = "http-server")]
 #[test]
-fn the_http_example_asks_the_python_client_for_roots_in_both_revisions() {
-    let server = support::Listening::start_example("http-server");
-    let url = std::ffi::OsStr::new(&server.url);
+fn the_http_service_asks_the_python_client_for_roots_in_both_revisions() {
+    let serving = crate::http_service::serve(crate::http_service::tour(0));
+    let url = std::ffi::OsStr::new(&serving.url);
     assert_eq!(
         roots_of(url, "auto"),
         json!({"version": "2026-07-28", "text": "file:///work"})
@@ -174,13 +177,17 @@ fn the_http_example_asks_the_python_client_for_roots_in_both_revisions() {
 }
 
 /// Over Streamable HTTP, the `count` tool's progress and log messages reach the Python
-/// client before the answer, on the call's event stream: on 2026-07-28 for a request whose
-/// `_meta` asks for them, on 2025-11-25 after `logging/setLevel`.
+/// client as the handler makes them, on the call's event stream: on 2026-07-28 for a request
+/// whose `_meta` asks for them, on 2025-11-25 after `logging/setLevel`. The handler waits
+/// `GAP_MS` between its steps; each report reaches the client's callback before the next
+/// step's, and the last before the answer, with the handler's gaps between them (a transport
+/// that sent the reports with the answer would have them all arrive at once).
+#[cfg(feature = "http-server")]
 #[test]
-fn the_python_client_hears_the_http_examples_progress_and_logs_in_both_revisions() {
-    let server = support::Listening::start_example("http-server");
-    let url = std::ffi::OsStr::new(&server.url);
-    let reports = |mode: &str| reports_of(url, mode, "count", "{}", "log");
+fn the_python_client_hears_the_http_services_progress_and_logs_as_they_are_made() {
+    const GAP_MS: u64 = 400;
+    let serving = crate::http_service::serve(crate::http_service::tour(GAP_MS));
+    let url = std::ffi::OsStr::new(&serving.url);
     let heard = |version: &str| {
         json!({
             "version": version,
@@ -189,8 +196,22 @@ fn the_python_client_hears_the_http_examples_progress_and_logs_in_both_revisions
             "text": "3"
         })
     };
-    assert_eq!(reports("auto"), heard("2026-07-28"));
-    assert_eq!(reports("legacy"), heard("2025-11-25"));
+    for (mode, version) in [("auto", "2026-07-28"), ("legacy", "2025-11-25")] {
+        let (seen, arrived) = reports_timed_of(url, mode, "count", "{}", "log");
+        assert_eq!(seen, heard(version));
+        // The three reports, then the answer: steps 2 and 3 each come a gap after the one
+        // before. A lower bound only: a loaded machine delays everything, never shortens the
+        // handler's sleeps. The answer comes right after step 3, with no gap to check.
+        let [first, second, third, _answer] = arrived[..] else {
+            panic!("{mode}: {arrived:?}")
+        };
+        for (before, after) in [(first, second), (second, third)] {
+            assert!(
+                after - before >= GAP_MS / 2,
+                "{mode}: reports came together, not as made: {arrived:?}"
+            );
+        }
+    }
 }
 
 /// What the Python client saw of `tool` of `server` (a binary over stdio, or a URL) called with
@@ -213,13 +234,30 @@ fn reports_of(
         .unwrap_or_else(|e| panic!("the client printed no JSON ({e}): {printed}"))
 }
 
+/// [`reports_of`], and when each report and the answer arrived (milliseconds after the call).
+fn reports_timed_of(
+    server: &std::ffi::OsStr,
+    mode: &str,
+    tool: &str,
+    arguments: &str,
+    log: &str,
+) -> (Value, Vec<u64>) {
+    let mut seen = reports_of(server, mode, tool, arguments, log);
+    let arrived = seen
+        .as_object_mut()
+        .and_then(|seen| seen.remove("arrived"))
+        .unwrap_or_default();
+    let arrived = serde_json::from_value(arrived).expect("the arrival times");
+    (seen, arrived)
+}
+
 /// Over stdio, the async example's `wait` tool runs in a task and reports its progress as it
 /// goes (`Responder::notes`), before its answer, in both revisions.
 #[test]
 fn the_python_client_hears_the_async_examples_progress_as_it_waits() {
     let binary = support::example_binary("async-server");
     for (mode, version) in [("auto", "2026-07-28"), ("legacy", "2025-11-25")] {
-        let seen = reports_of(binary.as_os_str(), mode, "wait", r#"{"ms": 40}"#, "");
+        let (seen, _) = reports_timed_of(binary.as_os_str(), mode, "wait", r#"{"ms": 40}"#, "");
         let quarters = [[1.0, 4.0], [2.0, 4.0], [3.0, 4.0], [4.0, 4.0]];
         let progress: Vec<Value> = quarters.iter().map(|[d, t]| json!([d, t, null])).collect();
         assert_eq!(
@@ -423,6 +461,7 @@ fn the_client_engine_initializes_the_python_server_at_2025_11_25() {
 /// Python client as `structuredContent` (checked by the SDK against the listed
 /// `outputSchema`) with its JSON as text, and `add` without `a` is a tool error naming the
 /// argument, on 2026-07-28 and on 2025-11-25.
+#[cfg(feature = "http-server")]
 #[test]
 fn the_python_client_reads_the_http_examples_typed_tools_in_both_revisions() {
     let server = support::Listening::start_example("http-server");

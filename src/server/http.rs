@@ -202,6 +202,11 @@ impl HttpCall {
         &self.pending
     }
 
+    /// The `Mcp-Session-Id` of the session it came in; `None` for a stateless request.
+    pub fn session(&self) -> Option<&str> {
+        self.session.as_deref()
+    }
+
     /// The call, its context, and the responder for its answer.
     pub fn into_parts(self) -> (latest::ClientCall, Context, HttpResponder) {
         let (call, context, responder) = (*self.pending).into_parts();

@@ -59,6 +59,8 @@ use crate::http_headers::ToolHeaders;
 use crate::prelude::*;
 use crate::v2026_07_28 as latest;
 use crate::{ProgressToken, ProtocolVersion, RpcError};
+use alloc::sync::Arc;
+use core::fmt;
 use serde_json::Value;
 
 mod call;
@@ -74,6 +76,8 @@ mod peek;
 mod resume;
 mod rounds;
 mod router;
+#[cfg(feature = "http-server")]
+mod service;
 mod session;
 #[cfg(feature = "std")]
 mod stdio;
@@ -86,6 +90,8 @@ pub use http::{HttpAnswer, HttpCall, HttpIncoming, HttpResponder, HttpResponse, 
 pub use notify::Change;
 pub use paging::page;
 pub use router::Router;
+#[cfg(feature = "http-server")]
+pub use service::{HttpBody, StreamableHttp};
 pub use session::Session;
 pub use stream::{StreamEvent, StreamId};
 pub use typed::{
@@ -195,6 +201,26 @@ pub struct Context {
     notes: Vec<latest::ServerNotify>,
     /// What the handler said changed on the server, for the clients not yet told.
     changes: Vec<Change>,
+    /// Where reports go as the handler makes them ([`Context::send_reports_to`]).
+    live: Option<Live>,
+}
+
+/// Where a handler's reports go as it makes them: each as the line to send.
+#[derive(Clone)]
+struct Live(Arc<dyn Fn(String) + Send + Sync>);
+
+impl fmt::Debug for Live {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Live")
+    }
+}
+
+/// Two contexts are alike whatever their reports' destination: it is where they go, not what
+/// the request is.
+impl PartialEq for Live {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 impl Context {
@@ -205,7 +231,23 @@ impl Context {
             log_level: None,
             notes: Vec::new(),
             changes: Vec::new(),
+            live: None,
         }
+    }
+
+    /// Sends each report the handler makes from now on (progress, log messages) at once, as
+    /// the line of the client's revision, to `send`, rather than keeping it to go before the
+    /// answer: a transport that carries the call's answer on an event stream writes them as
+    /// they come (the `http-server` feature's service does). What was reported before is
+    /// sent first. A report the client's revision cannot say is not sent.
+    pub fn send_reports_to(&mut self, send: impl Fn(String) + Send + Sync + 'static) {
+        let send: Arc<dyn Fn(String) + Send + Sync> = Arc::new(send);
+        for note in self.take_notes() {
+            if let Some(line) = notification::notification_line(&self.peer, &note) {
+                send(line);
+            }
+        }
+        self.live = Some(Live(send));
     }
 
     /// Says that `change` happened while the request was answered (a tool that adds tools, a
@@ -285,7 +327,14 @@ impl Context {
     }
 
     fn note(&mut self, notification: latest::ServerNotify) {
-        self.notes.push(notification);
+        match &self.live {
+            Some(Live(send)) => {
+                if let Some(line) = notification::notification_line(&self.peer, &notification) {
+                    send(line);
+                }
+            }
+            None => self.notes.push(notification),
+        }
     }
 
     /// The reports not yet sent, taken.

@@ -96,8 +96,8 @@ fn the_typescript_sdk_v2_client_drives_the_server_on_2026_07_28() {
     );
 }
 
-/// The README's first server is `examples/first-server.rs`, word for word: the README shows
-/// the code the test below runs.
+/// The README's first server is `examples/first-server.rs`, and its HTTP server
+/// `examples/http-server.rs`, word for word: the README shows the code the tests below run.
 #[test]
 fn the_readme_shows_the_first_server_example() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -117,6 +117,23 @@ fn the_readme_shows_the_first_server_example() {
     assert!(
         example.lines().count() <= 40,
         "the first server grew past 40 lines"
+    );
+    // The second block is the same server over HTTP, word for word too.
+    let start = end
+        + readme[end..]
+            .find("```rust,no_run\n")
+            .expect("the README's HTTP server, in a second ```rust,no_run block")
+        + "```rust,no_run\n".len();
+    let end = start + readme[start..].find("```").expect("the block's end");
+    let example = std::fs::read_to_string(root.join("examples/http-server.rs")).expect("it");
+    assert_eq!(
+        &readme[start..end],
+        example,
+        "README.md and examples/http-server.rs differ"
+    );
+    assert!(
+        example.lines().count() <= 30,
+        "the HTTP server grew past 30 lines"
     );
 }
 
@@ -215,6 +232,7 @@ fn the_first_server_answers_the_typescript_sdk_v2_client_on_2025_11_25() {
 
 /// The same router over Streamable HTTP (`examples/http-server.rs`), on the stateless
 /// revision: each request's headers say what its body says, or the engine refuses it.
+#[cfg(feature = "http-server")]
 #[test]
 fn the_http_server_answers_the_typescript_sdk_v2_client_on_2026_07_28() {
     let server = Server::start_example("http-server");
@@ -227,6 +245,7 @@ fn the_http_server_answers_the_typescript_sdk_v2_client_on_2026_07_28() {
 
 /// The same router over Streamable HTTP, in the client's 2025 mode: `initialize` opens a
 /// session, whose id and version every later request carries.
+#[cfg(feature = "http-server")]
 #[test]
 fn the_http_server_answers_the_typescript_sdk_v2_client_on_2025_11_25() {
     let server = Server::start_example("http-server");

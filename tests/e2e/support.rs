@@ -27,6 +27,7 @@ const FEATURES: &[(&str, bool)] = &[
     ("auth", cfg!(feature = "auth")),
     ("server", cfg!(feature = "server")),
     ("client", cfg!(feature = "client")),
+    ("http-server", cfg!(feature = "http-server")),
 ];
 
 static BUILD: Mutex<()> = Mutex::new(());

@@ -1,7 +1,8 @@
 """Calls a tool of an example server with the official Python SDK client (`mcp` 2.x, pinned in
 requirements.txt), asking for progress (and, with `log`, for log messages at `info`), and prints
-the revision, the progress reports, the log messages and the tool's text as one JSON object.
-Used by tests/sdk_python.rs.
+the revision, the progress reports, the log messages and the tool's text as one JSON object,
+with when each report and the answer came (`arrived`: milliseconds after the call was made,
+the reports in order, then the answer). Used by tests/sdk_python.rs.
 
 usage: reports.py <server binary | http://... URL> <auto|legacy> <tool> <arguments as JSON> [log]
 
@@ -14,6 +15,7 @@ client's `log_level`); `legacy` speaks 2025-11-25, where the session asks once w
 
 import json
 import sys
+import time
 
 import anyio
 from mcp import Client, types
@@ -23,9 +25,15 @@ from mcp.client.stdio import StdioServerParameters
 async def main(server: str, mode: str, tool: str, arguments: str, log: str = "") -> None:
     progress = []
     logs = []
+    arrived = []
+    started = time.monotonic()
+
+    def since_start() -> int:
+        return round((time.monotonic() - started) * 1000)
 
     async def on_progress(done: float, total: float | None, message: str | None) -> None:
         progress.append([done, total, message])
+        arrived.append(since_start())
 
     async def on_log(params: types.LoggingMessageNotificationParams) -> None:
         logs.append([params.level, params.data])
@@ -37,12 +45,15 @@ async def main(server: str, mode: str, tool: str, arguments: str, log: str = "")
     ) as client:
         if mode == "legacy" and level:
             await client.set_logging_level(level)
+        started = time.monotonic()
         called = await client.call_tool(tool, json.loads(arguments), progress_callback=on_progress)
+        arrived.append(since_start())
         seen = {
             "version": client.protocol_version,
             "progress": progress,
             "logs": logs,
             "text": called.content[0].text,
+            "arrived": arrived,
         }
     print(json.dumps(seen))
 

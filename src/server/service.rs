@@ -1,0 +1,533 @@
+//! The server over Streamable HTTP as a `tower` service (feature `http-server`): the engine's
+//! transport rules ([`Server::http_receive`], [`Sessions`]) with the connections, event
+//! streams, timers and tasks they need, for any server the `http` crate's types fit: axum
+//! (`route_service`), hyper (through hyper-util's `TowerToHyperService`), any tower stack.
+//!
+//! What it adds to the engine:
+//! - **its own path alone**: a request for another path gets 404 ([`StreamableHttp::with_path`]);
+//! - **a body limit**: a larger body gets 413 before it is read whole
+//!   ([`StreamableHttp::with_body_limit`]);
+//! - **no lock around a handler**: the sessions are locked to take a request in and to send
+//!   its answer, never while the handler runs, so a slow call holds up no other;
+//! - **reports as they are made**: a call whose client asked for progress or log messages
+//!   runs in a task of its own, and what its handler reports goes out at once on the call's
+//!   event stream ([`Context::send_reports_to`]): a session's call answers with a stream at
+//!   once; a stateless call's response stays one JSON message unless a report comes before
+//!   the answer;
+//! - **keep-alive**: a comment on every open stream every [`StreamableHttp::with_keep_alive`]
+//!   (15 s by default), which also finds the streams whose client went away and closes them,
+//!   so that what the engine keeps for them is freed;
+//! - **graceful shutdown** ([`StreamableHttp::shutdown`]): the open streams end, so that the
+//!   server's own graceful shutdown (axum's `with_graceful_shutdown`) does not wait on them,
+//!   and later requests get 503.
+
+mod body;
+
+pub use body::HttpBody;
+
+#[cfg(doc)]
+use super::Context;
+use super::{Handler, HttpAnswer, HttpCall, HttpIncoming, HttpResponse, Server};
+use super::{Sessions, StreamEvent, StreamId};
+use crate::prelude::*;
+use bytes::Bytes;
+use core::future::Future;
+use core::pin::Pin;
+use core::sync::atomic::{AtomicBool, Ordering};
+use core::task::Poll;
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::hash::{BuildHasher, RandomState};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+
+/// A [`Server`] over Streamable HTTP, as a `tower` service: see the [module](self).
+///
+/// ```no_run
+/// # async fn run() -> std::io::Result<()> {
+/// use mcp_spec_types::server::{Router, Server, StreamableHttp};
+/// use mcp_spec_types::v2026_07_28::*;
+///
+/// let router = Router::new().resource(Resource::new("memo://hi", "hi"), |read| {
+///     Ok(ReadResourceResult::text(read.uri, "Hi!"))
+/// });
+/// let service = StreamableHttp::new(Server::new(Implementation::new("memo", "0.1.0"), router));
+/// // With axum: `axum::Router::new().route_service("/mcp", service)`.
+/// # let _ = service; Ok(()) }
+/// ```
+pub struct StreamableHttp<H> {
+    shared: Arc<Shared<H>>,
+    config: Arc<Config>,
+}
+
+impl<H> Clone for StreamableHttp<H> {
+    fn clone(&self) -> Self {
+        StreamableHttp {
+            shared: Arc::clone(&self.shared),
+            config: Arc::clone(&self.config),
+        }
+    }
+}
+
+impl<H> core::fmt::Debug for StreamableHttp<H> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("StreamableHttp")
+            .field("config", &self.config)
+            .finish_non_exhaustive()
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Config {
+    path: Option<String>,
+    body_limit: usize,
+    keep_alive: Duration,
+}
+
+struct Shared<H> {
+    server: Server<H>,
+    open: Mutex<Open>,
+    started: Instant,
+    closing: AtomicBool,
+    /// Whether the keep-alive task runs (it starts with the first request, in its runtime).
+    pinging: AtomicBool,
+}
+
+/// The engine's sessions and the event streams open on them: one lock, so that events go out
+/// in the order the engine gives them.
+struct Open {
+    sessions: Sessions,
+    streams: HashMap<StreamId, mpsc::Sender<Bytes>>,
+}
+
+impl<H: Handler> StreamableHttp<H> {
+    /// The most bytes a request's body may have, by default: 4 MiB.
+    pub const DEFAULT_BODY_LIMIT: usize = 4 << 20;
+    /// How often open streams get a keep-alive comment, by default.
+    pub const DEFAULT_KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+    /// `server` over Streamable HTTP at `/mcp`, with the engine's defaults for sessions
+    /// ([`Sessions::DEFAULT_MAX`], [`Sessions::DEFAULT_IDLE_MS`], the loopback origins alone)
+    /// and session ids from the standard library's per-process random keys (see
+    /// [`StreamableHttp::with_sessions`] for ids of your own).
+    pub fn new(server: Server<H>) -> Self {
+        StreamableHttp {
+            shared: Arc::new(Shared {
+                server,
+                open: Mutex::new(Open {
+                    sessions: Sessions::new(random_ids()),
+                    streams: HashMap::new(),
+                }),
+                started: Instant::now(),
+                closing: AtomicBool::new(false),
+                pinging: AtomicBool::new(false),
+            }),
+            config: Arc::new(Config {
+                path: Some("/mcp".to_owned()),
+                body_limit: Self::DEFAULT_BODY_LIMIT,
+                keep_alive: Self::DEFAULT_KEEP_ALIVE,
+            }),
+        }
+    }
+
+    /// Answers at `path` alone (`/mcp` by default); other paths get 404.
+    #[must_use]
+    pub fn with_path(mut self, path: impl Into<String>) -> Self {
+        Arc::make_mut(&mut self.config).path = Some(path.into());
+        self
+    }
+
+    /// Answers whatever the path: for a service mounted under a prefix that the router strips
+    /// (axum's `nest_service`).
+    #[must_use]
+    pub fn at_any_path(mut self) -> Self {
+        Arc::make_mut(&mut self.config).path = None;
+        self
+    }
+
+    /// Refuses a body longer than `bytes` with 413.
+    #[must_use]
+    pub fn with_body_limit(mut self, bytes: usize) -> Self {
+        Arc::make_mut(&mut self.config).body_limit = bytes;
+        self
+    }
+
+    /// Writes a keep-alive comment on every open stream each `every`.
+    #[must_use]
+    pub fn with_keep_alive(mut self, every: Duration) -> Self {
+        Arc::make_mut(&mut self.config).keep_alive = every.max(Duration::from_millis(1));
+        self
+    }
+
+    /// Keeps the sessions in `sessions`: its limits, the origins it takes, its session ids.
+    /// The sessions open so far are dropped: call it before serving.
+    #[must_use]
+    pub fn with_sessions(self, sessions: Sessions) -> Self {
+        self.shared.lock().sessions = sessions;
+        self
+    }
+
+    /// The server it serves.
+    pub fn server(&self) -> &Server<H> {
+        &self.shared.server
+    }
+
+    /// Ends every open event stream and refuses every later request (503): what the HTTP
+    /// server's own graceful shutdown waits on is then only the requests being answered.
+    pub fn shutdown(&self) {
+        self.shared.closing.store(true, Ordering::SeqCst);
+        let now_ms = self.shared.now_ms();
+        let mut open = self.shared.lock();
+        let Open { sessions, streams } = &mut *open;
+        for (stream, _) in streams.drain() {
+            sessions.close(&stream, now_ms);
+        }
+    }
+
+    /// How many sessions are open.
+    pub fn sessions(&self) -> usize {
+        self.shared.lock().sessions.len()
+    }
+
+    /// How many event streams are open.
+    pub fn streams(&self) -> usize {
+        self.shared.lock().streams.len()
+    }
+}
+
+impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
+    async fn serve<B: http_body::Body>(
+        self,
+        request: http::Request<B>,
+    ) -> http::Response<HttpBody> {
+        let shared = self.shared;
+        Shared::keep_alive(&shared, self.config.keep_alive);
+        if let Some(path) = &self.config.path {
+            if request.uri().path() != path {
+                return plain(404);
+            }
+        }
+        if shared.closing.load(Ordering::SeqCst) {
+            return plain(503);
+        }
+        let (parts, body) = request.into_parts();
+        let body = match body::read(body, self.config.body_limit).await {
+            Ok(body) => body,
+            Err(body::Unread::TooLarge) => return plain(413),
+            Err(body::Unread::Broken) => return plain(400),
+        };
+        let Ok(body) = String::from_utf8(body) else {
+            return plain(400);
+        };
+        let header = |name: &str| parts.headers.get(name).and_then(|v| v.to_str().ok());
+        let incoming = {
+            let now_ms = shared.now_ms();
+            let mut open = shared.lock();
+            let method = parts.method.as_str();
+            let incoming =
+                (shared.server).http_receive(&mut open.sessions, method, header, &body, now_ms);
+            match incoming {
+                HttpIncoming::Respond(response) => return open.deliver(response, now_ms),
+                HttpIncoming::Call(call) => call,
+            }
+        };
+        shared.answer(incoming).await
+    }
+}
+
+impl<H> Shared<H> {
+    fn lock(&self) -> MutexGuard<'_, Open> {
+        // A handler never runs under the lock, and the engine does not panic: a poisoned lock
+        // holds a consistent table.
+        self.open
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn now_ms(&self) -> u64 {
+        u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+}
+
+impl<H: Handler + Send + Sync + 'static> Shared<H> {
+    /// Starts the keep-alive task once, in the runtime of the first request.
+    fn keep_alive(shared: &Arc<Self>, every: Duration) {
+        if shared.pinging.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            shared.pinging.store(false, Ordering::SeqCst);
+            return;
+        };
+        let shared: Weak<Self> = Arc::downgrade(shared);
+        runtime.spawn(async move {
+            let mut ticks = tokio::time::interval(every);
+            ticks.tick().await;
+            loop {
+                ticks.tick().await;
+                let Some(shared) = shared.upgrade() else {
+                    return; // the service is gone
+                };
+                let now_ms = shared.now_ms();
+                shared.lock().ping(now_ms);
+            }
+        });
+    }
+
+    /// Runs the handler on `call` and gives the response.
+    async fn answer(self: Arc<Self>, mut call: HttpCall) -> http::Response<HttpBody> {
+        let context = call.pending().context();
+        let reports = context.progress_token.is_some() || context.log_level.is_some();
+        // Outside a tokio runtime (hyper driven by another executor) nothing can run beside
+        // the request: the handler runs here, its reports going with its answer.
+        let runtime = tokio::runtime::Handle::try_current().ok();
+        let Some(runtime) = runtime.filter(|_| reports) else {
+            // Nothing goes out before the answer: run here, with no lock held.
+            let (call, mut context, responder) = call.into_parts();
+            let result = self.server.handler().call(call, &mut context);
+            return self.finish(responder.respond_with(&mut context, result));
+        };
+        let stateless = call.session().is_none();
+        let opened = if stateless {
+            None
+        } else {
+            let now_ms = self.now_ms();
+            let mut open = self.lock();
+            let opened = open.sessions.open_stream(&mut call, None);
+            opened.map(|response| {
+                let stream = response.stream.clone();
+                let reply = open.deliver(response, now_ms);
+                let writer = stream.and_then(|stream| open.streams.get(&stream).cloned());
+                (reply, writer)
+            })
+        };
+        match opened {
+            // A session's call: its stream is open; its reports, then its answer, go on it.
+            Some((reply, writer)) => {
+                let (call, mut context, responder) = call.into_parts();
+                if let Some(writer) = writer {
+                    context.send_reports_to(move |line| {
+                        let _ = writer.try_send(Bytes::from(data(&line)));
+                    });
+                }
+                // On the blocking pool: a handler that blocks between its reports must not
+                // hold the worker that would write them.
+                runtime.spawn_blocking(move || {
+                    let result = self.server.handler().call(call, &mut context);
+                    self.finish(responder.respond_with(&mut context, result));
+                });
+                reply
+            }
+            // A call already answered on a stream (after the client's input): its reports go
+            // with its answer, on that stream.
+            None if !stateless => {
+                let (call, mut context, responder) = call.into_parts();
+                let result = self.server.handler().call(call, &mut context);
+                self.finish(responder.respond_with(&mut context, result))
+            }
+            // A stateless call: one JSON answer, unless a report comes first.
+            None => self.answer_stateless(call, &runtime).await,
+        }
+    }
+
+    /// A stateless call whose client asked for reports: the first of a report and the answer
+    /// decides whether the response is an event stream or one JSON message.
+    async fn answer_stateless(
+        self: Arc<Self>,
+        call: HttpCall,
+        runtime: &tokio::runtime::Handle,
+    ) -> http::Response<HttpBody> {
+        enum Out {
+            Report(String),
+            Done(HttpAnswer),
+        }
+        let (out, mut outs) = mpsc::unbounded_channel();
+        let (call, mut context, responder) = call.into_parts();
+        let reports = out.clone();
+        context.send_reports_to(move |line| {
+            let _ = reports.send(Out::Report(line));
+        });
+        let handler = Arc::clone(&self);
+        // On the blocking pool, as a session's call (see `answer`).
+        runtime.spawn_blocking(move || {
+            let result = handler.server.handler().call(call, &mut context);
+            let _ = out.send(Out::Done(responder.respond(result)));
+        });
+        let first = match outs.recv().await {
+            Some(Out::Done(answer)) => return self.finish(answer),
+            Some(Out::Report(first)) => first,
+            None => return plain(500), // the handler's task panicked
+        };
+        let (writer, body) = HttpBody::stream();
+        let _ = writer.try_send(Bytes::from(data(&first)));
+        runtime.spawn(async move {
+            while let Some(out) = outs.recv().await {
+                match out {
+                    Out::Report(line) => {
+                        let _ = writer.try_send(Bytes::from(data(&line)));
+                    }
+                    Out::Done(answer) => {
+                        let response = self.finished(answer);
+                        if let Some(line) = response.body {
+                            let _ = writer.try_send(Bytes::from(data(&line)));
+                        }
+                        return;
+                    }
+                }
+            }
+        });
+        let mut reply = http::Response::new(body);
+        reply.headers_mut().insert(
+            http::header::CONTENT_TYPE,
+            http::HeaderValue::from_static("text/event-stream"),
+        );
+        reply
+    }
+
+    /// The response for `answer`, with its events sent and the clients told of its changes.
+    fn finish(&self, answer: HttpAnswer) -> http::Response<HttpBody> {
+        let now_ms = self.now_ms();
+        let mut open = self.lock();
+        let response = open.finished(&self.server, answer);
+        open.deliver(response, now_ms)
+    }
+
+    /// [`Shared::finish`], as the engine's response: for a stream opened already.
+    fn finished(&self, answer: HttpAnswer) -> HttpResponse {
+        let now_ms = self.now_ms();
+        let mut open = self.lock();
+        let mut response = open.finished(&self.server, answer);
+        let events = core::mem::take(&mut response.events);
+        open.send(events, now_ms);
+        for ended in &response.ended {
+            open.streams.remove(ended);
+        }
+        response
+    }
+}
+
+impl Open {
+    /// The engine's response for `answer`, with the events that tell the clients of what its
+    /// handler changed.
+    fn finished<H: Handler>(&mut self, server: &Server<H>, answer: HttpAnswer) -> HttpResponse {
+        let mut response = self.sessions.finish(answer);
+        for change in core::mem::take(&mut response.changes) {
+            let told = self.sessions.notify(server, &change);
+            response.events.extend(told);
+        }
+        response
+    }
+
+    /// `response` as an HTTP response: its stream opened, its events written, the streams it
+    /// ends closed.
+    fn deliver(&mut self, mut response: HttpResponse, now_ms: u64) -> http::Response<HttpBody> {
+        let content_type = response.content_type();
+        let body = match (response.stream.take(), response.body.take()) {
+            (Some(stream), _) => {
+                let (writer, body) = HttpBody::stream();
+                self.streams.insert(stream, writer);
+                body
+            }
+            (None, Some(json)) => HttpBody::full(json),
+            (None, None) => HttpBody::empty(),
+        };
+        let events = core::mem::take(&mut response.events);
+        self.send(events, now_ms);
+        // Dropping a stream's writer ends its body.
+        for ended in &response.ended {
+            self.streams.remove(ended);
+        }
+        let mut reply = http::Response::new(body);
+        *reply.status_mut() =
+            http::StatusCode::from_u16(response.status).unwrap_or(http::StatusCode::OK);
+        let headers = reply.headers_mut();
+        for (name, value) in response.headers {
+            if let Ok(value) = http::HeaderValue::try_from(value) {
+                headers.append(name, value);
+            }
+        }
+        if let Some(content_type) = content_type {
+            headers.insert(
+                http::header::CONTENT_TYPE,
+                http::HeaderValue::from_static(content_type),
+            );
+        }
+        reply
+    }
+
+    /// Writes each event on its stream; a stream whose client went away, or is too slow to
+    /// take what waits for it, is closed.
+    fn send(&mut self, events: Vec<StreamEvent>, now_ms: u64) {
+        for event in events {
+            let Some(writer) = self.streams.get(&event.stream) else {
+                continue;
+            };
+            let sent = writer.try_send(Bytes::from(event.to_sse()));
+            if sent.is_err() || event.last {
+                self.streams.remove(&event.stream);
+                self.sessions.close(&event.stream, now_ms);
+            }
+        }
+    }
+
+    /// Writes a comment (which clients skip) on every open stream: a stream whose client went
+    /// away is found so, and closed, so that the engine frees what it kept for it.
+    fn ping(&mut self, now_ms: u64) {
+        let Open { sessions, streams } = self;
+        streams.retain(|stream, writer| {
+            let alive = writer.try_send(Bytes::from_static(b":\n\n")).is_ok();
+            if !alive {
+                sessions.close(stream, now_ms);
+            }
+            alive
+        });
+    }
+}
+
+/// A message as the data of an event with no id.
+fn data(line: &str) -> String {
+    format!("data: {line}\n\n")
+}
+
+/// A response with `status` and no body.
+fn plain(status: u16) -> http::Response<HttpBody> {
+    let mut reply = http::Response::new(HttpBody::empty());
+    *reply.status_mut() = http::StatusCode::from_u16(status).unwrap_or(http::StatusCode::OK);
+    reply
+}
+
+/// Session ids from the standard library's per-process random keys (SipHash keyed from the
+/// system's randomness, of a counter): unique, and not to be guessed from outside the process.
+fn random_ids() -> impl FnMut() -> String + Send + 'static {
+    let keys = RandomState::new();
+    let mut count = 0u64;
+    move || {
+        count += 1;
+        format!(
+            "{:016x}{:016x}",
+            keys.hash_one(count),
+            keys.hash_one(!count)
+        )
+    }
+}
+
+impl<H, B> tower_service::Service<http::Request<B>> for StreamableHttp<H>
+where
+    H: Handler + Send + Sync + 'static,
+    B: http_body::Body + Send + 'static,
+    B::Data: Send,
+{
+    type Response = http::Response<HttpBody>;
+    type Error = Infallible;
+    type Future = Pin<Box<dyn Future<Output = Result<Self::Response, Infallible>> + Send>>;
+
+    fn poll_ready(&mut self, _: &mut core::task::Context<'_>) -> Poll<Result<(), Infallible>> {
+        Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, request: http::Request<B>) -> Self::Future {
+        let service = self.clone();
+        Box::pin(async move { Ok(service.serve(request).await) })
+    }
+}
