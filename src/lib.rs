@@ -217,7 +217,8 @@ pub mod v2026_07_28;
     feature = "convert",
     feature = "auth",
     feature = "server",
-    feature = "http-server"
+    feature = "http-server",
+    feature = "http-client"
 ))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;

@@ -10,6 +10,7 @@ fn message(error: &serde_json::Error) -> String {
 }
 
 /// Reads `text` as an `A`; what fails says where (`unit: unknown variant ...`).
+#[cfg(feature = "server")]
 pub(crate) fn read<A: DeserializeOwned>(text: &str) -> Result<A, String> {
     read_at(text).map_err(|(path, problem)| match path.as_str() {
         "" => problem,

@@ -70,6 +70,8 @@ use crate::v2026_07_28 as latest;
 use crate::{MessageError, ProtocolVersion, RequestId, RpcError};
 use core::fmt;
 
+#[cfg(any(feature = "http-client", feature = "stdio-client"))]
+mod connection;
 mod engine;
 mod http;
 mod input;
@@ -77,6 +79,8 @@ mod peer;
 mod reply;
 mod structured;
 
+#[cfg(any(feature = "http-client", feature = "stdio-client"))]
+pub use connection::{CallError, Connection};
 pub use engine::Client;
 pub use structured::{structured, StructuredError};
 

@@ -135,6 +135,23 @@ fn the_readme_shows_the_first_server_example() {
         example.lines().count() <= 30,
         "the HTTP server grew past 30 lines"
     );
+    // The third, its client.
+    let start = end
+        + readme[end..]
+            .find("```rust,no_run\n")
+            .expect("the README's client, in a third ```rust,no_run block")
+        + "```rust,no_run\n".len();
+    let end = start + readme[start..].find("```").expect("the block's end");
+    let example = std::fs::read_to_string(root.join("examples/http-client.rs")).expect("it");
+    assert_eq!(
+        &readme[start..end],
+        example,
+        "README.md and examples/http-client.rs differ"
+    );
+    assert!(
+        example.lines().count() <= 25,
+        "the client grew past 25 lines"
+    );
 }
 
 /// The README's first server (`examples/first-server.rs`: one tool and one resource, written

@@ -28,6 +28,8 @@ const FEATURES: &[(&str, bool)] = &[
     ("server", cfg!(feature = "server")),
     ("client", cfg!(feature = "client")),
     ("http-server", cfg!(feature = "http-server")),
+    ("http-client", cfg!(feature = "http-client")),
+    ("stdio-client", cfg!(feature = "stdio-client")),
 ];
 
 static BUILD: Mutex<()> = Mutex::new(());

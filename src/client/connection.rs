@@ -1,0 +1,477 @@
+//! A client connected to a server, with calls in one line (features `http-client`,
+//! `stdio-client`): the engine ([`Client`]) over a transport, each call awaited as its result.
+//!
+//! ```no_run
+//! # async fn run() -> Result<(), mcp_spec_types::client::CallError> {
+//! use mcp_spec_types::client::{Client, Connection};
+//! use mcp_spec_types::v2026_07_28::Implementation;
+//!
+//! let client = Client::new(Implementation::new("adder", "0.1.0"));
+//! let server = Connection::http("http://127.0.0.1:8080/mcp", client).await?;
+//! let tools = server.list_tools().await?;
+//! let sum = server.call_tool("add", serde_json::json!({"a": 2, "b": 3})).await?;
+//! # let _ = (tools, sum); Ok(()) }
+//! ```
+//!
+//! The engine does the protocol (discovery or `initialize`, each request in the server's
+//! revision, its `_meta`, the answers read and converted up to 2026-07-28, `input_required`
+//! rounds); the connection does the I/O:
+//! - over **Streamable HTTP** (`http-client`, with reqwest: add reqwest's `rustls` or
+//!   `native-tls` feature to your own dependencies for `https://`): each message is a POST
+//!   with the headers the engine gives ([`Client::http_headers`]) and the session's
+//!   `Mcp-Session-Id`; the answer is read as JSON or as an event stream, and a stream that
+//!   ends before its answer is resumed with `GET` and `Last-Event-ID`, after the `retry` delay
+//!   the server gave (three times at most); a `server/discover` refused with an HTTP error
+//!   falls back to `initialize` ([`Client::no_answer`]);
+//! - over **stdio** (`stdio-client`): the server is a child process spoken to in lines on its
+//!   standard input and output, its standard error left to the parent's, and killed when the
+//!   connection is dropped.
+//!
+//! Calls may run at once from several tasks (the engine is locked only to write a request and
+//! to read a line, never across I/O). The server's notifications go to the function given to
+//! [`Connection::on_notification`]; its requests (sampling, elicitation, roots) are refused
+//! (-32601), as a client that declares none of those capabilities gets them refused by the
+//! engine itself.
+
+#[cfg(feature = "http-client")]
+mod http;
+mod sse;
+#[cfg(feature = "stdio-client")]
+mod stdio;
+
+use super::{Client, ClientError, Event};
+use crate::dispatch::MethodSet;
+use crate::prelude::*;
+use crate::v2026_07_28 as latest;
+use crate::{ErrorCode, ProtocolVersion, RequestId, RpcError};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+use tokio::sync::oneshot;
+
+/// A server, connected: see the [module](self).
+pub struct Connection {
+    inner: Arc<Inner>,
+}
+
+impl core::fmt::Debug for Connection {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Connection")
+            .field("version", &self.version())
+            .finish_non_exhaustive()
+    }
+}
+
+type Answered = Result<latest::ClientCallResult, CallError>;
+type Notified = Arc<dyn Fn(latest::ServerNotify) + Send + Sync>;
+
+struct Inner {
+    engine: Mutex<Client>,
+    /// The calls waiting for their answers, by the id the engine gave them.
+    pending: Mutex<HashMap<RequestId, oneshot::Sender<Answered>>>,
+    /// Who waits for the connection, while it is made.
+    connecting: Mutex<Option<oneshot::Sender<Result<ProtocolVersion, CallError>>>>,
+    notified: Mutex<Option<Notified>>,
+    link: Link,
+}
+
+enum Link {
+    #[cfg(feature = "http-client")]
+    Http(http::HttpLink),
+    #[cfg(feature = "stdio-client")]
+    Stdio(Box<stdio::StdioLink>),
+}
+
+/// Why a call has no result.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum CallError {
+    /// The server answered with this error (in 2026-07-28's codes where they differ).
+    Server(RpcError),
+    /// The engine could not write the request: not connected, or the server's revision
+    /// cannot say it.
+    Client(ClientError),
+    /// The transport failed: the server could not be reached, its process ended, a stream
+    /// broke and could not be resumed, or no answer came.
+    Transport(String),
+    /// The answer is not the call's kind of result (a server that answers `tools/call` with
+    /// another method's result, or with `input_required` the engine could not answer).
+    Unexpected(String),
+}
+
+impl core::fmt::Display for CallError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            CallError::Server(error) => write!(f, "the server answered {error:?}"),
+            CallError::Client(error) => write!(f, "{error}"),
+            CallError::Transport(why) => write!(f, "transport: {why}"),
+            CallError::Unexpected(why) => write!(f, "unexpected answer: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for CallError {}
+
+/// The most pages `list_tools` reads: a server whose cursors never end must not hold the
+/// client in a loop.
+const MAX_PAGES: usize = 10_000;
+
+impl Connection {
+    /// Connects `client` to the server at `url` (`http://` or, with reqwest's TLS features,
+    /// `https://`) over Streamable HTTP.
+    ///
+    /// # Errors
+    ///
+    /// [`CallError::Transport`] when the server cannot be reached, [`CallError::Server`] when
+    /// it refuses to connect (no revision in common).
+    #[cfg(feature = "http-client")]
+    pub async fn http(url: impl Into<String>, client: Client) -> Result<Self, CallError> {
+        let link = Link::Http(http::HttpLink::new(url.into()));
+        Self::connect(client, link).await
+    }
+
+    /// [`Connection::http`] with the HTTP client `http` (its timeouts, proxies, TLS roots,
+    /// default headers such as an `Authorization`).
+    ///
+    /// # Errors
+    ///
+    /// As [`Connection::http`].
+    #[cfg(feature = "http-client")]
+    pub async fn http_with(
+        url: impl Into<String>,
+        http: reqwest::Client,
+        client: Client,
+    ) -> Result<Self, CallError> {
+        let link = Link::Http(http::HttpLink::with_client(url.into(), http));
+        Self::connect(client, link).await
+    }
+
+    /// Starts `command` (its standard input and output piped, its standard error the
+    /// parent's) and connects `client` to it over stdio. The process is killed when the
+    /// connection is dropped.
+    ///
+    /// # Errors
+    ///
+    /// [`CallError::Transport`] when the process cannot be started or ends before it
+    /// answers, [`CallError::Server`] when it refuses to connect.
+    #[cfg(feature = "stdio-client")]
+    pub async fn stdio(
+        command: impl Into<tokio::process::Command>,
+        client: Client,
+    ) -> Result<Self, CallError> {
+        if tokio::runtime::Handle::try_current().is_err() {
+            let why = "a stdio connection runs in a tokio runtime";
+            return Err(CallError::Transport(why.to_owned()));
+        }
+        let (link, stdout) = stdio::StdioLink::spawn(command.into())?;
+        let inner = Arc::new(Inner::new(client, Link::Stdio(Box::new(link))));
+        stdio::read_lines(Arc::downgrade(&inner), stdout);
+        Connection { inner }.connected().await
+    }
+
+    #[cfg(feature = "http-client")]
+    async fn connect(client: Client, link: Link) -> Result<Self, CallError> {
+        let inner = Arc::new(Inner::new(client, link));
+        Connection { inner }.connected().await
+    }
+
+    /// Sends the engine's first line and waits for the connection.
+    async fn connected(self) -> Result<Self, CallError> {
+        let (told, connection) = oneshot::channel();
+        *lock(&self.inner.connecting) = Some(told);
+        let first = self.inner.engine().start();
+        let first = first.ok_or(CallError::Client(ClientError::NotConnected))?;
+        self.inner.send(first, None).await?;
+        match connection.await {
+            Ok(Ok(_)) => Ok(self),
+            Ok(Err(refused)) => Err(refused),
+            Err(_) => Err(CallError::Transport(
+                "the server did not answer the connection".to_owned(),
+            )),
+        }
+    }
+
+    /// The revision spoken with the server.
+    pub fn version(&self) -> Option<ProtocolVersion> {
+        self.inner.engine().version().cloned()
+    }
+
+    /// What the server offers.
+    pub fn server_capabilities(&self) -> Option<latest::ServerCapabilities> {
+        self.inner.engine().server_capabilities().cloned()
+    }
+
+    /// Gives each notification of the server (progress, log messages, list changes) to
+    /// `notified`, in 2026-07-28's terms, as it comes.
+    pub fn on_notification(&self, notified: impl Fn(latest::ServerNotify) + Send + Sync + 'static) {
+        *lock(&self.inner.notified) = Some(Arc::new(notified));
+    }
+
+    /// Sends `call` and waits for its result. The call's `_meta` is the engine's (what the
+    /// server's revision needs there), whatever the caller put.
+    ///
+    /// # Errors
+    ///
+    /// See [`CallError`].
+    pub async fn request(
+        &self,
+        call: latest::ClientCall,
+    ) -> Result<latest::ClientCallResult, CallError> {
+        let (id, line) = self
+            .inner
+            .engine()
+            .request(call)
+            .map_err(CallError::Client)?;
+        let (answer, answered) = oneshot::channel();
+        lock(&self.inner.pending).insert(id.clone(), answer);
+        let sent = self.inner.send(line, Some(id.clone())).await;
+        // Over HTTP the answer came with the exchange, or the engine gave one for it; over stdio
+        // it comes from the task reading the server's output.
+        let answered = match (sent, answered.await) {
+            (_, Ok(answer)) => answer,
+            (Err(error), Err(_)) => Err(error),
+            (Ok(()), Err(_)) => Err(CallError::Transport(
+                "the connection ended before the answer".to_owned(),
+            )),
+        };
+        lock(&self.inner.pending).remove(&id);
+        answered
+    }
+
+    /// The `_meta` a request is written with; the engine puts its own there when it sends.
+    fn meta(&self) -> latest::RequestMetaObject {
+        self.inner.engine().meta()
+    }
+
+    /// Every tool the server offers, page after page.
+    ///
+    /// # Errors
+    ///
+    /// See [`CallError`]; [`CallError::Unexpected`] when the server's cursors do not end.
+    pub async fn list_tools(&self) -> Result<Vec<latest::Tool>, CallError> {
+        let mut tools = Vec::new();
+        let mut cursor: Option<String> = None;
+        for _ in 0..MAX_PAGES {
+            let mut params = latest::PaginatedRequestParams::new(self.meta());
+            if let Some(cursor) = cursor.take() {
+                params = params.with_cursor(cursor);
+            }
+            let page = match self.request(latest::ClientCall::ListTools(params)).await? {
+                latest::ClientCallResult::ListTools(page) => page,
+                other => return Err(unexpected("tools/list", &other)),
+            };
+            tools.extend(page.tools);
+            match page.next_cursor {
+                Some(next) => cursor = Some(next),
+                None => return Ok(tools),
+            }
+        }
+        Err(CallError::Unexpected(format!(
+            "tools/list gave a cursor after {MAX_PAGES} pages"
+        )))
+    }
+
+    /// Calls tool `name` with `arguments` (anything that serializes as a JSON object: a
+    /// struct, a map, `serde_json::json!({...})`). A tool's own failure is a result with
+    /// `is_error`, as the server sent it.
+    ///
+    /// # Errors
+    ///
+    /// See [`CallError`]; [`CallError::Unexpected`] when `arguments` is not an object.
+    pub async fn call_tool(
+        &self,
+        name: &str,
+        arguments: impl serde::Serialize,
+    ) -> Result<latest::CallToolResult, CallError> {
+        let arguments = match serde_json::to_value(arguments) {
+            Ok(serde_json::Value::Object(arguments)) => arguments,
+            Ok(serde_json::Value::Null) => serde_json::Map::new(),
+            Ok(other) => {
+                let why = format!("a tool's arguments are a JSON object, not {other}");
+                return Err(CallError::Unexpected(why));
+            }
+            Err(error) => return Err(CallError::Unexpected(error.to_string())),
+        };
+        let params =
+            latest::CallToolRequestParams::new(name, self.meta()).with_arguments(arguments);
+        match self.request(latest::ClientCall::CallTool(params)).await? {
+            latest::ClientCallResult::CallTool(
+                latest::CallToolResultOrInputRequired::CallToolResult(result),
+            ) => Ok(result),
+            other => Err(unexpected("tools/call", &other)),
+        }
+    }
+
+    /// Reads the resource at `uri`.
+    ///
+    /// # Errors
+    ///
+    /// See [`CallError`]: a resource the server does not have is [`CallError::Server`] with
+    /// "resource not found".
+    pub async fn read_resource(&self, uri: &str) -> Result<latest::ReadResourceResult, CallError> {
+        let params = latest::ReadResourceRequestParams::new(uri, self.meta());
+        match self
+            .request(latest::ClientCall::ReadResource(params))
+            .await?
+        {
+            latest::ClientCallResult::ReadResource(
+                latest::ReadResourceResultOrInputRequired::ReadResourceResult(result),
+            ) => Ok(result),
+            other => Err(unexpected("resources/read", &other)),
+        }
+    }
+
+    /// Gets prompt `name` with `arguments`.
+    ///
+    /// # Errors
+    ///
+    /// See [`CallError`].
+    pub async fn get_prompt(
+        &self,
+        name: &str,
+        arguments: impl IntoIterator<Item = (impl Into<String>, impl Into<String>)>,
+    ) -> Result<latest::GetPromptResult, CallError> {
+        let arguments: alloc::collections::BTreeMap<String, String> = arguments
+            .into_iter()
+            .map(|(name, value)| (name.into(), value.into()))
+            .collect();
+        let mut params = latest::GetPromptRequestParams::new(name, self.meta());
+        if !arguments.is_empty() {
+            params = params.with_arguments(arguments);
+        }
+        match self.request(latest::ClientCall::GetPrompt(params)).await? {
+            latest::ClientCallResult::GetPrompt(
+                latest::GetPromptResultOrInputRequired::GetPromptResult(result),
+            ) => Ok(result),
+            other => Err(unexpected("prompts/get", &other)),
+        }
+    }
+}
+
+/// A result of another kind than `method`'s, or an `input_required` left unanswered.
+fn unexpected(method: &str, got: &latest::ClientCallResult) -> CallError {
+    let input = matches!(
+        got,
+        latest::ClientCallResult::CallTool(
+            latest::CallToolResultOrInputRequired::InputRequiredResult(_)
+        ) | latest::ClientCallResult::ReadResource(
+            latest::ReadResourceResultOrInputRequired::InputRequiredResult(_)
+        ) | latest::ClientCallResult::GetPrompt(
+            latest::GetPromptResultOrInputRequired::InputRequiredResult(_)
+        )
+    );
+    CallError::Unexpected(if input {
+        format!("{method}: the server asked for input the client does not give")
+    } else {
+        format!("{method} was answered with another kind of result")
+    })
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    // Nothing panics while holding these locks but the caller's own notification function,
+    // which is never called under one.
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+impl Inner {
+    fn new(client: Client, link: Link) -> Self {
+        Inner {
+            engine: Mutex::new(client),
+            pending: Mutex::new(HashMap::new()),
+            connecting: Mutex::new(None),
+            notified: Mutex::new(None),
+            link,
+        }
+    }
+
+    fn engine(&self) -> MutexGuard<'_, Client> {
+        lock(&self.engine)
+    }
+
+    /// Sends `line`; `id` is the request's when it is one a caller waits on (over HTTP, its
+    /// answer comes in the response, or the stream is resumed until it does).
+    async fn send(&self, line: String, id: Option<RequestId>) -> Result<(), CallError> {
+        match &self.link {
+            #[cfg(feature = "http-client")]
+            Link::Http(link) => link.exchange(self, line, id).await,
+            #[cfg(feature = "stdio-client")]
+            Link::Stdio(link) => {
+                let _ = id;
+                link.write(line).await
+            }
+        }
+    }
+
+    /// What `line` from the server amounts to: answers given to their callers, notifications
+    /// to the caller's function; the lines to send back.
+    fn receive(&self, line: &str) -> Vec<String> {
+        let events = self.engine().receive(line);
+        self.handle(events)
+    }
+
+    /// Request `line` got no answer at the transport (an HTTP error, a stream that ended):
+    /// `why` is then its answer.
+    fn no_answer(&self, line: &str, why: RpcError) -> Vec<String> {
+        let events = self.engine().no_answer(line, why);
+        self.handle(events)
+    }
+
+    fn handle(&self, events: Vec<Event>) -> Vec<String> {
+        let mut to_send = Vec::new();
+        for event in events {
+            match event {
+                Event::Send(line) => to_send.push(line),
+                Event::Connected(version) => {
+                    if let Some(told) = lock(&self.connecting).take() {
+                        let _ = told.send(Ok(version));
+                    }
+                }
+                Event::Refused(why) => {
+                    if let Some(told) = lock(&self.connecting).take() {
+                        let _ = told.send(Err(CallError::Server(why)));
+                    }
+                }
+                Event::Answer { id, result } => {
+                    if let Some(caller) = lock(&self.pending).remove(&id) {
+                        let _ = caller.send(result.map_err(CallError::Server));
+                    }
+                }
+                Event::Notification(notification) => {
+                    let notified = lock(&self.notified).clone();
+                    if let Some(notified) = notified {
+                        notified(notification);
+                    }
+                }
+                Event::Request { id, call } => {
+                    let refused = RpcError::new(
+                        ErrorCode::MethodNotFound,
+                        format!("the client does not answer {}", call.method()),
+                    );
+                    if let Ok(Some(line)) = self.engine().respond(&id, Err(refused)) {
+                        to_send.push(line);
+                    }
+                }
+                Event::Unpaired(_) | Event::Unreadable(_) => {}
+            }
+        }
+        to_send
+    }
+
+    /// Gives every call still waiting `why` as its answer: the connection is gone.
+    fn fail_all(&self, why: &str) {
+        let waiting: Vec<_> = lock(&self.pending).drain().collect();
+        for (_, caller) in waiting {
+            let _ = caller.send(Err(CallError::Transport(why.to_owned())));
+        }
+        if let Some(told) = lock(&self.connecting).take() {
+            let _ = told.send(Err(CallError::Transport(why.to_owned())));
+        }
+    }
+
+    /// Whether the caller of request `id` still waits.
+    #[cfg(feature = "http-client")]
+    fn waits(&self, id: &RequestId) -> bool {
+        lock(&self.pending).contains_key(id)
+    }
+}

@@ -1,0 +1,232 @@
+//! A client connected in one line (`client::Connection`), over Streamable HTTP to the crate's
+//! tower service (served by axum in this process) and over stdio to the first server's
+//! process: every page of `tools/list`, `tools/call`, `resources/read` and `prompts/get` as
+//! their results, on 2026-07-28 and on 2025-11-25 (a session whose id the connection keeps),
+//! the server's errors as errors, and the HTTP client example against the HTTP server
+//! example.
+#![cfg(all(
+    feature = "http-client",
+    feature = "stdio-client",
+    feature = "http-server",
+    feature = "v2025_11_25"
+))]
+
+use crate::http_service::serve;
+use mcp_spec_types::client::{CallError, Client, Connection};
+use mcp_spec_types::server::Router;
+use mcp_spec_types::v2026_07_28::*;
+use mcp_spec_types::ProtocolVersion;
+use serde_json::json;
+use std::sync::{Arc, Mutex};
+
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct Add {
+    a: f64,
+    b: f64,
+}
+
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct Greeting {
+    name: String,
+}
+
+/// Thirty tools, so that `tools/list` comes in pages; `add`; a resource; a prompt; a tool
+/// that reports progress.
+fn router() -> Router {
+    let mut router = Router::new()
+        .typed_tool("add", |Add { a, b }| {
+            Ok(CallToolResult::text((a + b).to_string()))
+        })
+        .tool_with(Tool::new("count", ToolInputSchema::new()), |_, context| {
+            context.progress(1, Some(1.into()), Some("counted"));
+            Ok(CallToolResult::text("1"))
+        })
+        .resource(Resource::new("memo://hi", "hi"), |read| {
+            Ok(ReadResourceResult::text(read.uri, "Hi!"))
+        })
+        .typed_prompt("greet", |Greeting { name }| {
+            let text = TextContent::new(format!("Hello, {name}!"));
+            Ok(GetPromptResult::complete([PromptMessage::new(
+                text,
+                Role::User,
+            )]))
+        })
+        .with_page_size(10);
+    for n in 0..30 {
+        let tool = Tool::new(format!("tool-{n:02}"), ToolInputSchema::new());
+        router = router.tool(tool, |_| Ok(CallToolResult::text("")));
+    }
+    router
+}
+
+fn client(versions: &[&str]) -> Client {
+    Client::new(Implementation::new("connected", "1"))
+        .with_versions(versions.iter().map(|v| ProtocolVersion::from(*v)))
+}
+
+async fn exercise(server: &Connection) {
+    let tools = server.list_tools().await.expect("tools/list");
+    assert_eq!(tools.len(), 32, "every page: {:?}", tools.len());
+    assert!(tools.iter().any(|tool| tool.name == "tool-29"));
+    let sum = server
+        .call_tool("add", json!({"a": 2, "b": 3.5}))
+        .await
+        .expect("tools/call");
+    assert_eq!(json!(sum.content), json!([{"type": "text", "text": "5.5"}]));
+    let bad = server
+        .call_tool("add", json!({"b": 1}))
+        .await
+        .expect("a tool error");
+    assert_eq!(bad.is_error, Some(true));
+    let read = server
+        .read_resource("memo://hi")
+        .await
+        .expect("resources/read");
+    assert_eq!(
+        json!(read.contents),
+        json!([{"uri": "memo://hi", "text": "Hi!"}])
+    );
+    let missing = server.read_resource("memo://nothing").await;
+    assert!(
+        matches!(&missing, Err(CallError::Server(error)) if error.message.contains("not found")),
+        "{missing:?}"
+    );
+    let prompt = server
+        .get_prompt("greet", [("name", "Ada")])
+        .await
+        .expect("prompts/get");
+    assert_eq!(
+        json!(prompt.messages),
+        json!([{"role": "user", "content": {"type": "text", "text": "Hello, Ada!"}}])
+    );
+    let unknown = server.call_tool("nothing", json!({})).await;
+    assert!(matches!(unknown, Err(CallError::Server(_))), "{unknown:?}");
+}
+
+#[test]
+fn a_connection_over_http_calls_in_one_line_on_both_revisions() {
+    let serving = serve(router());
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    runtime.block_on(async {
+        for (versions, spoken) in [
+            (&["2026-07-28", "2025-11-25"][..], "2026-07-28"),
+            (&["2025-11-25"][..], "2025-11-25"),
+        ] {
+            let server = Connection::http(&serving.url, client(versions))
+                .await
+                .expect("connected");
+            assert_eq!(
+                server.version().map(|v| v.as_str().to_owned()),
+                Some(spoken.to_owned())
+            );
+            exercise(&server).await;
+        }
+    });
+    // One session, for the 2025-11-25 connection, kept by the service.
+    assert_eq!(serving.service.sessions(), 1);
+}
+
+#[test]
+fn a_connections_notifications_reach_its_function_before_the_answer() {
+    let serving = serve(router());
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    runtime.block_on(async {
+        let server = Connection::http(&serving.url, client(&["2025-11-25"]))
+            .await
+            .expect("connected");
+        let heard = Arc::new(Mutex::new(Vec::new()));
+        let keep = Arc::clone(&heard);
+        server.on_notification(move |notification| {
+            if let ServerNotify::Progress(progress) = notification {
+                keep.lock().expect("unpoisoned").push(progress.message);
+            }
+        });
+        let mut params = CallToolRequestParams::new(
+            "count",
+            RequestMetaObject::new(ClientCapabilities::new(), "2025-11-25"),
+        );
+        params.meta.progress_token = Some(7.into());
+        let answer = server
+            .request(ClientCall::CallTool(params))
+            .await
+            .expect("answered");
+        assert!(
+            matches!(answer, ClientCallResult::CallTool(_)),
+            "{answer:?}"
+        );
+        let heard = heard.lock().expect("unpoisoned").clone();
+        assert_eq!(heard, [Some("counted".to_owned())]);
+    });
+}
+
+#[test]
+fn a_connection_that_cannot_reach_its_server_says_so() {
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    let refused = runtime.block_on(Connection::http(
+        "http://127.0.0.1:1/mcp",
+        client(&["2026-07-28"]),
+    ));
+    assert!(
+        matches!(refused, Err(CallError::Transport(_))),
+        "{refused:?}"
+    );
+    let missing = runtime.block_on(Connection::stdio(
+        tokio::process::Command::new("/nonexistent/server"),
+        client(&["2026-07-28"]),
+    ));
+    assert!(
+        matches!(missing, Err(CallError::Transport(_))),
+        "{missing:?}"
+    );
+}
+
+#[test]
+fn a_connection_over_stdio_speaks_to_the_first_servers_process() {
+    let binary = crate::support::example_binary("first-server");
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    runtime.block_on(async {
+        for (versions, spoken) in [
+            (&["2026-07-28"][..], "2026-07-28"),
+            (&["2025-11-25"][..], "2025-11-25"),
+        ] {
+            let server = Connection::stdio(tokio::process::Command::new(&binary), client(versions))
+                .await
+                .expect("connected");
+            assert_eq!(
+                server.version().map(|v| v.as_str().to_owned()),
+                Some(spoken.to_owned())
+            );
+            let tools = server.list_tools().await.expect("tools/list");
+            assert_eq!(tools.len(), 1);
+            let sum = server
+                .call_tool("add", json!({"a": 1, "b": 2}))
+                .await
+                .expect("added");
+            assert_eq!(json!(sum.content), json!([{"type": "text", "text": "3"}]));
+            let read = server.read_resource("memo://hi").await.expect("read");
+            assert_eq!(
+                json!(read.contents),
+                json!([{"uri": "memo://hi", "text": "Hi!"}])
+            );
+        }
+    });
+}
+
+#[test]
+fn the_http_client_example_calls_the_http_server_example() {
+    let server = crate::support::Listening::start_example("http-server");
+    let client = crate::support::example_binary("http-client");
+    let output = std::process::Command::new(client)
+        .arg(&server.url)
+        .output()
+        .expect("the client ran");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "tool: add\ntool: sum\nadd: [{\"type\":\"text\",\"text\":\"5.5\"}]\n"
+    );
+}
