@@ -230,3 +230,85 @@ fn the_http_client_example_calls_the_http_server_example() {
         "tool: add\ntool: sum\nadd: [{\"type\":\"text\",\"text\":\"5.5\"}]\n"
     );
 }
+
+/// The id of the last `tools/call` the hand-written server took.
+static CALL_ID: Mutex<serde_json::Value> = Mutex::new(serde_json::Value::Null);
+
+/// A 2025-11-25 server written by hand, whose `tools/call` stream ends after its priming event
+/// (an id, a `retry`, no message), as a server that closes a long call's connection does; the
+/// answer comes only to a `GET` that resumes after that event.
+async fn closing_server(
+    method: axum::http::Method,
+    headers: axum::http::HeaderMap,
+    body: String,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let sse = |events: String| ([("content-type", "text/event-stream")], events).into_response();
+    if method == axum::http::Method::GET {
+        let resumed = headers.get("last-event-id").and_then(|v| v.to_str().ok());
+        let session = headers.get("mcp-session-id").and_then(|v| v.to_str().ok());
+        if (resumed, session) != (Some("call-1"), Some("s-1")) {
+            return axum::http::StatusCode::BAD_REQUEST.into_response();
+        }
+        let id = CALL_ID.lock().map(|id| id.clone()).unwrap_or_default();
+        let answer = json!({"jsonrpc": "2.0", "id": id,
+            "result": {"content": [{"type": "text", "text": "resumed"}]}});
+        // A comment and the event split over lines as a stream may carry them.
+        return sse(format!(
+            ": kept alive\r\nid: call-2\r\ndata: {answer}\r\n\r\n"
+        ));
+    }
+    let message: serde_json::Value = serde_json::from_str(&body).unwrap_or_default();
+    match message["method"].as_str() {
+        Some("initialize") => (
+            [
+                ("mcp-session-id", "s-1"),
+                ("content-type", "application/json"),
+            ],
+            json!({"jsonrpc": "2.0", "id": message["id"], "result": {
+                "protocolVersion": "2025-11-25", "capabilities": {"tools": {}},
+                "serverInfo": {"name": "closing", "version": "1"}}})
+            .to_string(),
+        )
+            .into_response(),
+        Some("tools/call") => {
+            if let Ok(mut id) = CALL_ID.lock() {
+                *id = message["id"].clone();
+            }
+            sse("id: call-1\nretry: 10\ndata: \n\n".to_owned())
+        }
+        Some(method) if method.starts_with("notifications/") => {
+            axum::http::StatusCode::ACCEPTED.into_response()
+        }
+        // `server/discover` is not a method of this server's revision.
+        _ => axum::http::StatusCode::NOT_FOUND.into_response(),
+    }
+}
+
+#[test]
+fn a_stream_that_ends_before_its_answer_is_resumed_after_its_last_event() {
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("a port");
+        let url = format!("http://{}/mcp", listener.local_addr().expect("its address"));
+        let app = axum::Router::new().route("/mcp", axum::routing::any(closing_server));
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        let server = Connection::http(&url, client(&["2026-07-28", "2025-11-25"]))
+            .await
+            .expect("connected, by initialize after discover got 404");
+        assert_eq!(
+            server.version().map(|v| v.as_str().to_owned()),
+            Some("2025-11-25".to_owned())
+        );
+        let result = server
+            .call_tool("slow", json!({}))
+            .await
+            .expect("the resumed answer");
+        assert_eq!(
+            json!(result.content),
+            json!([{"type": "text", "text": "resumed"}])
+        );
+    });
+}
