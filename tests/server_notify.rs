@@ -359,3 +359,55 @@ fn the_stdio_loop_sends_a_change_between_answers() {
             .expect("without an error");
     });
 }
+
+#[test]
+fn the_stdio_loop_answers_a_quick_call_while_a_slow_one_reports_and_waits() {
+    let (release, held) = mpsc::channel::<()>();
+    let held = std::sync::Mutex::new(held);
+    let router = Router::new().tool_with(
+        Tool::new("slow", ToolInputSchema::new()),
+        move |_, context| {
+            context.progress(1, Some(2.into()), Some("half"));
+            // Held until the test has seen the quick call answered and this report.
+            if let Ok(held) = held.lock() {
+                let _ = held.recv_timeout(Duration::from_secs(30));
+            }
+            Ok(CallToolResult::text("slow"))
+        },
+    );
+    let server = Server::new(Implementation::new("t", "1"), router);
+    let (input, lines) = mpsc::channel();
+    let (written, output) = mpsc::channel::<String>();
+    let next = || -> Value {
+        let line = output
+            .recv_timeout(Duration::from_secs(10))
+            .expect("a line from the loop");
+        serde_json::from_str(&line).expect("JSON")
+    };
+    std::thread::scope(|scope| {
+        let serving = scope.spawn(|| {
+            let reader = std::io::BufReader::new(Lines(lines, Vec::new()));
+            server.serve(reader, Written(written, Vec::new()))
+        });
+        let mut slow_meta = meta();
+        slow_meta["progressToken"] = json!("p");
+        let slow = request(1, "tools/call", json!({"name": "slow", "_meta": slow_meta}));
+        input.send(slow.to_string()).unwrap();
+        // The report comes while the handler is still held: it was written as it was made.
+        let report = next();
+        assert_eq!(report["params"]["message"], "half", "{report}");
+        let quick = request(2, "tools/list", json!({"_meta": meta()}));
+        input.send(quick.to_string()).unwrap();
+        let answered = next();
+        assert_eq!(answered["id"], 2, "the quick call first: {answered}");
+        release.send(()).unwrap();
+        let answered = next();
+        assert_eq!(answered["id"], 1, "{answered}");
+        assert_eq!(answered["result"]["content"][0]["text"], "slow");
+        drop(input);
+        serving
+            .join()
+            .expect("the loop ends")
+            .expect("without an error");
+    });
+}
