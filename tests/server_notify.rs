@@ -411,3 +411,63 @@ fn the_stdio_loop_answers_a_quick_call_while_a_slow_one_reports_and_waits() {
             .expect("without an error");
     });
 }
+
+#[test]
+fn a_cancel_reaches_the_running_handler_and_its_answer_is_not_sent() {
+    let (saw, seen) = mpsc::channel::<bool>();
+    let saw = std::sync::Mutex::new(saw);
+    let router = Router::new().tool_with(
+        Tool::new("long", ToolInputSchema::new()),
+        move |_, context| {
+            // Runs until the client cancels it (or a bound no test reaches).
+            let started = std::time::Instant::now();
+            while !context.is_cancelled() && started.elapsed() < Duration::from_secs(30) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            if let Ok(saw) = saw.lock() {
+                let _ = saw.send(context.is_cancelled());
+            }
+            Ok(CallToolResult::text("too late"))
+        },
+    );
+    let server = Server::new(Implementation::new("t", "1"), router);
+    let (input, lines) = mpsc::channel();
+    let (written, output) = mpsc::channel::<String>();
+    let next = || -> Value {
+        let line = output
+            .recv_timeout(Duration::from_secs(10))
+            .expect("a line from the loop");
+        serde_json::from_str(&line).expect("JSON")
+    };
+    std::thread::scope(|scope| {
+        let serving = scope.spawn(|| {
+            let reader = std::io::BufReader::new(Lines(lines, Vec::new()));
+            server.serve(reader, Written(written, Vec::new()))
+        });
+        let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {},
+            "clientInfo": {"name": "t", "version": "1"}}});
+        input.send(initialize.to_string()).unwrap();
+        assert_eq!(next()["id"], 0);
+        let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+        input.send(initialized.to_string()).unwrap();
+        let call = request(1, "tools/call", json!({"name": "long"}));
+        input.send(call.to_string()).unwrap();
+        let cancel = json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+            "params": {"requestId": 1, "reason": "no longer needed"}});
+        input.send(cancel.to_string()).unwrap();
+        let cancelled = seen
+            .recv_timeout(Duration::from_secs(20))
+            .expect("the handler ended");
+        assert!(cancelled, "the handler did not see the cancel");
+        // The cancelled call's answer is never written: the next line is the ping's.
+        let ping = json!({"jsonrpc": "2.0", "id": 2, "method": "ping"});
+        input.send(ping.to_string()).unwrap();
+        assert_eq!(next()["id"], 2);
+        drop(input);
+        serving
+            .join()
+            .expect("the loop ends")
+            .expect("without an error");
+    });
+}

@@ -368,8 +368,10 @@ fn hand_out(
     convert: Convert,
     retry: Option<u8>,
 ) -> Incoming {
-    if let Err(error) = session.admit(&id) {
-        return Incoming::Answer(error_line(Some(id), error));
+    let mut context = context;
+    match session.admit(&id) {
+        Ok(cancelled) => context.cancelled = cancelled,
+        Err(error) => return Incoming::Answer(error_line(Some(id), error)),
     }
     Incoming::Call(Box::new(PendingCall::new(
         call, context, id, convert, retry,

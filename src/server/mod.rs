@@ -61,6 +61,7 @@ use crate::v2026_07_28 as latest;
 use crate::{ProgressToken, ProtocolVersion, RpcError};
 use alloc::sync::Arc;
 use core::fmt;
+use core::sync::atomic::{AtomicBool, Ordering};
 use serde_json::Value;
 
 mod call;
@@ -203,6 +204,30 @@ pub struct Context {
     changes: Vec<Change>,
     /// Where reports go as the handler makes them ([`Context::send_reports_to`]).
     live: Option<Live>,
+    /// Set when the client cancels the request ([`Context::is_cancelled`]).
+    cancelled: Cancelled,
+}
+
+/// Whether the client cancelled a request (`notifications/cancelled`): set by its session,
+/// read by its handler's context, wherever the handler runs.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Cancelled(Arc<AtomicBool>);
+
+impl Cancelled {
+    fn set(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    fn is_set(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// Two contexts are alike whatever becomes of their requests.
+impl PartialEq for Cancelled {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 /// Where a handler's reports go as it makes them: each as the line to send.
@@ -232,7 +257,16 @@ impl Context {
             notes: Vec::new(),
             changes: Vec::new(),
             live: None,
+            cancelled: Cancelled::default(),
         }
+    }
+
+    /// Whether the client has cancelled the request (`notifications/cancelled`, in a session
+    /// of a stateful revision): its answer will not be sent, so a handler that runs long may
+    /// check this between its steps and stop. A stateless request has no way to be cancelled
+    /// but closing its connection, which the handler does not see: this stays `false`.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancelled.is_set()
     }
 
     /// Sends each report the handler makes from now on (progress, log messages) at once, as

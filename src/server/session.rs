@@ -3,11 +3,12 @@
 
 use super::call::{self, Answer};
 use super::rounds::{AskLine, Round};
+use super::Cancelled;
 use crate::convert::StatelessRequestMeta;
 use crate::prelude::*;
 use crate::v2026_07_28 as latest;
 use crate::{ErrorCode, ProtocolVersion, RequestId, RpcError};
-use alloc::collections::BTreeSet;
+use alloc::collections::{BTreeMap, BTreeSet};
 
 /// One client's state. Over stdio there is one; over HTTP, one for each `Mcp-Session-Id` of a
 /// stateful revision, and a fresh one for each request of a stateless revision.
@@ -24,7 +25,9 @@ use alloc::collections::BTreeSet;
 #[derive(Debug, Clone)]
 pub struct Session {
     pub(super) stateful: Option<Stateful>,
-    in_flight: BTreeSet<RequestId>,
+    /// The requests in flight, each with the flag its handler's context reads to know that
+    /// the client cancelled it.
+    in_flight: BTreeMap<RequestId, Cancelled>,
     /// The URIs of `resources/subscribe` (stateful revisions).
     pub(super) subscriptions: BTreeSet<String>,
     /// The open `subscriptions/listen` streams (stateless revisions).
@@ -44,7 +47,7 @@ impl Default for Session {
     fn default() -> Self {
         Session {
             stateful: None,
-            in_flight: BTreeSet::new(),
+            in_flight: BTreeMap::new(),
             subscriptions: BTreeSet::new(),
             listens: Vec::new(),
             streams: true,
@@ -135,7 +138,7 @@ impl Session {
 
     /// Whether request `id` waits for its answer.
     pub(super) fn is_in_flight(&self, id: &RequestId) -> bool {
-        self.in_flight.contains(id)
+        self.in_flight.contains_key(id)
     }
 
     /// The request whose round asked the client the server's request `asked`.
@@ -154,7 +157,7 @@ impl Session {
     /// stream can carry the asking (a stateless request over HTTP: the request gets -32603).
     pub fn finish(&mut self, answer: Answer) -> Option<String> {
         let (id, line, relay) = answer.into_parts();
-        if !self.in_flight.contains(&id) {
+        if !self.in_flight.contains_key(&id) {
             return None;
         }
         let Some(relay) = relay else {
@@ -216,9 +219,9 @@ impl Session {
         call::error_line(Some(id), error)
     }
 
-    /// Takes request `id` in, or says why not.
-    pub(super) fn admit(&mut self, id: &RequestId) -> Result<(), RpcError> {
-        if self.in_flight.contains(id) {
+    /// Takes request `id` in, or says why not: the flag that says the client cancelled it.
+    pub(super) fn admit(&mut self, id: &RequestId) -> Result<Cancelled, RpcError> {
+        if self.in_flight.contains_key(id) {
             let message = "a request with this id is still in flight";
             return Err(RpcError::new(ErrorCode::InvalidRequest, message));
         }
@@ -229,14 +232,17 @@ impl Session {
             );
             return Err(RpcError::new(ErrorCode::InternalError, message));
         }
-        self.in_flight.insert(id.clone());
-        Ok(())
+        let cancelled = Cancelled::default();
+        self.in_flight.insert(id.clone(), cancelled.clone());
+        Ok(cancelled)
     }
 
     /// The client cancelled request `id`: its answer will not be sent, and the stream it
     /// opened, if it was a `subscriptions/listen`, is closed.
     pub(super) fn cancel(&mut self, id: &RequestId) {
-        self.in_flight.remove(id);
+        if let Some(cancelled) = self.in_flight.remove(id) {
+            cancelled.set();
+        }
         self.listens.retain(|listen| listen.id != *id);
         self.rounds.retain(|round| round.id != *id);
     }
