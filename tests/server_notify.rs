@@ -360,6 +360,32 @@ fn the_stdio_loop_sends_a_change_between_answers() {
     });
 }
 
+/// Runs the stdio loop (`Server::serve`) of `server` while `drive` writes it lines and reads
+/// what it writes (each line as JSON, waiting at most 10 s); the loop must then end, without an
+/// error, once its input ends.
+fn drive_loop(server: &Server<Router>, drive: impl FnOnce(&Sender<String>, &dyn Fn() -> Value)) {
+    let (input, lines) = mpsc::channel();
+    let (written, output) = mpsc::channel::<String>();
+    let next = || -> Value {
+        let line = output
+            .recv_timeout(Duration::from_secs(10))
+            .expect("a line from the loop");
+        serde_json::from_str(&line).expect("JSON")
+    };
+    std::thread::scope(|scope| {
+        let serving = scope.spawn(move || {
+            let reader = std::io::BufReader::new(Lines(lines, Vec::new()));
+            server.serve(reader, Written(written, Vec::new()))
+        });
+        drive(&input, &next);
+        drop(input);
+        serving
+            .join()
+            .expect("the loop ends")
+            .expect("without an error");
+    });
+}
+
 #[test]
 fn the_stdio_loop_answers_a_quick_call_while_a_slow_one_reports_and_waits() {
     let (release, held) = mpsc::channel::<()>();
@@ -376,19 +402,7 @@ fn the_stdio_loop_answers_a_quick_call_while_a_slow_one_reports_and_waits() {
         },
     );
     let server = Server::new(Implementation::new("t", "1"), router);
-    let (input, lines) = mpsc::channel();
-    let (written, output) = mpsc::channel::<String>();
-    let next = || -> Value {
-        let line = output
-            .recv_timeout(Duration::from_secs(10))
-            .expect("a line from the loop");
-        serde_json::from_str(&line).expect("JSON")
-    };
-    std::thread::scope(|scope| {
-        let serving = scope.spawn(|| {
-            let reader = std::io::BufReader::new(Lines(lines, Vec::new()));
-            server.serve(reader, Written(written, Vec::new()))
-        });
+    drive_loop(&server, |input, next| {
         let mut slow_meta = meta();
         slow_meta["progressToken"] = json!("p");
         let slow = request(1, "tools/call", json!({"name": "slow", "_meta": slow_meta}));
@@ -404,11 +418,6 @@ fn the_stdio_loop_answers_a_quick_call_while_a_slow_one_reports_and_waits() {
         let answered = next();
         assert_eq!(answered["id"], 1, "{answered}");
         assert_eq!(answered["result"]["content"][0]["text"], "slow");
-        drop(input);
-        serving
-            .join()
-            .expect("the loop ends")
-            .expect("without an error");
     });
 }
 
@@ -431,19 +440,7 @@ fn a_cancel_reaches_the_running_handler_and_its_answer_is_not_sent() {
         },
     );
     let server = Server::new(Implementation::new("t", "1"), router);
-    let (input, lines) = mpsc::channel();
-    let (written, output) = mpsc::channel::<String>();
-    let next = || -> Value {
-        let line = output
-            .recv_timeout(Duration::from_secs(10))
-            .expect("a line from the loop");
-        serde_json::from_str(&line).expect("JSON")
-    };
-    std::thread::scope(|scope| {
-        let serving = scope.spawn(|| {
-            let reader = std::io::BufReader::new(Lines(lines, Vec::new()));
-            server.serve(reader, Written(written, Vec::new()))
-        });
+    drive_loop(&server, |input, next| {
         let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
             "protocolVersion": "2025-11-25", "capabilities": {},
             "clientInfo": {"name": "t", "version": "1"}}});
@@ -464,10 +461,5 @@ fn a_cancel_reaches_the_running_handler_and_its_answer_is_not_sent() {
         let ping = json!({"jsonrpc": "2.0", "id": 2, "method": "ping"});
         input.send(ping.to_string()).unwrap();
         assert_eq!(next()["id"], 2);
-        drop(input);
-        serving
-            .join()
-            .expect("the loop ends")
-            .expect("without an error");
     });
 }

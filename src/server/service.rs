@@ -362,15 +362,17 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
         let (writer, body) = HttpBody::stream();
         let _ = writer.try_send(Bytes::from(data(&first)));
         runtime.spawn(async move {
+            // Waits for room on the stream rather than drop the answer behind a burst of
+            // reports; a client that went away ends the wait (the send fails).
             while let Some(out) = outs.recv().await {
                 match out {
                     Out::Report(line) => {
-                        let _ = writer.try_send(Bytes::from(data(&line)));
+                        let _ = writer.send(Bytes::from(data(&line))).await;
                     }
                     Out::Done(answer) => {
                         let response = self.finished(answer);
                         if let Some(line) = response.body {
-                            let _ = writer.try_send(Bytes::from(data(&line)));
+                            let _ = writer.send(Bytes::from(data(&line))).await;
                         }
                         return;
                     }

@@ -96,62 +96,34 @@ fn the_typescript_sdk_v2_client_drives_the_server_on_2026_07_28() {
     );
 }
 
-/// The README's first server is `examples/first-server.rs`, and its HTTP server
-/// `examples/http-server.rs`, word for word: the README shows the code the tests below run.
+/// The README's three programs are the examples the tests run, word for word, in its
+/// `rust,no_run` blocks in this order, each within its length: the first server
+/// (`examples/first-server.rs`), the same server over HTTP (`examples/http-server.rs`), and
+/// its client (`examples/http-client.rs`).
 #[test]
 fn the_readme_shows_the_first_server_example() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
-    let example =
-        std::fs::read_to_string(root.join("examples/first-server.rs")).expect("the example");
-    let start = readme
-        .find("```rust,no_run\n")
-        .expect("the README's first server, in a ```rust,no_run block")
-        + "```rust,no_run\n".len();
-    let end = start + readme[start..].find("```").expect("the block's end");
-    assert_eq!(
-        &readme[start..end],
-        example,
-        "README.md and examples/first-server.rs differ"
-    );
-    assert!(
-        example.lines().count() <= 40,
-        "the first server grew past 40 lines"
-    );
-    // The second block is the same server over HTTP, word for word too.
-    let start = end
-        + readme[end..]
-            .find("```rust,no_run\n")
-            .expect("the README's HTTP server, in a second ```rust,no_run block")
-        + "```rust,no_run\n".len();
-    let end = start + readme[start..].find("```").expect("the block's end");
-    let example = std::fs::read_to_string(root.join("examples/http-server.rs")).expect("it");
-    assert_eq!(
-        &readme[start..end],
-        example,
-        "README.md and examples/http-server.rs differ"
-    );
-    assert!(
-        example.lines().count() <= 30,
-        "the HTTP server grew past 30 lines"
-    );
-    // The third, its client.
-    let start = end
-        + readme[end..]
-            .find("```rust,no_run\n")
-            .expect("the README's client, in a third ```rust,no_run block")
-        + "```rust,no_run\n".len();
-    let end = start + readme[start..].find("```").expect("the block's end");
-    let example = std::fs::read_to_string(root.join("examples/http-client.rs")).expect("it");
-    assert_eq!(
-        &readme[start..end],
-        example,
-        "README.md and examples/http-client.rs differ"
-    );
-    assert!(
-        example.lines().count() <= 25,
-        "the client grew past 25 lines"
-    );
+    let open = "```rust,no_run\n";
+    let mut rest = readme.as_str();
+    for (file, most) in [
+        ("examples/first-server.rs", 40),
+        ("examples/http-server.rs", 30),
+        ("examples/http-client.rs", 25),
+    ] {
+        let example = std::fs::read_to_string(root.join(file)).expect("the example");
+        let start = rest
+            .find(open)
+            .unwrap_or_else(|| panic!("the README's block for {file}"))
+            + open.len();
+        let end = start + rest[start..].find("```").expect("the block's end");
+        assert_eq!(&rest[start..end], example, "README.md and {file} differ");
+        assert!(
+            example.lines().count() <= most,
+            "{file} grew past {most} lines"
+        );
+        rest = &rest[end..];
+    }
 }
 
 /// The README's first server (`examples/first-server.rs`: one tool and one resource, written
