@@ -1,37 +1,5 @@
 //! A client connected to a server, with calls in one line (features `http-client`,
-//! `stdio-client`): the engine ([`Client`]) over a transport, each call awaited as its result.
-//!
-//! ```no_run
-//! # async fn run() -> Result<(), mcp_spec_types::client::CallError> {
-//! use mcp_spec_types::client::{Client, Connection};
-//! use mcp_spec_types::v2026_07_28::Implementation;
-//!
-//! let client = Client::new(Implementation::new("adder", "0.1.0"));
-//! let server = Connection::http("http://127.0.0.1:8080/mcp", client).await?;
-//! let tools = server.list_tools().await?;
-//! let sum = server.call_tool("add", serde_json::json!({"a": 2, "b": 3})).await?;
-//! # let _ = (tools, sum); Ok(()) }
-//! ```
-//!
-//! The engine does the protocol (discovery or `initialize`, each request in the server's
-//! revision, its `_meta`, the answers read and converted up to 2026-07-28, `input_required`
-//! rounds); the connection does the I/O:
-//! - over **Streamable HTTP** (`http-client`, with reqwest: add reqwest's `rustls` or
-//!   `native-tls` feature to your own dependencies for `https://`): each message is a POST
-//!   with the headers the engine gives ([`Client::http_headers`]) and the session's
-//!   `Mcp-Session-Id`; the answer is read as JSON or as an event stream, and a stream that
-//!   ends before its answer is resumed with `GET` and `Last-Event-ID`, after the `retry` delay
-//!   the server gave (three times at most); a `server/discover` refused with an HTTP error
-//!   falls back to `initialize` ([`Client::no_answer`]);
-//! - over **stdio** (`stdio-client`): the server is a child process spoken to in lines on its
-//!   standard input and output, its standard error left to the parent's, and killed when the
-//!   connection is dropped.
-//!
-//! Calls may run at once from several tasks (the engine is locked only to write a request and
-//! to read a line, never across I/O). The server's notifications go to the function given to
-//! [`Connection::on_notification`]; its requests (sampling, elicitation, roots) are refused
-//! (-32601), as a client that declares none of those capabilities gets them refused by the
-//! engine itself.
+//! `stdio-client`): see [`Connection`].
 
 #[cfg(feature = "http-client")]
 mod http;
@@ -48,7 +16,40 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::oneshot;
 
-/// A server, connected: see the [module](self).
+/// A client connected to a server, with calls in one line (features `http-client`,
+/// `stdio-client`): the engine ([`Client`]) over a transport, each call awaited as its result.
+///
+/// ```no_run
+/// # async fn run() -> Result<(), mcp_spec_types::client::CallError> {
+/// use mcp_spec_types::client::{Client, Connection};
+/// use mcp_spec_types::v2026_07_28::Implementation;
+///
+/// let client = Client::new(Implementation::new("adder", "0.1.0"));
+/// let server = Connection::http("http://127.0.0.1:8080/mcp", client).await?;
+/// let tools = server.list_tools().await?;
+/// let sum = server.call_tool("add", serde_json::json!({"a": 2, "b": 3})).await?;
+/// # let _ = (tools, sum); Ok(()) }
+/// ```
+///
+/// The engine does the protocol (discovery or `initialize`, each request in the server's
+/// revision, its `_meta`, the answers read and converted up to 2026-07-28, `input_required`
+/// rounds); the connection does the I/O:
+/// - over **Streamable HTTP** (`http-client`, with reqwest: add reqwest's `rustls` or
+///   `native-tls` feature to your own dependencies for `https://`): each message is a POST
+///   with the headers the engine gives ([`Client::http_headers`]) and the session's
+///   `Mcp-Session-Id`; the answer is read as JSON or as an event stream, and a stream that
+///   ends before its answer is resumed with `GET` and `Last-Event-ID`, after the `retry` delay
+///   the server gave (three times at most); a `server/discover` refused with an HTTP error
+///   falls back to `initialize` ([`Client::no_answer`]);
+/// - over **stdio** (`stdio-client`): the server is a child process spoken to in lines on its
+///   standard input and output, its standard error left to the parent's, and killed when the
+///   connection is dropped.
+///
+/// Calls may run at once from several tasks (the engine is locked only to write a request and
+/// to read a line, never across I/O). The server's notifications go to the function given to
+/// [`Connection::on_notification`]; its requests (sampling, elicitation, roots) are refused
+/// (-32601), as a client that declares none of those capabilities gets them refused by the
+/// engine itself.
 pub struct Connection {
     inner: Arc<Inner>,
 }

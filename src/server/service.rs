@@ -1,25 +1,5 @@
-//! The server over Streamable HTTP as a `tower` service (feature `http-server`): the engine's
-//! transport rules ([`Server::http_receive`], [`Sessions`]) with the connections, event
-//! streams, timers and tasks they need, for any server the `http` crate's types fit: axum
-//! (`route_service`), hyper (through hyper-util's `TowerToHyperService`), any tower stack.
-//!
-//! What it adds to the engine:
-//! - **its own path alone**: a request for another path gets 404 ([`StreamableHttp::with_path`]);
-//! - **a body limit**: a larger body gets 413 before it is read whole
-//!   ([`StreamableHttp::with_body_limit`]);
-//! - **no lock around a handler**: the sessions are locked to take a request in and to send
-//!   its answer, never while the handler runs, so a slow call holds up no other;
-//! - **reports as they are made**: a call whose client asked for progress or log messages
-//!   runs in a task of its own, and what its handler reports goes out at once on the call's
-//!   event stream ([`Context::send_reports_to`]): a session's call answers with a stream at
-//!   once; a stateless call's response stays one JSON message unless a report comes before
-//!   the answer;
-//! - **keep-alive**: a comment on every open stream every [`StreamableHttp::with_keep_alive`]
-//!   (15 s by default), which also finds the streams whose client went away and closes them,
-//!   so that what the engine keeps for them is freed;
-//! - **graceful shutdown** ([`StreamableHttp::shutdown`]): the open streams end, so that the
-//!   server's own graceful shutdown (axum's `with_graceful_shutdown`) does not wait on them,
-//!   and later requests get 503.
+//! The server over Streamable HTTP as a tower service (feature `http-server`): see
+//! [`StreamableHttp`].
 
 mod body;
 
@@ -42,7 +22,28 @@ use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
-/// A [`Server`] over Streamable HTTP, as a `tower` service: see the [module](self).
+/// The server over Streamable HTTP as a `tower` service (feature `http-server`): the engine's
+/// transport rules ([`Server::http_receive`], [`Sessions`]) with the connections, event
+/// streams, timers and tasks they need, for any server the `http` crate's types fit: axum
+/// (`route_service`), hyper (through hyper-util's `TowerToHyperService`), any tower stack.
+///
+/// What it adds to the engine:
+/// - **its own path alone**: a request for another path gets 404 ([`StreamableHttp::with_path`]);
+/// - **a body limit**: a larger body gets 413 before it is read whole
+///   ([`StreamableHttp::with_body_limit`]);
+/// - **no lock around a handler**: the sessions are locked to take a request in and to send
+///   its answer, never while the handler runs, so a slow call holds up no other;
+/// - **reports as they are made**: a call whose client asked for progress or log messages
+///   runs in a task of its own, and what its handler reports goes out at once on the call's
+///   event stream ([`Context::send_reports_to`]): a session's call answers with a stream at
+///   once; a stateless call's response stays one JSON message unless a report comes before
+///   the answer;
+/// - **keep-alive**: a comment on every open stream every [`StreamableHttp::with_keep_alive`]
+///   (15 s by default), which also finds the streams whose client went away and closes them,
+///   so that what the engine keeps for them is freed;
+/// - **graceful shutdown** ([`StreamableHttp::shutdown`]): the open streams end, so that the
+///   server's own graceful shutdown (axum's `with_graceful_shutdown`) does not wait on them,
+///   and later requests get 503.
 ///
 /// ```no_run
 /// # async fn run() -> std::io::Result<()> {
