@@ -13,6 +13,7 @@
 
 use crate::http_service::serve;
 use mcp_spec_types::client::{CallError, Client, Connection};
+use mcp_spec_types::dispatch::MethodSet;
 use mcp_spec_types::server::Router;
 use mcp_spec_types::v2026_07_28::*;
 use mcp_spec_types::ProtocolVersion;
@@ -309,6 +310,59 @@ fn a_stream_that_ends_before_its_answer_is_resumed_after_its_last_event() {
         assert_eq!(
             json!(result.content),
             json!([{"type": "text", "text": "resumed"}])
+        );
+    });
+}
+
+#[test]
+fn a_servers_request_for_roots_is_answered_by_the_connections_function_on_both_revisions() {
+    let serving = serve(crate::http_service::tour(0));
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    runtime.block_on(async {
+        // 2026-07-28 asks with `input_required` (the engine answers and retries); 2025-11-25
+        // with a `roots/list` request on the call's stream (answered in a POST of its own).
+        for versions in [&["2026-07-28"][..], &["2025-11-25"][..]] {
+            let capabilities =
+                ClientCapabilities::new().with_roots(mcp_spec_types::JsonObject::new());
+            let client = client(versions).with_capabilities(capabilities);
+            let server = Connection::http(&serving.url, client)
+                .await
+                .expect("connected");
+            server.on_request(|call| match call {
+                ServerCall::ListRoots(_) => {
+                    let roots = [Root::new("file:///work").with_name("work")];
+                    Ok(ServerCallResult::ListRoots(ListRootsResult::new(roots)))
+                }
+                other => Err(mcp_spec_types::RpcError::method_not_found(other.method())),
+            });
+            let named = server
+                .call_tool("roots", json!({}))
+                .await
+                .expect("answered");
+            assert_eq!(
+                json!(named.content),
+                json!([{"type": "text", "text": "file:///work"}]),
+                "{versions:?}"
+            );
+        }
+    });
+}
+
+#[test]
+fn a_request_for_input_the_client_refuses_ends_the_call_with_an_error() {
+    let serving = serve(crate::http_service::tour(0));
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    runtime.block_on(async {
+        let capabilities = ClientCapabilities::new().with_roots(mcp_spec_types::JsonObject::new());
+        let client = client(&["2026-07-28"]).with_capabilities(capabilities);
+        let server = Connection::http(&serving.url, client)
+            .await
+            .expect("connected");
+        // No `on_request`: the roots the server asks for are refused, and the call ends.
+        let refused = server.call_tool("roots", json!({})).await;
+        assert!(
+            matches!(refused, Err(CallError::Unexpected(_))),
+            "{refused:?}"
         );
     });
 }

@@ -47,9 +47,8 @@ use tokio::sync::oneshot;
 ///
 /// Calls may run at once from several tasks (the engine is locked only to write a request and
 /// to read a line, never across I/O). The server's notifications go to the function given to
-/// [`Connection::on_notification`]; its requests (sampling, elicitation, roots) are refused
-/// (-32601), as a client that declares none of those capabilities gets them refused by the
-/// engine itself.
+/// [`Connection::on_notification`]; its requests (sampling, elicitation, roots), to the one
+/// given to [`Connection::on_request`].
 pub struct Connection {
     inner: Arc<Inner>,
 }
@@ -64,6 +63,8 @@ impl core::fmt::Debug for Connection {
 
 type Answered = Result<latest::ClientCallResult, CallError>;
 type Notified = Arc<dyn Fn(latest::ServerNotify) + Send + Sync>;
+type Answering =
+    Arc<dyn Fn(latest::ServerCall) -> Result<latest::ServerCallResult, RpcError> + Send + Sync>;
 
 struct Inner {
     engine: Mutex<Client>,
@@ -72,6 +73,7 @@ struct Inner {
     /// Who waits for the connection, while it is made.
     connecting: Mutex<Option<oneshot::Sender<Result<ProtocolVersion, CallError>>>>,
     notified: Mutex<Option<Notified>>,
+    answering: Mutex<Option<Answering>>,
     link: Link,
 }
 
@@ -205,6 +207,21 @@ impl Connection {
     /// `notified`, in 2026-07-28's terms, as it comes.
     pub fn on_notification(&self, notified: impl Fn(latest::ServerNotify) + Send + Sync + 'static) {
         *lock(&self.inner.notified) = Some(Arc::new(notified));
+    }
+
+    /// Answers each request of the server (sampling, elicitation, roots: those of the
+    /// capabilities the client declared, [`Client::with_capabilities`]) with `answer`, in
+    /// 2026-07-28's terms: the engine writes the answer in the server's revision, and answers
+    /// the input requests of a 2026-07-28 server's `input_required` the same way, sending the
+    /// call again with them. Without it, such requests are refused (-32601).
+    pub fn on_request(
+        &self,
+        answer: impl Fn(latest::ServerCall) -> Result<latest::ServerCallResult, RpcError>
+            + Send
+            + Sync
+            + 'static,
+    ) {
+        *lock(&self.inner.answering) = Some(Arc::new(answer));
     }
 
     /// Sends `call` and waits for its result. The call's `_meta` is the engine's (what the
@@ -382,6 +399,7 @@ impl Inner {
             pending: Mutex::new(HashMap::new()),
             connecting: Mutex::new(None),
             notified: Mutex::new(None),
+            answering: Mutex::new(None),
             link,
         }
     }
@@ -445,11 +463,15 @@ impl Inner {
                     }
                 }
                 Event::Request { id, call } => {
-                    let refused = RpcError::new(
-                        ErrorCode::MethodNotFound,
-                        format!("the client does not answer {}", call.method()),
-                    );
-                    if let Ok(Some(line)) = self.engine().respond(&id, Err(refused)) {
+                    let answering = lock(&self.answering).clone();
+                    let answer = match answering {
+                        Some(answering) => answering(call),
+                        None => Err(RpcError::new(
+                            ErrorCode::MethodNotFound,
+                            format!("the client does not answer {}", call.method()),
+                        )),
+                    };
+                    if let Ok(Some(line)) = self.engine().respond(&id, answer) {
                         to_send.push(line);
                     }
                 }
@@ -467,6 +489,14 @@ impl Inner {
         }
         if let Some(told) = lock(&self.connecting).take() {
             let _ = told.send(Err(CallError::Transport(why.to_owned())));
+        }
+    }
+
+    /// Gives request `id`'s caller, if it still waits, `why` as its answer.
+    #[cfg(feature = "http-client")]
+    fn give_up(&self, id: &RequestId, why: &str) {
+        if let Some(caller) = lock(&self.pending).remove(id) {
+            let _ = caller.send(Err(CallError::Unexpected(why.to_owned())));
         }
     }
 

@@ -102,6 +102,13 @@ impl HttpLink {
                         self.exchange(inner, next, None).await?;
                     }
                 }
+                // Still waiting: the engine gave the request up (an input request of the
+                // server's answered with an error), so no answer will come. Over HTTP every
+                // answer comes within its exchange: the caller is told now, not never.
+                inner.give_up(
+                    id,
+                    "the server's request for input was refused: no answer comes",
+                );
             }
             Ok(())
         })
