@@ -32,9 +32,11 @@ use tokio::sync::mpsc;
 /// - **a body limit**: a larger body gets 413 before it is read whole
 ///   ([`StreamableHttp::with_body_limit`]);
 /// - **no lock around a handler**: the sessions are locked to take a request in and to send
-///   its answer, never while the handler runs, so a slow call holds up no other;
+///   its answer, never while the handler runs, so a slow call holds up no other. A call that
+///   asks for no reports runs in its request's own task (no hand-off: the fast path); a
+///   handler that blocks for long there holds one of the runtime's workers while it does;
 /// - **reports as they are made**: a call whose client asked for progress or log messages
-///   runs in a task of its own, and what its handler reports goes out at once on the call's
+///   runs on tokio's blocking pool, and what its handler reports goes out at once on the call's
 ///   event stream ([`Context::send_reports_to`]): a session's call answers with a stream at
 ///   once; a stateless call's response stays one JSON message unless a report comes before
 ///   the answer;
