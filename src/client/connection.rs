@@ -9,6 +9,7 @@ mod stdio;
 
 use super::{Client, ClientError, Event};
 use crate::dispatch::MethodSet;
+use crate::method::method_names as names;
 use crate::prelude::*;
 use crate::v2026_07_28 as latest;
 use crate::{ErrorCode, ProtocolVersion, RequestId, RpcError};
@@ -275,7 +276,7 @@ impl Connection {
             }
             let page = match self.request(latest::ClientCall::ListTools(params)).await? {
                 latest::ClientCallResult::ListTools(page) => page,
-                other => return Err(unexpected("tools/list", &other)),
+                other => return Err(unexpected(names::LIST_TOOLS_REQUEST, &other)),
             };
             tools.extend(page.tools);
             match page.next_cursor {
@@ -284,7 +285,8 @@ impl Connection {
             }
         }
         Err(CallError::Unexpected(format!(
-            "tools/list gave a cursor after {MAX_PAGES} pages"
+            "{} gave a cursor after {MAX_PAGES} pages",
+            names::LIST_TOOLS_REQUEST
         )))
     }
 
@@ -315,7 +317,7 @@ impl Connection {
             latest::ClientCallResult::CallTool(
                 latest::CallToolResultOrInputRequired::CallToolResult(result),
             ) => Ok(result),
-            other => Err(unexpected("tools/call", &other)),
+            other => Err(unexpected(names::CALL_TOOL_REQUEST, &other)),
         }
     }
 
@@ -334,7 +336,7 @@ impl Connection {
             latest::ClientCallResult::ReadResource(
                 latest::ReadResourceResultOrInputRequired::ReadResourceResult(result),
             ) => Ok(result),
-            other => Err(unexpected("resources/read", &other)),
+            other => Err(unexpected(names::READ_RESOURCE_REQUEST, &other)),
         }
     }
 
@@ -360,7 +362,7 @@ impl Connection {
             latest::ClientCallResult::GetPrompt(
                 latest::GetPromptResultOrInputRequired::GetPromptResult(result),
             ) => Ok(result),
-            other => Err(unexpected("prompts/get", &other)),
+            other => Err(unexpected(names::GET_PROMPT_REQUEST, &other)),
         }
     }
 }

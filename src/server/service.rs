@@ -403,11 +403,7 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
         let now_ms = self.now_ms();
         let mut open = self.lock();
         let mut response = open.finished(&self.server, answer);
-        let events = core::mem::take(&mut response.events);
-        open.send(events, now_ms);
-        for ended in &response.ended {
-            open.streams.remove(ended);
-        }
+        open.send_and_end(&mut response, now_ms);
         response
     }
 }
@@ -437,12 +433,7 @@ impl Open {
             (None, Some(json)) => HttpBody::full(json),
             (None, None) => HttpBody::empty(),
         };
-        let events = core::mem::take(&mut response.events);
-        self.send(events, now_ms);
-        // Dropping a stream's writer ends its body.
-        for ended in &response.ended {
-            self.streams.remove(ended);
-        }
+        self.send_and_end(&mut response, now_ms);
         let mut reply = http::Response::new(body);
         *reply.status_mut() =
             http::StatusCode::from_u16(response.status).unwrap_or(http::StatusCode::OK);
@@ -459,6 +450,16 @@ impl Open {
             );
         }
         reply
+    }
+
+    /// Writes `response`'s events on their streams, then closes the streams it ends (dropping
+    /// a stream's writer ends its body).
+    fn send_and_end(&mut self, response: &mut HttpResponse, now_ms: u64) {
+        let events = core::mem::take(&mut response.events);
+        self.send(events, now_ms);
+        for ended in &response.ended {
+            self.streams.remove(ended);
+        }
     }
 
     /// Writes each event on its stream; a stream whose client went away, or is too slow to
