@@ -44,8 +44,11 @@ pub fn serve(router: Router) -> Serving {
 }
 
 fn serve_service(service: StreamableHttp<Router>) -> Serving {
+    // Few blocking threads: a test that many waiting calls hold none of them would pass on a
+    // pool of 512.
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
+        .max_blocking_threads(4)
         .enable_all()
         .build()
         .expect("a runtime");
@@ -101,7 +104,7 @@ fn poisoned() -> mcp_spec_types::RpcError {
 
 /// One HTTP/1.1 exchange on a connection of its own: the status, the headers (lower-cased
 /// names) and the reader positioned at the body.
-fn request(
+pub fn request(
     address: std::net::SocketAddr,
     method: &str,
     path: &str,
@@ -145,7 +148,7 @@ fn request(
     (code, names, reader)
 }
 
-fn header<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
+pub fn header<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
     headers
         .iter()
         .find(|(n, _)| n == name)
@@ -153,7 +156,7 @@ fn header<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
 }
 
 /// A body of `Content-Length` bytes.
-fn whole_body(headers: &[(String, String)], reader: &mut BufReader<TcpStream>) -> String {
+pub fn whole_body(headers: &[(String, String)], reader: &mut BufReader<TcpStream>) -> String {
     let length: usize = header(headers, "content-length")
         .and_then(|l| l.parse().ok())
         .unwrap_or_else(|| panic!("a length: {headers:?}"));
@@ -163,7 +166,7 @@ fn whole_body(headers: &[(String, String)], reader: &mut BufReader<TcpStream>) -
 }
 
 /// The next event's data on a chunked event stream (chunk sizes and comments skipped).
-fn next_data(reader: &mut BufReader<TcpStream>) -> Option<Value> {
+pub fn next_data(reader: &mut BufReader<TcpStream>) -> Option<Value> {
     loop {
         let mut line = String::new();
         if reader.read_line(&mut line).ok()? == 0 {
@@ -180,7 +183,7 @@ fn next_data(reader: &mut BufReader<TcpStream>) -> Option<Value> {
     }
 }
 
-fn stateless(id: u64, method: &str, params: Value) -> (Vec<(&'static str, String)>, String) {
+pub fn stateless(id: u64, method: &str, params: Value) -> (Vec<(&'static str, String)>, String) {
     let mut params = params;
     let meta = json!({"io.modelcontextprotocol/protocolVersion": "2026-07-28",
         "io.modelcontextprotocol/clientCapabilities": {}});
@@ -199,7 +202,7 @@ fn stateless(id: u64, method: &str, params: Value) -> (Vec<(&'static str, String
     (headers, body.to_string())
 }
 
-fn post_stateless(serving: &Serving, id: u64, method: &str, params: Value) -> (u16, Value) {
+pub fn post_stateless(serving: &Serving, id: u64, method: &str, params: Value) -> (u16, Value) {
     let (headers, body) = stateless(id, method, params);
     let pairs: Vec<(&str, &str)> = headers.iter().map(|(n, v)| (*n, v.as_str())).collect();
     let (status, headers, mut reader) = request(serving.address, "POST", "/mcp", &pairs, &body);

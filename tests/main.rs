@@ -57,6 +57,7 @@ mod resources;
 mod revision_changes;
 mod sdk_python;
 mod server;
+mod server_async;
 mod server_changes;
 mod server_extension;
 mod server_http;

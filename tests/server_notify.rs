@@ -273,7 +273,7 @@ fn a_session_subscribes_to_at_most_its_limit() {
 }
 
 /// Input the test writes line by line, read by the loop as it comes.
-struct Lines(Receiver<String>, Vec<u8>);
+pub struct Lines(pub Receiver<String>, pub Vec<u8>);
 
 impl Read for Lines {
     fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
@@ -291,7 +291,7 @@ impl Read for Lines {
 }
 
 /// Output the test reads line by line as the loop writes it.
-struct Written(Sender<String>, Vec<u8>);
+pub struct Written(pub Sender<String>, pub Vec<u8>);
 
 impl Write for Written {
     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {

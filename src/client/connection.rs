@@ -3,6 +3,7 @@
 
 #[cfg(feature = "http-client")]
 mod http;
+#[cfg(feature = "http-client")]
 mod sse;
 #[cfg(feature = "stdio-client")]
 mod stdio;
@@ -433,6 +434,7 @@ impl Inner {
 
     /// Request `line` got no answer at the transport (an HTTP error, a stream that ended):
     /// `why` is then its answer.
+    #[cfg(feature = "http-client")]
     fn no_answer(&self, line: &str, why: RpcError) -> Vec<String> {
         let events = self.engine().no_answer(line, why);
         self.handle(events)

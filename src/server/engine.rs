@@ -212,7 +212,7 @@ impl<H: Handler> Server<H> {
             Incoming::Answer(line) => vec![line],
             Incoming::Call(pending) => {
                 let (call, mut context, responder) = (*pending).into_parts();
-                let result = self.handler.call(call, &mut context);
+                let result = super::later::answer_here(&self.handler, call, &mut context);
                 let mut lines = responder.notes(&mut context);
                 lines.extend(session.finish(responder.respond(result)));
                 for change in context.take_changes() {

@@ -771,7 +771,7 @@ impl<H: Handler> Server<H> {
             HttpIncoming::Respond(response) => response,
             HttpIncoming::Call(call) => {
                 let (call, mut context, responder) = call.into_parts();
-                let result = self.handler().call(call, &mut context);
+                let result = super::later::answer_here(self.handler(), call, &mut context);
                 let mut response = sessions.finish(responder.respond_with(&mut context, result));
                 for change in core::mem::take(&mut response.changes) {
                     let told = sessions.notify(self, &change);

@@ -67,6 +67,7 @@ use serde_json::Value;
 mod call;
 mod engine;
 mod http;
+mod later;
 mod lifecycle;
 mod logging;
 mod notification;
@@ -88,6 +89,7 @@ mod typed;
 pub use call::{Answer, PendingCall, Responder};
 pub use engine::{Incoming, Server};
 pub use http::{HttpAnswer, HttpCall, HttpIncoming, HttpResponder, HttpResponse, Sessions};
+pub use later::CallFuture;
 pub use notify::Change;
 pub use paging::page;
 pub use router::Router;
@@ -125,6 +127,28 @@ pub trait Handler {
         call: latest::ClientCall,
         context: &mut Context,
     ) -> Result<latest::ClientCallResult, RpcError>;
+
+    /// Whether `call` is answered by [`Handler::call_async`]: a transport that runs an async
+    /// runtime (the `http-server` feature's service) then awaits its future there, rather than
+    /// give [`Handler::call`] a thread that may block. `false` by default; a [`Router`] says
+    /// `true` for a tool it was given as an async function ([`Router::tool_async`]).
+    fn is_async(&self, call: &latest::ClientCall) -> bool {
+        let _ = call;
+        false
+    }
+
+    /// Answers one request as a future, for a transport that awaits it (see
+    /// [`Handler::is_async`]). By default, [`Handler::call`]'s answer, ready at once. A call
+    /// that is async is still answered through [`Handler::call`] where nothing awaits (the
+    /// stdio loop, [`Server::handle`]): a [`Router`] then runs the future to its end on the
+    /// caller's thread.
+    fn call_async<'a>(
+        &'a self,
+        call: latest::ClientCall,
+        context: &'a mut Context,
+    ) -> CallFuture<'a> {
+        Box::pin(core::future::ready(self.call(call, context)))
+    }
 
     /// The `x-mcp-header` annotations of tool `name`'s input schema, which a 2026-07-28
     /// client mirrors into `Mcp-Param-*` headers over Streamable HTTP: the engine refuses a
@@ -206,6 +230,10 @@ pub struct Context {
     live: Option<Live>,
     /// Set when the client cancels the request ([`Context::is_cancelled`]).
     cancelled: Cancelled,
+    /// For the context an async tool owns: where what it keeps goes, for the request's own
+    /// context to take back.
+    #[cfg(feature = "std")]
+    shared: Option<later::Shared>,
 }
 
 /// Whether the client cancelled a request (`notifications/cancelled`): set by its session,
@@ -258,6 +286,8 @@ impl Context {
             changes: Vec::new(),
             live: None,
             cancelled: Cancelled::default(),
+            #[cfg(feature = "std")]
+            shared: None,
         }
     }
 
@@ -294,6 +324,10 @@ impl Context {
     /// [`HttpResponse::changes`] once [`HttpResponder::respond_with`] took them. A change
     /// already said for the request is said once.
     pub fn changed(&mut self, change: Change) {
+        #[cfg(feature = "std")]
+        if let Some(shared) = &self.shared {
+            return shared.changed(change);
+        }
         if !self.changes.contains(&change) {
             self.changes.push(change);
         }
@@ -365,6 +399,12 @@ impl Context {
             Some(Live(send)) => {
                 if let Some(line) = notification::notification_line(&self.peer, &notification) {
                     send(line);
+                }
+            }
+            #[cfg(feature = "std")]
+            None if self.shared.is_some() => {
+                if let Some(shared) = &self.shared {
+                    shared.note(notification);
                 }
             }
             None => self.notes.push(notification),

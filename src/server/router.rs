@@ -3,7 +3,10 @@
 //! cursors, when asked to), finds the one a request names, derives the capabilities, and
 //! answers what no entry names with the error the specification gives.
 
+#[cfg(feature = "std")]
+use super::typed::LaterFn;
 use super::typed::{self, IntoPrompt, IntoTool, ToolFn, ToolOutput};
+use super::CallFuture;
 use super::{Context, Handler};
 use crate::cache::CacheHint;
 use crate::dispatch::MethodSet;
@@ -21,6 +24,8 @@ use crate::v2026_07_28::{
 };
 use crate::RpcError;
 use alloc::collections::BTreeMap;
+#[cfg(feature = "std")]
+use core::future::Future;
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 
@@ -109,7 +114,7 @@ impl Router {
         R: Into<CallToolResultOrInputRequired>,
     {
         let call = move |params, _: &mut Context| call(params).map(Into::into);
-        self.offer(tool, Box::new(call))
+        self.offer(tool, ToolFn::Now(Box::new(call)))
     }
 
     /// [`Router::tool`], whose function also gets the request's [`Context`]: to report
@@ -135,7 +140,45 @@ impl Router {
         R: Into<CallToolResultOrInputRequired>,
     {
         let call = move |params, context: &mut Context| call(params, context).map(Into::into);
-        self.offer(tool, Box::new(call))
+        self.offer(tool, ToolFn::Now(Box::new(call)))
+    }
+
+    /// Offers `tool`, answered by an async function: `call` gives a future, which a transport
+    /// that runs an async runtime awaits there (the `http-server` feature's service spawns it
+    /// as a task of the runtime the service runs in). Elsewhere (the stdio loop,
+    /// [`Server::handle`](super::Server::handle)) it is run to its end on the call's thread,
+    /// inside the tokio runtime the caller was in, if any.
+    ///
+    /// The future owns the request's [`Context`]: what it reports goes out as it is made
+    /// where the transport carries reports live, and with the answer otherwise; what it says
+    /// changed is told once it has answered.
+    ///
+    /// ```
+    /// use mcp_spec_types::server::Router;
+    /// use mcp_spec_types::v2026_07_28::*;
+    ///
+    /// let router = Router::new().tool_async(
+    ///     Tool::new("fetch", ToolInputSchema::new()),
+    ///     |_, mut context| async move {
+    ///         context.progress(1, Some(2.into()), Some("asked"));
+    ///         let page = async { "<html>" }.await; // an HTTP client's request, say
+    ///         Ok(CallToolResult::text(page))
+    ///     },
+    /// );
+    /// ```
+    #[cfg(feature = "std")]
+    #[must_use]
+    pub fn tool_async<F, Fut, R>(self, tool: Tool, call: F) -> Self
+    where
+        F: Fn(CallToolRequestParams, Context) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<R, RpcError>> + Send + 'static,
+        R: Into<CallToolResultOrInputRequired>,
+    {
+        let call = move |params, context| -> typed::ToolFuture {
+            let answer = call(params, context);
+            Box::pin(async move { answer.await.map(Into::into) })
+        };
+        self.offer(tool, ToolFn::Later(Box::new(call)))
     }
 
     /// Offers a tool whose arguments are an `A`: the tool lists `A`'s schema as its
@@ -203,6 +246,42 @@ impl Router {
         match typed::tool(tool.into_tool(), call) {
             Ok((tool, call)) => self.offer(tool, call),
             Err(error) => panic!("Router::typed_tool: {error}"),
+        }
+    }
+
+    /// [`Router::typed_tool`], answered by an async function that also gets the request's
+    /// [`Context`], as [`Router::tool_async`]'s.
+    ///
+    /// ```
+    /// use mcp_spec_types::server::Router;
+    /// use mcp_spec_types::v2026_07_28::*;
+    ///
+    /// #[derive(serde::Deserialize, schemars::JsonSchema)]
+    /// struct Wait {
+    ///     ms: u64,
+    /// }
+    ///
+    /// let router = Router::new().typed_tool_async("wait", |Wait { ms }, _| async move {
+    ///     // tokio::time::sleep(Duration::from_millis(ms)).await, say
+    ///     Ok(CallToolResult::text(format!("waited {ms} ms")))
+    /// });
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// As [`Router::typed_tool`].
+    #[cfg(feature = "std")]
+    #[must_use]
+    pub fn typed_tool_async<A, R, F, Fut>(self, tool: impl IntoTool, call: F) -> Self
+    where
+        A: DeserializeOwned + JsonSchema + 'static,
+        R: ToolOutput,
+        F: Fn(A, Context) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<R, RpcError>> + Send + 'static,
+    {
+        match typed::tool_async(tool.into_tool(), call) {
+            Ok((tool, call)) => self.offer(tool, call),
+            Err(error) => panic!("Router::typed_tool_async: {error}"),
         }
     }
 
@@ -444,6 +523,21 @@ impl Router {
         super::page(entries, params.cursor.as_deref(), size)
     }
 
+    /// The function of the tool named `name`.
+    fn tool_fn(&self, name: &str) -> Option<&ToolFn> {
+        let found = self.tools.iter().find(|(tool, _)| tool.name == name);
+        found.map(|(_, call)| call)
+    }
+
+    /// The function of the tool named `name`, when it is async.
+    #[cfg(feature = "std")]
+    fn async_tool(&self, name: &str) -> Option<&LaterFn> {
+        match self.tool_fn(name) {
+            Some(ToolFn::Later(tool)) => Some(tool),
+            _ => None,
+        }
+    }
+
     fn hint(&self) -> CacheHint {
         self.list_cache.unwrap_or(CacheHint::UNCACHED)
     }
@@ -459,6 +553,20 @@ impl Router {
         }
         Err(RpcError::resource_not_found(params.uri))
     }
+}
+
+/// An async tool's answer: its future owns a context of its own, whose reports and changes
+/// come back to the request's `context` once it has answered.
+#[cfg(feature = "std")]
+async fn later(
+    tool: &LaterFn,
+    params: CallToolRequestParams,
+    context: &mut Context,
+) -> Result<CallToolResultOrInputRequired, RpcError> {
+    let (owned, kept) = context.detach();
+    let answer = tool(params, owned).await;
+    context.rejoin(&kept);
+    answer
 }
 
 /// `result` with the next page's cursor, when there is a next page.
@@ -515,6 +623,33 @@ impl Handler for Router {
         }
     }
 
+    fn is_async(&self, call: &ClientCall) -> bool {
+        match call {
+            #[cfg(feature = "std")]
+            ClientCall::CallTool(params) => self.async_tool(&params.name).is_some(),
+            _ => false,
+        }
+    }
+
+    fn call_async<'a>(&'a self, call: ClientCall, context: &'a mut Context) -> CallFuture<'a> {
+        #[cfg(feature = "std")]
+        {
+            let tool = match &call {
+                ClientCall::CallTool(params) => self.async_tool(&params.name),
+                _ => None,
+            };
+            match (call, tool) {
+                (ClientCall::CallTool(params), Some(tool)) => {
+                    let answer = later(tool, params, context);
+                    Box::pin(async move { answer.await.map(Into::into) })
+                }
+                (call, _) => Box::pin(core::future::ready(self.call(call, context))),
+            }
+        }
+        #[cfg(not(feature = "std"))]
+        Box::pin(core::future::ready(self.call(call, context)))
+    }
+
     fn call(&self, call: ClientCall, context: &mut Context) -> Result<ClientCallResult, RpcError> {
         let hint = self.hint();
         Ok(match call {
@@ -523,15 +658,18 @@ impl Handler for Router {
                 let result = ListToolsResult::complete(entries(page), hint.ttl_ms, hint.scope);
                 with_cursor(result, next, |r, n| r.with_next_cursor(n)).into()
             }
-            ClientCall::CallTool(params) => {
-                match self.tools.iter().find(|(tool, _)| tool.name == params.name) {
-                    Some((_, call)) => call(params, context)?.into(),
-                    None => {
-                        let message = format!("Unknown tool: {}", params.name);
-                        return Err(RpcError::invalid_params(message));
-                    }
+            ClientCall::CallTool(params) => match self.tool_fn(&params.name) {
+                Some(ToolFn::Now(call)) => call(params, context)?.into(),
+                #[cfg(feature = "std")]
+                Some(ToolFn::Later(call)) => {
+                    let answer = later(call, params, context);
+                    super::later::block_on(answer)?.into()
                 }
-            }
+                None => {
+                    let message = format!("Unknown tool: {}", params.name);
+                    return Err(RpcError::invalid_params(message));
+                }
+            },
             ClientCall::ListResources(params) => {
                 let (page, next) = self.page(&self.resources, &params)?;
                 let result = ListResourcesResult::complete(entries(page), hint.ttl_ms, hint.scope);

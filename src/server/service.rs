@@ -5,11 +5,11 @@ mod body;
 
 pub use body::HttpBody;
 
-#[cfg(doc)]
-use super::Context;
-use super::{Handler, HttpAnswer, HttpCall, HttpIncoming, HttpResponse, Server};
+use super::{Context, Handler, HttpAnswer, HttpCall, HttpIncoming, HttpResponse, Server};
 use super::{Sessions, StreamEvent, StreamId};
 use crate::prelude::*;
+use crate::v2026_07_28::ClientCall;
+use crate::RpcError;
 use bytes::Bytes;
 use core::future::Future;
 use core::pin::Pin;
@@ -21,6 +21,9 @@ use std::hash::{BuildHasher, RandomState};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
+
+/// A handler's answer.
+type CallResult = Result<crate::v2026_07_28::ClientCallResult, RpcError>;
 
 /// The server over Streamable HTTP as a `tower` service (feature `http-server`): the engine's
 /// transport rules ([`Server::http_receive`], [`Sessions`]) with the connections, event
@@ -288,7 +291,7 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
         let Some(runtime) = runtime.filter(|_| reports) else {
             // Nothing goes out before the answer: run here, with no lock held.
             let (call, mut context, responder) = call.into_parts();
-            let result = self.server.handler().call(call, &mut context);
+            let result = self.call_here(call, &mut context).await;
             return self.finish(responder.respond_with(&mut context, result));
         };
         let stateless = call.session().is_none();
@@ -314,11 +317,8 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
                         let _ = writer.try_send(Bytes::from(data(&line)));
                     });
                 }
-                // On the blocking pool: a handler that blocks between its reports must not
-                // hold the worker that would write them.
-                runtime.spawn_blocking(move || {
-                    let result = self.server.handler().call(call, &mut context);
-                    self.finish(responder.respond_with(&mut context, result));
+                self.run_beside(&runtime, call, context, move |shared, result, context| {
+                    shared.finish(responder.respond_with(context, result));
                 });
                 reply
             }
@@ -326,11 +326,46 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
             // with its answer, on that stream.
             None if !stateless => {
                 let (call, mut context, responder) = call.into_parts();
-                let result = self.server.handler().call(call, &mut context);
+                let result = self.call_here(call, &mut context).await;
                 self.finish(responder.respond_with(&mut context, result))
             }
             // A stateless call: one JSON answer, unless a report comes first.
             None => self.answer_stateless(call, &runtime).await,
+        }
+    }
+
+    /// Answers `call` in the request's own task: an async handler's future awaited, any other
+    /// handler run here.
+    async fn call_here(&self, call: ClientCall, context: &mut Context) -> CallResult {
+        let handler = self.server.handler();
+        if handler.is_async(&call) {
+            handler.call_async(call, context).await
+        } else {
+            handler.call(call, context)
+        }
+    }
+
+    /// Runs the handler on `call` beside the request, then `done` with its answer: an async
+    /// handler's future as a task of `runtime`, any other handler on its blocking pool (a
+    /// handler that blocks between its reports must not hold the worker that would write
+    /// them).
+    fn run_beside(
+        self: Arc<Self>,
+        runtime: &tokio::runtime::Handle,
+        call: ClientCall,
+        mut context: Context,
+        done: impl FnOnce(&Self, CallResult, &mut Context) + Send + 'static,
+    ) {
+        if self.server.handler().is_async(&call) {
+            runtime.spawn(async move {
+                let result = self.server.handler().call_async(call, &mut context).await;
+                done(&self, result, &mut context);
+            });
+        } else {
+            runtime.spawn_blocking(move || {
+                let result = self.server.handler().call(call, &mut context);
+                done(&self, result, &mut context);
+            });
         }
     }
 
@@ -351,10 +386,7 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
         context.send_reports_to(move |line| {
             let _ = reports.send(Out::Report(line));
         });
-        let handler = Arc::clone(&self);
-        // On the blocking pool, as a session's call (see `answer`).
-        runtime.spawn_blocking(move || {
-            let result = handler.server.handler().call(call, &mut context);
+        Arc::clone(&self).run_beside(runtime, call, context, move |_, result, _| {
             let _ = out.send(Out::Done(responder.respond(result)));
         });
         let first = match outs.recv().await {

@@ -1,6 +1,7 @@
 //! A server over its process's standard input and output, one JSON-RPC message a line (the
 //! stdio transport), each call on a thread of its own.
 
+use super::later::{self, Runtime};
 use super::{Answer, Change, Handler, Incoming, Server, Session};
 use crate::prelude::*;
 use std::io::{self, BufRead, Write};
@@ -82,6 +83,8 @@ impl<H: Handler + Sync> Server<H> {
         changes: Option<Receiver<Change>>,
     ) -> io::Result<()> {
         let session = Mutex::new(Session::new());
+        // An async tool's future finds the runtime the loop was started in, if any.
+        let runtime = Runtime::current();
         let failed = AtomicBool::new(false);
         let (out, outs) = mpsc::channel();
         if let Some(changes) = changes {
@@ -103,7 +106,7 @@ impl<H: Handler + Sync> Server<H> {
                 }
                 written
             });
-            let read = self.read_all(scope, &session, &failed, input, &out);
+            let read = self.read_all(scope, &session, &runtime, &failed, input, &out);
             let _ = out.send(Out::End);
             let written = writer
                 .join()
@@ -117,6 +120,7 @@ impl<H: Handler + Sync> Server<H> {
         &'env self,
         scope: &'scope std::thread::Scope<'scope, 'env>,
         session: &'env Mutex<Session>,
+        runtime: &'env Runtime,
         failed: &AtomicBool,
         input: impl BufRead,
         out: &Sender<Out>,
@@ -143,7 +147,9 @@ impl<H: Handler + Sync> Server<H> {
                         context.send_reports_to(move |line| {
                             let _ = reports.send(Out::Line(line));
                         });
-                        let result = self.handler().call(call, &mut context);
+                        let handler = self.handler();
+                        let result =
+                            runtime.enter(|| later::answer_here(handler, call, &mut context));
                         let changes = context.take_changes();
                         let _ = out.send(Out::Done(responder.respond(result), changes));
                     });

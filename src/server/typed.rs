@@ -494,29 +494,73 @@ impl<T: Serialize + JsonSchema> ToolOutput for Structured<T> {
     }
 }
 
-/// A tool's function as the router keeps it: the raw call in, the answer out.
-pub(super) type ToolFn = Box<
-    dyn Fn(CallToolRequestParams, &mut Context) -> Result<CallToolResultOrInputRequired, RpcError>
-        + Send
-        + Sync,
+/// A tool's function as the router keeps it: the raw call in, the answer out, now or later.
+pub(super) enum ToolFn {
+    /// Answers on the caller's thread.
+    Now(Box<NowFn>),
+    /// Gives a future that owns its context ([`Router::tool_async`](super::Router::tool_async)).
+    #[cfg(feature = "std")]
+    Later(Box<LaterFn>),
+}
+
+pub(super) type NowFn = dyn Fn(CallToolRequestParams, &mut Context) -> Result<CallToolResultOrInputRequired, RpcError>
+    + Send
+    + Sync;
+
+/// A tool's answer still being worked out.
+#[cfg(feature = "std")]
+pub(super) type ToolFuture = core::pin::Pin<
+    Box<dyn core::future::Future<Output = Result<CallToolResultOrInputRequired, RpcError>> + Send>,
 >;
+
+#[cfg(feature = "std")]
+pub(super) type LaterFn = dyn Fn(CallToolRequestParams, Context) -> ToolFuture + Send + Sync;
 
 /// A typed tool's registration: the tool with its schemas, and its function over the raw
 /// call.
-pub(super) fn tool<A, R, F>(mut tool: Tool, call: F) -> Result<(Tool, ToolFn), SchemaError>
+pub(super) fn tool<A, R, F>(tool: Tool, call: F) -> Result<(Tool, ToolFn), SchemaError>
 where
     A: DeserializeOwned + JsonSchema + 'static,
     R: ToolOutput,
     F: Fn(A, &mut Context) -> Result<R, RpcError> + Send + Sync + 'static,
 {
-    tool.input_schema = input_schema::<A>()?;
-    tool.output_schema = R::output_schema()?;
+    let tool = with_schemas::<A, R>(tool)?;
     let call =
         move |params: CallToolRequestParams, context: &mut Context| match arguments::<A>(&params) {
             Ok(arguments) => call(arguments, context)?.into_answer(),
             Err(refused) => Ok(refused.into()),
         };
-    Ok((tool, Box::new(call)))
+    Ok((tool, ToolFn::Now(Box::new(call))))
+}
+
+/// An async typed tool's registration, as [`tool`]'s: arguments that do not read are refused
+/// before `call` is.
+#[cfg(feature = "std")]
+pub(super) fn tool_async<A, R, F, Fut>(tool: Tool, call: F) -> Result<(Tool, ToolFn), SchemaError>
+where
+    A: DeserializeOwned + JsonSchema + 'static,
+    R: ToolOutput,
+    F: Fn(A, Context) -> Fut + Send + Sync + 'static,
+    Fut: core::future::Future<Output = Result<R, RpcError>> + Send + 'static,
+{
+    let tool = with_schemas::<A, R>(tool)?;
+    let call = move |params: CallToolRequestParams, context: Context| -> ToolFuture {
+        match arguments::<A>(&params) {
+            Ok(arguments) => {
+                let answer = call(arguments, context);
+                Box::pin(async move { answer.await?.into_answer() })
+            }
+            Err(refused) => Box::pin(core::future::ready(Ok(refused.into()))),
+        }
+    };
+    Ok((tool, ToolFn::Later(Box::new(call))))
+}
+
+/// `tool` with `A`'s schema as its `inputSchema`, and `R`'s as its `outputSchema`.
+fn with_schemas<A: JsonSchema, R: ToolOutput>(mut tool: Tool) -> Result<Tool, SchemaError> {
+    tool.input_schema = input_schema::<A>()?;
+    tool.output_schema = R::output_schema()?;
+    Ok(tool)
 }
 
 /// What names a typed tool: its name alone, or a [`Tool`] with a description, a title,
