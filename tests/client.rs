@@ -395,12 +395,14 @@ fn a_servers_request_for_a_declared_capability_reaches_the_caller_and_is_answere
     assert_eq!(*id, RequestId::from("s1"));
     assert!(matches!(call, ServerCall::ListRoots(None)), "{call:?}");
     let roots = ListRootsResult::new([Root::new("file:///work").with_name("work")]);
-    let line = client
+    let events = client
         .respond(id, Ok(ServerCallResult::ListRoots(roots)))
-        .expect("answered")
-        .expect("a line");
+        .expect("answered");
+    let [Event::Send(line)] = events.as_slice() else {
+        panic!("{events:?}")
+    };
     assert_eq!(
-        json(&line),
+        json(line),
         serde_json::json!({"jsonrpc": "2.0", "id": "s1",
             "result": {"roots": [{"uri": "file:///work", "name": "work"}]}})
     );
@@ -428,9 +430,11 @@ fn a_servers_request_for_a_declared_capability_reaches_the_caller_and_is_answere
         mcp_spec_types::ErrorCode::InvalidRequest,
         "the user declined",
     );
-    let line = client.respond(id, Err(refused)).expect("answered");
-    let line = line.expect("a line");
-    let line = json(&line);
+    let events = client.respond(id, Err(refused)).expect("answered");
+    let [Event::Send(line)] = events.as_slice() else {
+        panic!("{events:?}")
+    };
+    let line = json(line);
     assert_eq!(
         (&line["id"], &line["error"]["code"]),
         (&Value::from(7), &Value::from(-32600))

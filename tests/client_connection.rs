@@ -358,11 +358,15 @@ fn a_request_for_input_the_client_refuses_ends_the_call_with_an_error() {
         let server = Connection::http(&serving.url, client)
             .await
             .expect("connected");
-        // No `on_request`: the roots the server asks for are refused, and the call ends.
+        // No `on_request`: the roots the server asks for are refused, and the engine ends the
+        // call saying so (over stdio, where no exchange ends, nothing else would).
         let refused = server.call_tool("roots", json!({})).await;
+        let Err(CallError::Unexpected(why)) = refused else {
+            panic!("{refused:?}")
+        };
         assert!(
-            matches!(refused, Err(CallError::Unexpected(_))),
-            "{refused:?}"
+            why.contains("refused the server's input request \"roots\""),
+            "{why}"
         );
     });
 }

@@ -374,9 +374,11 @@ impl PythonServer {
                         assert!(matches!(call, ServerCall::ListRoots(_)), "{call:?}");
                         let root = Root::new("file:///work").with_name("work");
                         let roots = ServerCallResult::ListRoots(ListRootsResult::new([root]));
-                        let line = self.client.respond(&asked, Ok(roots)).expect("answered");
-                        let line = line.expect("a line to send");
-                        self.send(&line);
+                        let events = self.client.respond(&asked, Ok(roots)).expect("answered");
+                        let [Event::Send(line)] = events.as_slice() else {
+                            panic!("a line to send: {events:?}")
+                        };
+                        self.send(line);
                     }
                     other => panic!("waiting for {id:?}: {other:?}"),
                 }

@@ -256,7 +256,11 @@ fn greeted_by_the_client_engine(version: &str) -> (Value, usize) {
                         other => panic!("{other:?}"),
                     };
                     // No line until the last input request of a 2026-07-28 answer.
-                    lines.extend(client.respond(&id, Ok(result)).expect("answered"));
+                    let events = client.respond(&id, Ok(result)).expect("answered");
+                    lines.extend(events.into_iter().map(|event| match event {
+                        Event::Send(line) => line,
+                        other => panic!("{other:?}"),
+                    }));
                 }
                 Event::Answer {
                     id: answered,
@@ -593,7 +597,7 @@ fn the_client_engine_gives_up_or_passes_on_what_it_cannot_answer() {
     let mut client = Client::new(Implementation::new("c", "1")).with_capabilities(both);
     connect(&mut client, &server, &mut session);
     let call = CallToolRequestParams::new("greet", client.meta());
-    let (_, line) = client.request(ClientCall::CallTool(call)).expect("sent");
+    let (called, line) = client.request(ClientCall::CallTool(call)).expect("sent");
     let answer = server.handle(&mut session, &line).pop().expect("an answer");
     let asked: Vec<(mcp_spec_types::RequestId, ServerCall)> = client
         .receive(&answer)
@@ -613,7 +617,23 @@ fn the_client_engine_gives_up_or_passes_on_what_it_cannot_answer() {
     assert!(matches!(wrong, Err(ClientError::Input(_))), "{wrong:?}");
     assert_eq!(client.in_flight(), 1, "still waiting for its answers");
     let declined = RpcError::new(mcp_spec_types::ErrorCode::InvalidRequest, "no");
-    assert_eq!(client.respond(elicit, Err(declined)), Ok(None));
+    // The call is given up, and its caller told so under the id it knows, with the
+    // refusal's code and what was refused.
+    let given_up = client.respond(elicit, Err(declined)).expect("answered");
+    let [Event::Answer {
+        id,
+        result: Err(why),
+    }] = given_up.as_slice()
+    else {
+        panic!("{given_up:?}")
+    };
+    assert_eq!(id, &called);
+    assert_eq!(why.code, mcp_spec_types::ErrorCode::InvalidRequest);
+    assert!(
+        why.message.contains("refused the server's input request"),
+        "{why:?}"
+    );
+    assert!(why.message.ends_with(": no"), "{why:?}");
     assert_eq!(client.in_flight(), 0, "given up");
     let (other, _) = asked
         .iter()

@@ -222,9 +222,15 @@ impl Connection {
                 }
                 Event::Request { id, call } => {
                     let result = answers::answer(&call);
-                    let line = lock(&self.engine).respond(&id, result);
-                    if let Some(line) = line.map_err(|e| e.to_string())? {
-                        self.post(line, awaited).await?;
+                    let answered = lock(&self.engine).respond(&id, result);
+                    for event in answered.map_err(|e| e.to_string())? {
+                        match event {
+                            Event::Send(line) => self.post(line, awaited).await?,
+                            Event::Answer { id, result } => {
+                                lock(&self.answers).insert(id, result);
+                            }
+                            other => eprintln!("{other:?}"),
+                        }
                     }
                 }
                 Event::Unpaired(id) => eprintln!("an answer to no request ({id:?})"),

@@ -475,8 +475,26 @@ impl Inner {
                             format!("the client does not answer {}", call.method()),
                         )),
                     };
-                    if let Ok(Some(line)) = self.engine().respond(&id, answer) {
-                        to_send.push(line);
+                    let answered = self.engine().respond(&id, answer);
+                    let answered = answered.or_else(|unsayable| {
+                        // The server's revision cannot say the answer: an error it can.
+                        let why = RpcError::new(ErrorCode::InternalError, unsayable.to_string());
+                        self.engine().respond(&id, Err(why))
+                    });
+                    for event in answered.unwrap_or_default() {
+                        match event {
+                            // The engine gave the call up: what the server asked for it was
+                            // refused.
+                            Event::Answer {
+                                id,
+                                result: Err(why),
+                            } => {
+                                if let Some(caller) = lock(&self.pending).remove(&id) {
+                                    let _ = caller.send(Err(CallError::Unexpected(why.message)));
+                                }
+                            }
+                            other => to_send.extend(self.handle(vec![other])),
+                        }
                     }
                 }
                 Event::Unpaired(_) | Event::Unreadable(_) => {}

@@ -386,12 +386,15 @@ impl Client {
         }
     }
 
-    /// The line answering the server's request `id` ([`Event::Request`]) with `result`, in
-    /// the server's revision and without what it does not define.
+    /// What answering the server's request `id` ([`Event::Request`]) with `result` amounts
+    /// to: the line to send ([`Event::Send`]), in the server's revision and without what it
+    /// does not define.
     ///
-    /// For an input request of a 2026-07-28 server's `input_required` answer: no line until
+    /// For an input request of a 2026-07-28 server's `input_required` answer: nothing until
     /// every input request of that answer is answered, then the request sent again with the
-    /// answers. Answering one with an error gives the request up: no answer comes for it.
+    /// answers ([`Event::Send`]). An input request cannot be answered with an error: answering
+    /// one so gives the request up, and its caller gets its [`Event::Answer`], an error with
+    /// the refusal's code that says which input request was refused and why.
     ///
     /// # Errors
     ///
@@ -404,14 +407,18 @@ impl Client {
         &mut self,
         id: &RequestId,
         result: Result<latest::ServerCallResult, RpcError>,
-    ) -> Result<Option<String>, ClientError> {
+    ) -> Result<Vec<Event>, ClientError> {
         if self.inputs.is_given(id) {
             return match self.inputs.answer(id, result).map_err(ClientError::Input)? {
-                input::Answered::Waiting | input::Answered::Abandoned => Ok(None),
+                input::Answered::Waiting | input::Answered::Over => Ok(Vec::new()),
+                input::Answered::Refused { original, why } => Ok(vec![Event::Answer {
+                    id: original,
+                    result: Err(why),
+                }]),
                 input::Answered::Retry(retry) => {
                     let (sent, line) = self.send_request(&retry.call)?;
                     self.inputs.retryable.insert(sent, *retry);
-                    Ok(Some(line))
+                    Ok(vec![Event::Send(line)])
                 }
             };
         }
@@ -425,7 +432,7 @@ impl Client {
         };
         let line = revision::visit(version, respond).ok_or(ClientError::NotConnected)??;
         self.asked.remove(id);
-        Ok(Some(line))
+        Ok(vec![Event::Send(line)])
     }
 
     /// What `line`, a request this client gave, amounts to when no answer to it came back:

@@ -44,8 +44,14 @@ pub(super) enum Answered {
     Waiting,
     /// Every answer is in: the request to send again.
     Retry(Box<Retry>),
-    /// The caller refused one: the request is dropped.
-    Abandoned,
+    /// The caller refused one (an input request cannot be answered with an error): the
+    /// request is given up, and its caller, who knows it as `original`, gets `why`.
+    Refused {
+        original: RequestId,
+        why: crate::RpcError,
+    },
+    /// The round is over already: nothing more to say.
+    Over,
 }
 
 impl Inputs {
@@ -104,15 +110,24 @@ impl Inputs {
         let Some((original, key)) = self.given.get(id).cloned() else {
             return Ok(Answered::Waiting);
         };
-        let Ok(result) = result else {
-            // An input request cannot be answered with an error: the request is given up.
-            self.rounds.remove(&original);
-            self.given.retain(|_, (round, _)| *round != original);
-            return Ok(Answered::Abandoned);
+        let result = match result {
+            Ok(result) => result,
+            Err(refusal) => {
+                // An input request cannot be answered with an error: the request is given up.
+                self.rounds.remove(&original);
+                self.given.retain(|_, (round, _)| *round != original);
+                let message = format!(
+                    "the client refused the server's input request {key:?}, so the request was \
+                     given up: {}",
+                    refusal.message
+                );
+                let why = crate::RpcError::new(refusal.code, message);
+                return Ok(Answered::Refused { original, why });
+            }
         };
         let Some((_, answers)) = self.rounds.get_mut(&original) else {
             self.given.remove(id);
-            return Ok(Answered::Abandoned);
+            return Ok(Answered::Over);
         };
         let response = latest::InputResponse::from_result(result).ok_or_else(|| {
             InputResponseError::Malformed {
@@ -126,7 +141,7 @@ impl Inputs {
             return Ok(Answered::Waiting);
         }
         let Some((mut retry, answers)) = self.rounds.remove(&original) else {
-            return Ok(Answered::Abandoned);
+            return Ok(Answered::Over);
         };
         let round_trip = answers.finish()?;
         let (responses, state) = (round_trip.input_responses, round_trip.request_state);

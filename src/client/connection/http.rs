@@ -102,13 +102,10 @@ impl HttpLink {
                         self.exchange(inner, next, None).await?;
                     }
                 }
-                // Still waiting: the engine gave the request up (an input request of the
-                // server's answered with an error), so no answer will come. Over HTTP every
-                // answer comes within its exchange: the caller is told now, not never.
-                inner.give_up(
-                    id,
-                    "the server's request for input was refused: no answer comes",
-                );
+                // Over HTTP every answer comes within its exchange: a caller still waiting
+                // (a server that ended the exchange in the middle of an input round) is
+                // told now, not never.
+                inner.give_up(id, "the exchange ended without the answer");
             }
             Ok(())
         })
