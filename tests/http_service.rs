@@ -398,3 +398,170 @@ fn shutdown_ends_the_open_streams_and_refuses_what_comes_after() {
     let (status, ..) = request(serving.address, "POST", "/mcp", &pairs, &body);
     assert_eq!(status, 503);
 }
+
+#[test]
+fn it_refuses_a_foreign_host_a_body_not_json_and_a_client_that_takes_neither_answer() {
+    let service = StreamableHttp::new(Server::new(Implementation::new("t", "1"), tour(0)))
+        .with_allowed_hosts(["localhost", "127.0.0.1", "::1"]);
+    let body = stateless(1, "tools/list", json!({})).1;
+    let post = |host: &str, kind: &str, accept: &str| {
+        http::Request::post("/mcp")
+            .header("Host", host)
+            .header("Content-Type", kind)
+            .header("Accept", accept)
+            .header("MCP-Protocol-Version", "2026-07-28")
+            .header("Mcp-Method", "tools/list")
+            .body(body.clone())
+            .expect("a request")
+    };
+    let both = "application/json, text/event-stream";
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    let status = |request| runtime.block_on(tower_call(service.clone(), request));
+    assert_eq!(
+        status(post("127.0.0.1:8080", "application/json", both)),
+        200
+    );
+    assert_eq!(status(post("[::1]:8080", "application/json", both)), 200);
+    assert_eq!(status(post("LOCALHOST", "application/json", both)), 200);
+    // DNS rebinding: a local server reached under a foreign name.
+    assert_eq!(
+        status(post("evil.example:8080", "application/json", both)),
+        403
+    );
+    assert_eq!(
+        status(post("localhost.evil.example", "application/json", both)),
+        403
+    );
+    assert_eq!(status(post("localhost", "text/plain", both)), 415);
+    assert_eq!(
+        status(post("localhost", "application/json", "text/html")),
+        406
+    );
+    // A client that takes JSON alone is answered.
+    assert_eq!(
+        status(post("localhost", "application/json", "application/json")),
+        200
+    );
+    // By default any host is served.
+    let open = StreamableHttp::new(Server::new(Implementation::new("t", "1"), tour(0)));
+    let request = post("mcp.example.com", "application/json", both);
+    assert_eq!(runtime.block_on(tower_call(open, request)), 200);
+}
+
+/// The next event of a chunked event stream: its `id`, `retry` and `data` fields as they
+/// came (chunk sizes skipped); `None` once the stream ends.
+fn next_event(reader: &mut BufReader<TcpStream>) -> Option<[Option<String>; 3]> {
+    let mut fields: [Option<String>; 3] = [None, None, None];
+    loop {
+        let mut line = String::new();
+        // A read that times out (30 s) is a stream that did not end: it fails the test.
+        if reader.read_line(&mut line).expect("the stream reads") == 0 {
+            return None;
+        }
+        let line = line.trim_end();
+        for (at, name) in ["id: ", "retry: ", "data: "].iter().enumerate() {
+            if let Some(value) = line.strip_prefix(name) {
+                fields[at] = Some(value.to_owned());
+            }
+        }
+        if line.is_empty() && fields.iter().any(Option::is_some) {
+            return Some(fields);
+        }
+        if line == "0" {
+            return None; // the last chunk
+        }
+    }
+}
+
+#[test]
+fn a_calls_stream_its_handler_closed_is_resumed_with_the_answer() {
+    let (release, held) = mpsc::channel::<()>();
+    let held = Arc::new(Mutex::new(held));
+    let tool = Tool::new("poll", ToolInputSchema::new());
+    let router = Router::new().tool_with(tool, move |_, context| {
+        assert!(context.close_stream(), "a stream to close");
+        assert!(!context.close_stream(), "closed once");
+        // Held until the test has seen the stream end without the answer (longer than the
+        // test's reads wait).
+        let held = held.lock().map_err(|_| poisoned())?;
+        let _ = held.recv_timeout(Duration::from_secs(60));
+        Ok(CallToolResult::text("polled"))
+    });
+    let service = StreamableHttp::new(Server::new(Implementation::new("t", "1"), router))
+        .with_call_streams()
+        .with_retry(Duration::from_millis(20));
+    let serving = serve_service(service);
+    let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "test", "version": "1"}}});
+    let (_, headers, mut reader) = request(
+        serving.address,
+        "POST",
+        "/mcp",
+        &[],
+        &initialize.to_string(),
+    );
+    let session = header(&headers, "mcp-session-id")
+        .expect("a session")
+        .to_owned();
+    let _ = whole_body(&headers, &mut reader);
+    let call = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "poll"}});
+    let with = [
+        (MCP_SESSION_ID, session.as_str()),
+        ("MCP-Protocol-Version", "2025-11-25"),
+    ];
+    let (status, headers, mut reader) =
+        request(serving.address, "POST", "/mcp", &with, &call.to_string());
+    assert_eq!(status, 200);
+    assert_eq!(header(&headers, "content-type"), Some("text/event-stream"));
+    // The priming event: an id to resume after, and the retry delay; then the stream ends.
+    let [id, retry, data] = next_event(&mut reader).expect("the priming event");
+    let primed = id.expect("an event id");
+    assert_eq!(retry.as_deref(), Some("20"));
+    assert!(data.unwrap_or_default().is_empty(), "no message yet");
+    assert_eq!(
+        next_event(&mut reader),
+        None,
+        "the stream ends before the answer"
+    );
+    release.send(()).expect("the handler waits");
+    let resume = [
+        (MCP_SESSION_ID, session.as_str()),
+        ("MCP-Protocol-Version", "2025-11-25"),
+        ("Last-Event-ID", primed.as_str()),
+    ];
+    let (status, _, mut reader) = request(serving.address, "GET", "/mcp", &resume, "");
+    assert_eq!(status, 200);
+    let answer = next_data(&mut reader).expect("the answer, resumed");
+    assert_eq!(answer["id"], 1, "{answer}");
+    assert_eq!(answer["result"]["content"][0]["text"], "polled", "{answer}");
+}
+
+#[test]
+fn a_handler_that_panics_answers_with_an_internal_error_and_the_server_goes_on() {
+    let router = tour(0)
+        .tool(
+            Tool::new("broken", ToolInputSchema::new()),
+            |_| -> Result<CallToolResult, _> { panic!("a bug in a tool") },
+        )
+        .tool_async(
+            Tool::new("broken_later", ToolInputSchema::new()),
+            |_, _| async {
+                tokio::task::yield_now().await;
+                if std::hint::black_box(true) {
+                    panic!("a bug in an async tool");
+                }
+                Ok(CallToolResult::text("never"))
+            },
+        );
+    let serving = serve(router);
+    for (id, name) in [(1, "broken"), (2, "broken_later")] {
+        let (status, body) = post_stateless(&serving, id, "tools/call", json!({"name": name}));
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["id"], id, "{body}");
+        assert_eq!(body["error"]["code"], -32603, "{body}");
+    }
+    let (status, body) = post_stateless(&serving, 3, "tools/list", json!({}));
+    assert_eq!((status, &body["id"]), (200, &json!(3)), "{body}");
+}

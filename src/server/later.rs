@@ -45,6 +45,8 @@ impl core::fmt::Debug for Shared {
 pub(crate) struct Reports {
     notes: Vec<latest::ServerNotify>,
     changes: Vec<Change>,
+    /// The future closed the request's stream ([`Context::close_stream`]).
+    closed: bool,
 }
 
 #[cfg(feature = "std")]
@@ -58,6 +60,10 @@ impl Shared {
 
     pub(crate) fn note(&self, note: latest::ServerNotify) {
         self.lock().notes.push(note);
+    }
+
+    pub(crate) fn closed(&self) {
+        self.lock().closed = true;
     }
 
     pub(crate) fn changed(&self, change: Change) {
@@ -79,13 +85,23 @@ impl Context {
         owned.log_level = self.log_level;
         owned.live.clone_from(&self.live);
         owned.cancelled = self.cancelled.clone();
+        owned.closer.clone_from(&self.closer);
         owned.shared = Some(shared.clone());
         (owned, shared)
     }
 
     /// Takes back what the detached context kept: its reports, then its changes.
     pub(crate) fn rejoin(&mut self, shared: &Shared) {
-        let Reports { notes, changes } = core::mem::take(&mut *shared.lock());
+        let Reports {
+            notes,
+            changes,
+            closed,
+        } = core::mem::take(&mut *shared.lock());
+        if closed {
+            // Reports made since go with the answer, as the stream is gone.
+            self.closer = None;
+            self.live = None;
+        }
         for note in notes {
             self.note(note);
         }

@@ -230,6 +230,9 @@ pub struct Context {
     live: Option<Live>,
     /// Set when the client cancels the request ([`Context::is_cancelled`]).
     cancelled: Cancelled,
+    /// What ends the event stream the request's answer is to go on
+    /// ([`Context::close_stream`]), when there is one.
+    closer: Option<Closer>,
     /// For the context an async tool owns: where what it keeps goes, for the request's own
     /// context to take back.
     #[cfg(feature = "std")]
@@ -276,6 +279,24 @@ impl PartialEq for Live {
     }
 }
 
+/// What ends a request's event stream early ([`Context::close_stream`]).
+#[derive(Clone)]
+struct Closer(Arc<dyn Fn() + Send + Sync>);
+
+impl fmt::Debug for Closer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Closer")
+    }
+}
+
+/// Two contexts are alike whatever their stream: it is how the answer goes, not what the
+/// request is.
+impl PartialEq for Closer {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
 impl Context {
     pub(crate) fn new(peer: ProtocolVersion) -> Self {
         Context {
@@ -286,6 +307,7 @@ impl Context {
             changes: Vec::new(),
             live: None,
             cancelled: Cancelled::default(),
+            closer: None,
             #[cfg(feature = "std")]
             shared: None,
         }
@@ -312,6 +334,33 @@ impl Context {
             }
         }
         self.live = Some(Live(send));
+    }
+
+    /// Ends the event stream the request's answer is to go on, before the answer: the client
+    /// reconnects after the stream's `retry` delay and resumes it with `Last-Event-ID`,
+    /// getting what was sent meanwhile, the answer included (the transport's polling: a long
+    /// call need not hold a connection). Whether there was a stream to close: a session's call
+    /// answered on an event stream by the `http-server` feature's service (see its
+    /// `with_call_streams`); never over stdio, or for a stateless request.
+    ///
+    /// What the handler reports after closing it goes with the answer, to be resumed with it.
+    pub fn close_stream(&mut self) -> bool {
+        let Some(Closer(close)) = self.closer.take() else {
+            return false;
+        };
+        close();
+        self.live = None;
+        #[cfg(feature = "std")]
+        if let Some(shared) = &self.shared {
+            shared.closed();
+        }
+        true
+    }
+
+    /// Makes [`Context::close_stream`] call `close`: for the transport that opened the stream.
+    #[cfg(feature = "http-server")]
+    pub(crate) fn close_stream_with(&mut self, close: impl Fn() + Send + Sync + 'static) {
+        self.closer = Some(Closer(Arc::new(close)));
     }
 
     /// Says that `change` happened while the request was answered (a tool that adds tools, a

@@ -34,6 +34,16 @@ type CallResult = Result<crate::v2026_07_28::ClientCallResult, RpcError>;
 /// - **its own path alone**: a request for another path gets 404 ([`StreamableHttp::with_path`]);
 /// - **a body limit**: a larger body gets 413 before it is read whole
 ///   ([`StreamableHttp::with_body_limit`]);
+/// - **what HTTP itself requires**: a POST whose body is not `application/json` gets 415, one
+///   whose client accepts neither JSON nor event streams 406 (a client that takes JSON alone
+///   gets every answer as JSON), and with [`StreamableHttp::with_allowed_hosts`] a foreign
+///   `Host` gets 403;
+/// - **a handler that panics** answers its request with an internal error (-32603), rather
+///   than break the connection and leave the request in flight;
+/// - **streams to resume**: with [`StreamableHttp::with_call_streams`] every session's
+///   `tools/call` is answered on a stream opened at once, which its handler may close early
+///   ([`Context::close_stream`]) for the client to resume after the
+///   [`StreamableHttp::with_retry`] delay;
 /// - **no lock around a handler**: the sessions are locked to take a request in and to send
 ///   its answer, never while the handler runs, so a slow call holds up no other. A call that
 ///   asks for no reports runs in its request's own task (no hand-off: the fast path); a
@@ -89,6 +99,12 @@ struct Config {
     path: Option<String>,
     body_limit: usize,
     keep_alive: Duration,
+    /// The names a request's `Host` may give; `None`: any.
+    hosts: Option<Vec<String>>,
+    /// The `retry` a stream opened for a call tells the client to wait before it resumes.
+    retry: Option<Duration>,
+    /// Whether every session's `tools/call` is answered on a stream opened at once.
+    call_streams: bool,
 }
 
 struct Shared<H> {
@@ -133,6 +149,9 @@ impl<H: Handler> StreamableHttp<H> {
                 path: Some("/mcp".to_owned()),
                 body_limit: Self::DEFAULT_BODY_LIMIT,
                 keep_alive: Self::DEFAULT_KEEP_ALIVE,
+                hosts: None,
+                retry: None,
+                call_streams: false,
             }),
         }
     }
@@ -163,6 +182,41 @@ impl<H: Handler> StreamableHttp<H> {
     #[must_use]
     pub fn with_keep_alive(mut self, every: Duration) -> Self {
         Arc::make_mut(&mut self.config).keep_alive = every.max(Duration::from_millis(1));
+        self
+    }
+
+    /// Refuses (403) a request whose `Host` names none of `hosts` (`localhost`, say; without
+    /// the port): a server on the loopback interface reached under a foreign name was reached
+    /// through DNS rebinding. The engine checks `Origin`, which browsers send; this catches the
+    /// rest. By default any host is served: a server behind a proxy has the proxy's names.
+    #[must_use]
+    pub fn with_allowed_hosts<S: Into<String>>(
+        mut self,
+        hosts: impl IntoIterator<Item = S>,
+    ) -> Self {
+        let hosts = hosts
+            .into_iter()
+            .map(|host| host.into().to_ascii_lowercase());
+        Arc::make_mut(&mut self.config).hosts = Some(hosts.collect());
+        self
+    }
+
+    /// Tells a client, on each stream opened for a call, to wait `delay` before it resumes
+    /// the stream once it ends without the answer (the event stream's `retry` field).
+    #[must_use]
+    pub fn with_retry(mut self, delay: Duration) -> Self {
+        Arc::make_mut(&mut self.config).retry = Some(delay);
+        self
+    }
+
+    /// Answers every session's `tools/call` on an event stream opened at once, when its
+    /// client takes event streams, rather than only a call that asked for reports: its
+    /// answer can then be resumed with `Last-Event-ID` if the connection breaks, and its
+    /// handler may close the stream early ([`Context::close_stream`]) so that a long call
+    /// holds no connection.
+    #[must_use]
+    pub fn with_call_streams(mut self) -> Self {
+        Arc::make_mut(&mut self.config).call_streams = true;
         self
     }
 
@@ -217,6 +271,29 @@ impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
         if shared.closing.load(Ordering::SeqCst) {
             return plain(503);
         }
+        if let Some(hosts) = &self.config.hosts {
+            if !hosts_allowed(request.headers(), hosts) {
+                return refuse(403, "Forbidden: the Host is not one this server answers to");
+            }
+        }
+        let takes_streams = accepts(request.headers(), "text/event-stream");
+        if request.method() == http::Method::POST {
+            if !(takes_streams || accepts(request.headers(), "application/json")) {
+                let why = "Not Acceptable: accept application/json and text/event-stream";
+                return refuse(406, why);
+            }
+            let json = request
+                .headers()
+                .get(http::header::CONTENT_TYPE)
+                .and_then(|kind| kind.to_str().ok())
+                .is_some_and(|kind| kind.trim_start().starts_with("application/json"));
+            if !json {
+                return refuse(
+                    415,
+                    "Unsupported Media Type: the body must be application/json",
+                );
+            }
+        }
         let (parts, body) = request.into_parts();
         let body = match body::read(body, self.config.body_limit).await {
             Ok(body) => body,
@@ -238,7 +315,7 @@ impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
                 HttpIncoming::Call(call) => call,
             }
         };
-        shared.answer(incoming).await
+        shared.answer(incoming, &self.config, takes_streams).await
     }
 }
 
@@ -281,40 +358,68 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
         });
     }
 
-    /// Runs the handler on `call` and gives the response.
-    async fn answer(self: Arc<Self>, mut call: HttpCall) -> http::Response<HttpBody> {
-        let context = call.pending().context();
+    /// Runs the handler on `call` and gives the response. `takes_streams`: the client
+    /// accepts event streams (a client that takes JSON alone gets every answer as JSON, its
+    /// reports with it).
+    async fn answer(
+        self: Arc<Self>,
+        mut call: HttpCall,
+        config: &Config,
+        takes_streams: bool,
+    ) -> http::Response<HttpBody> {
+        let pending = call.pending();
+        let context = pending.context();
         let reports = context.progress_token.is_some() || context.log_level.is_some();
+        let stateless = call.session().is_none();
+        let streamed =
+            config.call_streams && !stateless && matches!(pending.call(), ClientCall::CallTool(_));
         // Outside a tokio runtime (hyper driven by another executor) nothing can run beside
         // the request: the handler runs here, its reports going with its answer.
         let runtime = tokio::runtime::Handle::try_current().ok();
-        let Some(runtime) = runtime.filter(|_| reports) else {
+        let Some(runtime) = runtime.filter(|_| takes_streams && (reports || streamed)) else {
             // Nothing goes out before the answer: run here, with no lock held.
             let (call, mut context, responder) = call.into_parts();
             let result = self.call_here(call, &mut context).await;
             return self.finish(responder.respond_with(&mut context, result));
         };
-        let stateless = call.session().is_none();
         let opened = if stateless {
             None
         } else {
             let now_ms = self.now_ms();
+            let retry_ms = config
+                .retry
+                .map(|retry| u64::try_from(retry.as_millis()).unwrap_or(u64::MAX));
             let mut open = self.lock();
-            let opened = open.sessions.open_stream(&mut call, None);
+            let opened = open.sessions.open_stream(&mut call, retry_ms);
             opened.map(|response| {
                 let stream = response.stream.clone();
                 let reply = open.deliver(response, now_ms);
-                let writer = stream.and_then(|stream| open.streams.get(&stream).cloned());
-                (reply, writer)
+                (reply, stream)
             })
         };
         match opened {
             // A session's call: its stream is open; its reports, then its answer, go on it.
-            Some((reply, writer)) => {
+            Some((reply, stream)) => {
                 let (call, mut context, responder) = call.into_parts();
-                if let Some(writer) = writer {
+                if let Some(stream) = stream {
+                    // The stream's writer is looked up for each report, not held: a stream
+                    // closed early must end when it is taken out of the table.
+                    let (shared, on) = (Arc::downgrade(&self), stream.clone());
                     context.send_reports_to(move |line| {
-                        let _ = writer.try_send(Bytes::from(data(&line)));
+                        let Some(shared) = shared.upgrade() else {
+                            return;
+                        };
+                        if let Some(writer) = shared.lock().streams.get(&on) {
+                            let _ = writer.try_send(Bytes::from(data(&line)));
+                        }
+                    });
+                    let shared = Arc::downgrade(&self);
+                    context.close_stream_with(move || {
+                        if let Some(shared) = shared.upgrade() {
+                            // Its writer dropped, the body ends; the engine keeps what is
+                            // sent on it meanwhile, for the client to resume.
+                            shared.lock().streams.remove(&stream);
+                        }
                     });
                 }
                 self.run_beside(&runtime, call, context, move |shared, result, context| {
@@ -335,20 +440,20 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
     }
 
     /// Answers `call` in the request's own task: an async handler's future awaited, any other
-    /// handler run here.
+    /// handler run here. A handler that panics answers with an internal error.
     async fn call_here(&self, call: ClientCall, context: &mut Context) -> CallResult {
         let handler = self.server.handler();
         if handler.is_async(&call) {
-            handler.call_async(call, context).await
+            Unwinding(handler.call_async(call, context)).await
         } else {
-            handler.call(call, context)
+            unwinding(|| handler.call(call, context))
         }
     }
 
     /// Runs the handler on `call` beside the request, then `done` with its answer: an async
     /// handler's future as a task of `runtime`, any other handler on its blocking pool (a
     /// handler that blocks between its reports must not hold the worker that would write
-    /// them).
+    /// them). A handler that panics answers with an internal error.
     fn run_beside(
         self: Arc<Self>,
         runtime: &tokio::runtime::Handle,
@@ -358,12 +463,13 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
     ) {
         if self.server.handler().is_async(&call) {
             runtime.spawn(async move {
-                let result = self.server.handler().call_async(call, &mut context).await;
+                let answer = self.server.handler().call_async(call, &mut context);
+                let result = Unwinding(answer).await;
                 done(&self, result, &mut context);
             });
         } else {
             runtime.spawn_blocking(move || {
-                let result = self.server.handler().call(call, &mut context);
+                let result = unwinding(|| self.server.handler().call(call, &mut context));
                 done(&self, result, &mut context);
             });
         }
@@ -521,6 +627,73 @@ impl Open {
             alive
         });
     }
+}
+
+/// A handler's panic, as the answer a client can read: the request is answered, and what the
+/// engine keeps for it is freed, rather than the connection dropped mid-response.
+fn panicked() -> RpcError {
+    RpcError::new(crate::ErrorCode::InternalError, "the handler failed")
+}
+
+/// `run`'s answer, or [`panicked`] when it panics.
+fn unwinding(run: impl FnOnce() -> CallResult) -> CallResult {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).unwrap_or_else(|_| Err(panicked()))
+}
+
+/// A handler's future, answering [`panicked`] when a poll panics.
+struct Unwinding<'a>(super::CallFuture<'a>);
+
+impl Future for Unwinding<'_> {
+    type Output = CallResult;
+
+    fn poll(mut self: Pin<&mut Self>, task: &mut core::task::Context<'_>) -> Poll<CallResult> {
+        let future = &mut self.0;
+        let polled =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| future.as_mut().poll(task)));
+        polled.unwrap_or_else(|_| Poll::Ready(Err(panicked())))
+    }
+}
+
+/// Whether `headers` list `kind` (or `*/*`) in `Accept`.
+fn accepts(headers: &http::HeaderMap, kind: &str) -> bool {
+    let listed = headers.get_all(http::header::ACCEPT).iter();
+    listed
+        .filter_map(|accept| accept.to_str().ok())
+        .any(|accept| {
+            accept.split(',').any(|listed| {
+                let listed = listed.split(';').next().unwrap_or_default().trim();
+                listed.eq_ignore_ascii_case(kind) || listed == "*/*"
+            })
+        })
+}
+
+/// Whether every `Host` of `headers` names one of `hosts` (the port aside).
+fn hosts_allowed(headers: &http::HeaderMap, hosts: &[String]) -> bool {
+    headers.get_all(http::header::HOST).iter().all(|host| {
+        let Ok(authority) = host.to_str() else {
+            return false;
+        };
+        let name = match authority.strip_prefix('[') {
+            Some(rest) => rest.split(']').next().unwrap_or_default(),
+            None => authority
+                .rsplit_once(':')
+                .map_or(authority, |(name, _)| name),
+        };
+        hosts.iter().any(|host| host.eq_ignore_ascii_case(name))
+    })
+}
+
+/// A refusal of HTTP's own, with a JSON-RPC error (no id) saying why, for the client to read.
+fn refuse(status: u16, why: &str) -> http::Response<HttpBody> {
+    let error = RpcError::new(crate::ErrorCode::InvalidRequest, why);
+    let body = super::call::error_line(None, error);
+    let mut reply = http::Response::new(HttpBody::full(body));
+    *reply.status_mut() = http::StatusCode::from_u16(status).unwrap_or(http::StatusCode::OK);
+    reply.headers_mut().insert(
+        http::header::CONTENT_TYPE,
+        http::HeaderValue::from_static("application/json"),
+    );
+    reply
 }
 
 /// A message as the data of an event with no id.
