@@ -1287,23 +1287,23 @@ mod prelude;
 #[allow(dead_code)]
 #[path = "../examples/conformance-server/auth.rs"]
 mod auth;
-#[cfg(all(feature = "all-revisions", feature = "server"))]
+#[cfg(all(feature = "all-revisions", feature = "http-server"))]
 #[allow(dead_code)]
 #[path = "../examples/conformance-server/fixtures.rs"]
 mod fixtures;
-#[cfg(all(feature = "all-revisions", feature = "server"))]
+#[cfg(all(feature = "all-revisions", feature = "http-server"))]
 #[allow(dead_code)]
 #[path = "../examples/conformance-server/handler.rs"]
 mod handler;
-#[cfg(all(feature = "all-revisions", feature = "server"))]
+#[cfg(all(feature = "all-revisions", feature = "http-server"))]
 #[allow(dead_code)]
 #[path = "../examples/conformance-server/http.rs"]
 mod http;
-#[cfg(all(feature = "all-revisions", feature = "server"))]
+#[cfg(all(feature = "all-revisions", feature = "http-server"))]
 #[allow(dead_code)]
 #[path = "../examples/conformance-server/input_required.rs"]
 mod input_required;
-#[cfg(all(feature = "all-revisions", feature = "server"))]
+#[cfg(all(feature = "all-revisions", feature = "http-server"))]
 #[allow(dead_code)]
 #[path = "../examples/conformance-server/tasks.rs"]
 mod tasks;
@@ -1620,7 +1620,7 @@ mod protected_resource {
 /// resource metadata and the authorization server's, registers, authorizes with PKCE and a
 /// resource indicator, checks the redirect, gets a token the server accepts, and steps up
 /// when a tool needs more scope.
-#[cfg(all(feature = "all-revisions", feature = "server"))]
+#[cfg(all(feature = "all-revisions", feature = "http-server"))]
 mod end_to_end {
     use super::authorization_server::shared;
     use http_body_util::{BodyExt, Full};
@@ -1634,7 +1634,6 @@ mod end_to_end {
         ClientMetadata, PkceVerifier, ProtectedResourceMetadata, TokenResponse, WwwAuthenticate,
     };
     use mcp_spec_types::ProtocolVersion;
-    use std::sync::Arc;
 
     const REDIRECT_URI: &str = "http://localhost:3000/callback";
 
@@ -1771,25 +1770,7 @@ mod end_to_end {
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
             let server_url = format!("http://{}/mcp", listener.local_addr().unwrap());
             let server = crate::handler::server().unwrap();
-            let state = Arc::new(crate::http::State::new(server));
-            tokio::spawn(async move {
-                while let Ok((stream, _)) = listener.accept().await {
-                    let state = Arc::clone(&state);
-                    tokio::spawn(async move {
-                        let service = hyper::service::service_fn(move |request| {
-                            let state = Arc::clone(&state);
-                            async move {
-                                Ok::<_, std::convert::Infallible>(
-                                    crate::http::serve(state, request).await,
-                                )
-                            }
-                        });
-                        let _ = hyper::server::conn::http1::Builder::new()
-                            .serve_connection(TokioIo::new(stream), service)
-                            .await;
-                    });
-                }
-            });
+            tokio::spawn(async move { axum::serve(listener, crate::http::app(server)).await });
 
             // 401, and where to look.
             let refused = mcp(&server_url, None, "tools/list", None).await;

@@ -43,7 +43,7 @@ impl Conformance {
         Ok(Conformance { tool_headers })
     }
 
-    /// Whether the transport closes `call`'s stream right after it opens, before the answer.
+    /// Whether `call`'s stream is closed before its answer.
     pub fn closes_stream(call: &ClientCall) -> bool {
         matches!(call, ClientCall::CallTool(params) if params.name == RECONNECTION)
     }
@@ -57,6 +57,10 @@ impl Handler for Conformance {
     }
 
     fn call(&self, call: ClientCall, context: &mut Context) -> Result<ClientCallResult, RpcError> {
+        if Self::closes_stream(&call) {
+            // The answer waits for the client to resume the stream.
+            context.close_stream();
+        }
         if fixtures::stateless(context) {
             if let Some(answer) = stateless_only(&call) {
                 return answer.map(|result| ClientCallResult::Unknown(Value::Object(result)));

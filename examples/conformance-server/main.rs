@@ -2,7 +2,7 @@
 //! every message read and written with this crate's types.
 //!
 //! ```text
-//! cargo run --example conformance-server --features all-revisions,convert -- [--port <n>]
+//! cargo run --example conformance-server --features all-revisions,http-server -- [--port <n>]
 //! ```
 //!
 //! With the `auth` feature, `--auth <issuer-url>` makes `/mcp` an OAuth protected resource
@@ -20,10 +20,10 @@
 //! * the handler (`handler.rs`), written once against 2026-07-28's types: the reference
 //!   server's tools, prompts and resources (`fixtures.rs`), and for stateless requests the
 //!   SEP-2322 tools (`input_required.rs`) and the tasks extension (`tasks.rs`, SEP-2663);
-//! * the hyper adapter (`http.rs`): the endpoint's path, the body's size (413 above 4 MiB) and
-//!   type, the Host header (DNS rebinding), the handler on a thread of its own, a session's
-//!   `tools/call` answered on an event stream opened at once (`test_reconnection` closes it
-//!   before the answer, which the client then resumes);
+//! * the transport (`http.rs`): the crate's Streamable HTTP service served by axum, with the
+//!   loopback names alone in `Host` (DNS rebinding), and a session's `tools/call` answered on
+//!   an event stream opened at once (`test_reconnection` closes it before the answer, which
+//!   the client then resumes);
 //! * OAuth (`auth.rs`), with the `auth` feature.
 
 #[cfg(feature = "auth")]
@@ -34,12 +34,7 @@ mod http;
 mod input_required;
 mod tasks;
 
-use hyper::server::conn::http1;
-use hyper::service::service_fn;
-use hyper_util::rt::TokioIo;
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::time::Duration;
 
 fn main() -> ExitCode {
     let mut port = 0u16;
@@ -81,29 +76,7 @@ fn main() -> ExitCode {
 
 async fn run(port: u16) -> std::io::Result<()> {
     let server = handler::server().map_err(std::io::Error::other)?;
-    let state = Arc::new(http::State::new(server));
-    let pinger = Arc::clone(&state);
-    tokio::spawn(async move {
-        let mut every = tokio::time::interval(Duration::from_secs(15));
-        loop {
-            every.tick().await;
-            pinger.ping();
-        }
-    });
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
     println!("listening on http://{}/mcp", listener.local_addr()?);
-    loop {
-        let (stream, _) = listener.accept().await?;
-        let state = Arc::clone(&state);
-        tokio::spawn(async move {
-            let service = service_fn(move |request| {
-                let state = Arc::clone(&state);
-                async move { Ok::<_, std::convert::Infallible>(http::serve(state, request).await) }
-            });
-            // A connection that breaks off mid-request only ends itself.
-            let _ = http1::Builder::new()
-                .serve_connection(TokioIo::new(stream), service)
-                .await;
-        });
-    }
+    axum::serve(listener, http::app(server)).await
 }

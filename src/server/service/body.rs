@@ -87,15 +87,14 @@ pub(super) enum Unread {
     Broken,
 }
 
-/// Reads `body` whole, refusing it once it passes `limit` bytes (before reading, when its
-/// length is known).
+/// Reads `body` whole, refusing it once it passes `limit` bytes. A body whose stated length
+/// is past the limit is still read up to it, not refused at once: a client that writes its
+/// whole body before it reads the answer (hyper's) would otherwise find the connection closed
+/// under it, and never see the 413. What is kept stays within the limit all the same.
 pub(super) async fn read<B: http_body::Body>(body: B, limit: usize) -> Result<Vec<u8>, Unread> {
-    let known = body.size_hint().lower();
-    if known > limit as u64 {
-        return Err(Unread::TooLarge);
-    }
+    let known = usize::try_from(body.size_hint().lower()).unwrap_or(usize::MAX);
     let mut body = core::pin::pin!(body);
-    let mut read = Vec::with_capacity(known as usize);
+    let mut read = Vec::with_capacity(known.min(limit));
     loop {
         let frame = core::future::poll_fn(|cx| body.as_mut().poll_frame(cx)).await;
         let Some(frame) = frame else {
