@@ -370,3 +370,97 @@ fn a_request_for_input_the_client_refuses_ends_the_call_with_an_error() {
         );
     });
 }
+
+#[test]
+fn a_session_hears_on_its_own_stream_what_another_session_changed() {
+    let tool = Tool::new("grow", ToolInputSchema::new());
+    let router = Router::new()
+        .with_list_changed()
+        .tool_with(tool, |_, context| {
+            context.changed(mcp_spec_types::server::Change::ToolList);
+            Ok(CallToolResult::text("grown"))
+        });
+    let serving = serve(router);
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    runtime.block_on(async {
+        let listener = Connection::http(&serving.url, client(&["2025-11-25"]))
+            .await
+            .expect("connected");
+        let (heard, mut hearing) = tokio::sync::mpsc::unbounded_channel();
+        listener.on_notification(move |notification| {
+            let _ = heard.send(notification.method().to_owned());
+        });
+        let caller = Connection::http(&serving.url, client(&["2025-11-25"]))
+            .await
+            .expect("connected");
+        let grown = caller.call_tool("grow", json!({})).await.expect("called");
+        assert_eq!(
+            json!(grown.content),
+            json!([{"type": "text", "text": "grown"}])
+        );
+        // Nothing of the listener's own was in flight: it heard on the stream it opened.
+        let wait = std::time::Duration::from_secs(10);
+        let method = tokio::time::timeout(wait, hearing.recv()).await;
+        assert_eq!(
+            method.ok().flatten().as_deref(),
+            Some("notifications/tools/list_changed")
+        );
+    });
+}
+
+/// Refuses a request to `/mcp` without `Authorization: Bearer open-sesame` (401).
+async fn bearer_only(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let authorized = request
+        .headers()
+        .get("authorization")
+        .is_some_and(|value| value == "Bearer open-sesame");
+    match authorized {
+        true => next.run(request).await,
+        false => axum::http::StatusCode::UNAUTHORIZED.into_response(),
+    }
+}
+
+#[test]
+fn a_connection_sends_through_the_callers_sender_which_may_authorize_each_request() {
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    let server = mcp_spec_types::server::Server::new(Implementation::new("t", "1"), router());
+    let service = mcp_spec_types::server::StreamableHttp::new(server);
+    let app = axum::Router::new()
+        .route_service("/mcp", service)
+        .layer(axum::middleware::from_fn(bearer_only));
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .expect("a port");
+    let url = format!("http://{}/mcp", listener.local_addr().expect("an address"));
+    runtime.spawn(async move { axum::serve(listener, app).await });
+    runtime.block_on(async {
+        let refused = Connection::http(&url, client(&["2026-07-28"])).await;
+        assert!(refused.is_err(), "connected without a token");
+        let sent = Arc::new(Mutex::new(Vec::new()));
+        let seen = Arc::clone(&sent);
+        let http = reqwest::Client::new();
+        let send = move |request: http::Request<String>| {
+            let (http, seen) = (http.clone(), Arc::clone(&seen));
+            async move {
+                if let Ok(mut seen) = seen.lock() {
+                    seen.push(request.method().to_string());
+                }
+                let mut request = reqwest::Request::try_from(request).map_err(|e| e.to_string())?;
+                let bearer = "Bearer open-sesame".parse().map_err(|_| "a header value")?;
+                request.headers_mut().insert("authorization", bearer);
+                let response = http.execute(request).await.map_err(|e| e.to_string())?;
+                Ok(http::Response::from(response))
+            }
+        };
+        let server = Connection::http_via(&url, client(&["2026-07-28"]), send)
+            .await
+            .expect("connected with the token");
+        exercise(&server).await;
+        let sent = sent.lock().map(|sent| sent.len()).unwrap_or_default();
+        assert!(sent >= 8, "every request went through the sender: {sent}");
+    });
+}

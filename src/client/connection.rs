@@ -130,8 +130,7 @@ impl Connection {
     /// it refuses to connect (no revision in common).
     #[cfg(feature = "http-client")]
     pub async fn http(url: impl Into<String>, client: Client) -> Result<Self, CallError> {
-        let link = Link::Http(http::HttpLink::new(url.into()));
-        Self::connect(client, link).await
+        Self::http_with(url, reqwest::Client::new(), client).await
     }
 
     /// [`Connection::http`] with the HTTP client `http` (its timeouts, proxies, TLS roots,
@@ -146,7 +145,62 @@ impl Connection {
         http: reqwest::Client,
         client: Client,
     ) -> Result<Self, CallError> {
-        let link = Link::Http(http::HttpLink::with_client(url.into(), http));
+        let link = Link::Http(http::HttpLink::new(url.into(), http::reqwest_sender(http)));
+        Self::connect(client, link).await
+    }
+
+    /// [`Connection::http`], each request sent by `send` rather than by reqwest: another HTTP
+    /// client, or one that authorizes each request (an OAuth access token, a DPoP proof) and
+    /// sends a refused one again once authorized. `send` gets each request whole (the
+    /// method, the server's URL, the headers the transport needs, the body) and gives the
+    /// response, whose body is read as it comes (an event stream stays open as long as the
+    /// server keeps it). Its error is a transport error.
+    ///
+    /// ```no_run
+    /// # async fn run() -> Result<(), mcp_spec_types::client::CallError> {
+    /// use mcp_spec_types::client::{Client, Connection};
+    /// use mcp_spec_types::v2026_07_28::Implementation;
+    ///
+    /// let http = reqwest::Client::new();
+    /// let client = Client::new(Implementation::new("me", "0.1.0"));
+    /// let server = Connection::http_via("http://127.0.0.1:8080/mcp", client, move |request| {
+    ///     let http = http.clone();
+    ///     async move {
+    ///         let mut request = reqwest::Request::try_from(request).map_err(|e| e.to_string())?;
+    ///         let token = "a token got elsewhere";
+    ///         let bearer = format!("Bearer {token}").parse().map_err(|_| "a header")?;
+    ///         request.headers_mut().insert("authorization", bearer);
+    ///         let response = http.execute(request).await.map_err(|e| e.to_string())?;
+    ///         Ok(http::Response::from(response))
+    ///     }
+    /// })
+    /// .await?;
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Connection::http`].
+    #[cfg(feature = "http-client")]
+    pub async fn http_via<F, Fut, B>(
+        url: impl Into<String>,
+        client: Client,
+        send: F,
+    ) -> Result<Self, CallError>
+    where
+        F: Fn(::http::Request<String>) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<::http::Response<B>, String>> + Send + 'static,
+        B: http_body::Body + Send + 'static,
+        B::Error: core::fmt::Display,
+    {
+        let send: http::Sender = Arc::new(move |request| {
+            let sent = send(request);
+            Box::pin(async move {
+                let (parts, body) = sent.await?.into_parts();
+                Ok(::http::Response::from_parts(parts, http::Body::of(body)))
+            })
+        });
+        let link = Link::Http(http::HttpLink::new(url.into(), send));
         Self::connect(client, link).await
     }
 
@@ -173,10 +227,13 @@ impl Connection {
         Connection { inner }.connected().await
     }
 
+    /// Connects over HTTP; in a session, opens the server's own stream before the first call.
     #[cfg(feature = "http-client")]
     async fn connect(client: Client, link: Link) -> Result<Self, CallError> {
         let inner = Arc::new(Inner::new(client, link));
-        Connection { inner }.connected().await
+        let connection = Connection { inner }.connected().await?;
+        http::HttpLink::open_own_stream(&connection.inner).await;
+        Ok(connection)
     }
 
     /// Sends the engine's first line and waits for the connection.
@@ -407,6 +464,16 @@ impl Inner {
         }
     }
 
+    /// The HTTP link, when the connection is over HTTP.
+    #[cfg(feature = "http-client")]
+    fn http_link(&self) -> Option<&http::HttpLink> {
+        match &self.link {
+            Link::Http(link) => Some(link),
+            #[cfg(feature = "stdio-client")]
+            Link::Stdio(_) => None,
+        }
+    }
+
     fn engine(&self) -> MutexGuard<'_, Client> {
         lock(&self.engine)
     }
@@ -504,6 +571,7 @@ impl Inner {
     }
 
     /// Gives every call still waiting `why` as its answer: the connection is gone.
+    #[cfg(feature = "stdio-client")]
     fn fail_all(&self, why: &str) {
         let waiting: Vec<_> = lock(&self.pending).drain().collect();
         for (_, caller) in waiting {
