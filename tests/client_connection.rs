@@ -281,8 +281,16 @@ async fn closing_server(
         Some(method) if method.starts_with("notifications/") => {
             axum::http::StatusCode::ACCEPTED.into_response()
         }
-        // `server/discover` is not a method of this server's revision.
-        _ => axum::http::StatusCode::NOT_FOUND.into_response(),
+        // `server/discover` is not a method of this server's revision: refused as the
+        // TypeScript SDK's stateful server refuses it, 400 with an error for no request.
+        _ => (
+            axum::http::StatusCode::BAD_REQUEST,
+            [("content-type", "application/json")],
+            json!({"jsonrpc": "2.0", "id": null,
+                "error": {"code": -32000, "message": "Bad Request: Server not initialized"}})
+            .to_string(),
+        )
+            .into_response(),
     }
 }
 

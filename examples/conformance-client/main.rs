@@ -3,20 +3,21 @@
 //! crate's types.
 //!
 //! ```text
-//! cargo run --example conformance-client --features all-revisions,convert -- <server URL>
+//! cargo run --example conformance-client --features all-revisions,auth,http-client -- <server URL>
 //! ```
 //!
 //! The protocol is the crate's client engine ([`mcp_spec_types::client::Client`]), carried over
-//! HTTP by `connection.rs`: `server/discover` first, then `initialize` for a server without a
+//! HTTP by the crate's own connection (`client::Connection::http_via`, feature `http-client`),
+//! whose requests go out through `transport.rs` (which authorizes them): `server/discover` first, then `initialize` for a server without a
 //! stateless revision in common (any stateful one: the engine reads and writes that revision,
 //! and hands everything on in 2026-07-28's terms, which this client is written against); each
 //! request with the per-request `_meta` and the headers the engine names (`MCP-Protocol-Version`,
 //! `Mcp-Method`, `Mcp-Name`, a listed tool's `Mcp-Param-*`); answers paired with their requests;
 //! `input_required` rounds and a stateful server's requests answered alike (`answers.rs`:
 //! elicitation with the requested schema's defaults, SEP-1034; sampling with a fixed text;
-//! roots with none). What is left here is HTTP: the session's id, event streams, resuming a
+//! roots with none). The connection keeps the session's id, reads event streams, resumes a
 //! stream that ends before its answer with GET and `Last-Event-ID` after the server's `retry`
-//! delay (SEP-1699), the session's own GET stream.
+//! delay (SEP-1699), and opens the session's own GET stream.
 //!
 //! Once connected it uses what the server offers: every tool called (arguments from the
 //! suite's `MCP_CONFORMANCE_CONTEXT` when it names the tool, otherwise from its input schema;
@@ -41,13 +42,12 @@
 //! asks for. Tokens, secrets and codes are never written to the log.
 
 mod answers;
-mod connection;
 mod jose;
 mod oauth;
 mod transport;
 
-use connection::Connection;
-use mcp_spec_types::client::Client;
+use mcp_spec_types::client::{CallError, Client, Connection};
+use mcp_spec_types::dispatch::MethodSet;
 use mcp_spec_types::http_headers::ToolHeaders;
 use mcp_spec_types::v2026_07_28::{
     CallToolRequestParams, CallToolResultOrInputRequired, ClientCall, ClientCallResult,
@@ -55,7 +55,7 @@ use mcp_spec_types::v2026_07_28::{
     GetPromptRequestParams, Implementation, PaginatedRequestParams, ReadResourceRequestParams,
     Tool,
 };
-use mcp_spec_types::{negotiation, ErrorCode, JsonObject};
+use mcp_spec_types::{negotiation, ErrorCode, JsonObject, RpcError};
 use serde_json::{json, Map, Value};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -64,9 +64,6 @@ use transport::Endpoint;
 /// Pages of one list followed before giving up: a server that hands out cursors forever is
 /// not followed forever.
 const MAX_PAGES: usize = 100;
-
-/// How long the session's own GET stream may take to open before the client goes on without it.
-const SERVER_STREAM_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
 fn main() -> ExitCode {
     let Some(url) = std::env::args().nth(1) else {
@@ -103,25 +100,32 @@ async fn run(url: &str) -> Result<(), String> {
         .with_roots(JsonObject::new());
     let info = Implementation::new("mcp-spec-types-conformance-client", "1.0.0");
     let engine = Client::new(info).with_capabilities(capabilities);
-    let connection = Connection::connect(endpoint, engine).await?;
+    // The crate's connection carries the engine; each request goes out through the endpoint,
+    // which authorizes it and sends it again when the server asks for authorization.
+    let send = move |request: http::Request<String>| {
+        let endpoint = endpoint.clone();
+        async move {
+            let (parts, body) = request.into_parts();
+            let headers: Vec<(String, String)> = (parts.headers.iter())
+                .filter_map(|(name, value)| Some((name.to_string(), value.to_str().ok()?.into())))
+                .collect();
+            let body = (parts.method == http::Method::POST).then_some(body);
+            endpoint.send(parts.method, &headers, body).await
+        }
+    };
+    let connection = Connection::http_via(url, engine, send)
+        .await
+        .map_err(|e| e.to_string())?;
+    connection.on_request(|call| answers::answer(&call));
+    connection.on_notification(|notification| {
+        eprintln!("notification {}", notification.method());
+    });
     let version = connection.version().ok_or("not connected")?;
     if negotiation::is_stateless(&version) {
         eprintln!("stateless, revision {}", version.as_str());
     } else {
+        // The connection opened the session's own stream before the first call.
         eprintln!("session in revision {}", version.as_str());
-        // The server's own stream, for what relates to no request of the client. It is open
-        // before the first request: a server may answer on any stream of the session, and a
-        // GET still connecting when a request's stream closes early would race the resumption
-        // (SEP-1699) for the answer.
-        // A server that holds the GET's headers back is not waited for past a few seconds.
-        let opening = connection.open_server_stream();
-        match tokio::time::timeout(SERVER_STREAM_WAIT, opening).await {
-            Ok(Some(stream)) => {
-                tokio::spawn(Arc::clone(&connection).listen(stream));
-            }
-            Ok(None) => {}
-            Err(_) => eprintln!("the server's own stream did not open; going on without it"),
-        }
     }
     let user = User {
         connection,
@@ -140,15 +144,31 @@ async fn run(url: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// A request's answer: its result, or the server's error.
+type Answer = Result<ClientCallResult, RpcError>;
+
 /// The client's user: lists and uses what the server offers. A call that fails is reported
 /// and the others still run.
 struct User {
-    connection: Arc<Connection>,
+    connection: Connection,
     /// Arguments the conformance suite hands over for some tools (`MCP_CONFORMANCE_CONTEXT`).
     tool_calls: Vec<(String, Value)>,
 }
 
 impl User {
+    /// Sends `call`: the server's error (or an answer the engine could not take) is the
+    /// call's, reported; the transport's ends the run.
+    async fn request(&self, call: ClientCall) -> Result<Answer, String> {
+        match self.connection.request(call).await {
+            Ok(result) => Ok(Ok(result)),
+            Err(CallError::Server(error)) => Ok(Err(error)),
+            Err(CallError::Unexpected(why)) => {
+                Ok(Err(RpcError::new(ErrorCode::InternalError, why)))
+            }
+            Err(other) => Err(other.to_string()),
+        }
+    }
+
     async fn use_tools(&self) -> Result<(), String> {
         let tools = self.tools().await?;
         let echoed = echoed_schema(
@@ -197,7 +217,7 @@ impl User {
     /// Calls a tool. A `HeaderMismatch` answer may mean the tool's definition changed: the
     /// tools are listed again (the engine learns their annotations from the list) and the call
     /// is retried once (the transport page, client behavior).
-    async fn call_tool(&self, name: &str, arguments: Value) -> Result<connection::Answer, String> {
+    async fn call_tool(&self, name: &str, arguments: Value) -> Result<Answer, String> {
         let arguments = match arguments {
             Value::Object(arguments) => JsonObject::from(arguments),
             _ => JsonObject::new(),
@@ -207,15 +227,14 @@ impl User {
                 .with_arguments(arguments.clone());
             ClientCall::CallTool(params)
         };
-        let answer = self.connection.request(call()).await?;
-        match answer {
+        match self.request(call()).await? {
             Err(error) if error.code == ErrorCode::HeaderMismatch => {
                 eprintln!(
                     "tools/call {name}: {}; listing the tools again",
                     error.message
                 );
                 self.tools().await?;
-                self.connection.request(call()).await
+                self.request(call()).await
             }
             answer => Ok(answer),
         }
@@ -239,11 +258,7 @@ impl User {
             .await?;
         for resource in resources {
             let read = ReadResourceRequestParams::new(resource.uri.clone(), self.connection.meta());
-            match self
-                .connection
-                .request(ClientCall::ReadResource(read))
-                .await?
-            {
+            match self.request(ClientCall::ReadResource(read)).await? {
                 Ok(_) => eprintln!("read {}", resource.uri),
                 Err(e) => eprintln!(
                     "resources/read {}: error {}: {}",
@@ -266,7 +281,7 @@ impl User {
             let arguments = arguments.map(|a| (a.name.clone(), "test".to_owned()));
             let get = GetPromptRequestParams::new(prompt.name.clone(), self.connection.meta())
                 .with_arguments(arguments.collect::<std::collections::BTreeMap<_, _>>());
-            match self.connection.request(ClientCall::GetPrompt(get)).await? {
+            match self.request(ClientCall::GetPrompt(get)).await? {
                 Ok(_) => eprintln!("got prompt {}", prompt.name),
                 Err(e) => eprintln!(
                     "prompts/get {}: error {}: {}",
@@ -294,7 +309,6 @@ impl User {
             let call = list(params);
             let method = mcp_spec_types::dispatch::MethodSet::method(&call).to_owned();
             let result = self
-                .connection
                 .request(call)
                 .await?
                 .map_err(|e| format!("{method}: error {}: {}", e.code, e.message))?;

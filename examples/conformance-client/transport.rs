@@ -1,16 +1,14 @@
-//! The client side of Streamable HTTP: POST a message, read the answer as JSON or as an SSE
-//! stream, and resume a stream that closes early with GET and `Last-Event-ID` after the
-//! `retry` delay the server asked for. A request refused for want of authorization is
-//! authorized (`oauth.rs`) and sent again; `fetch` is the plain HTTP the OAuth flow uses.
+//! The requests the crate's connection sends, over hyper: a request refused for want of
+//! authorization is authorized (`oauth.rs`) and sent again; `fetch` is the plain HTTP the
+//! OAuth flow uses.
 
 use crate::oauth::{Authorizer, Challenged};
 use http_body_util::{BodyExt, Full};
 use hyper::body::{Bytes, Incoming};
-use hyper::header::{HeaderValue, ACCEPT, CONTENT_TYPE, HOST};
+use hyper::header::{ACCEPT, CONTENT_TYPE, HOST};
 use hyper::{Method, Request, Response};
 use hyper_util::rt::TokioIo;
 use std::sync::Arc;
-use std::time::Duration;
 
 /// Where the server listens, and who gets its access tokens when it asks for them.
 #[derive(Clone)]
@@ -184,15 +182,6 @@ pub async fn fetch(
     })
 }
 
-/// Whether a response is an SSE stream.
-pub fn is_sse(response: &Response<Incoming>) -> bool {
-    response
-        .headers()
-        .get(CONTENT_TYPE)
-        .and_then(|v: &HeaderValue| v.to_str().ok())
-        .is_some_and(|t| t.starts_with("text/event-stream"))
-}
-
 /// The whole body as text.
 pub async fn text(response: Response<Incoming>) -> Result<String, String> {
     let bytes = response
@@ -202,57 +191,4 @@ pub async fn text(response: Response<Incoming>) -> Result<String, String> {
         .map_err(|e| e.to_string())?
         .to_bytes();
     String::from_utf8(bytes.to_vec()).map_err(|e| e.to_string())
-}
-
-/// An SSE stream being read: events as they come, with the last event id and retry delay.
-pub struct EventStream {
-    body: Incoming,
-    buffer: Vec<u8>,
-    /// The id of the last event read.
-    pub last_id: Option<String>,
-    /// The reconnection delay the server asked for.
-    pub retry: Option<Duration>,
-}
-
-impl EventStream {
-    /// Reads the events of `response`.
-    pub fn new(response: Response<Incoming>) -> Self {
-        EventStream {
-            body: response.into_body(),
-            buffer: Vec::new(),
-            last_id: None,
-            retry: None,
-        }
-    }
-
-    /// The data of the next event that has some; `None` when the stream ends.
-    pub async fn next(&mut self) -> Option<String> {
-        loop {
-            while let Some(end) = self.buffer.windows(2).position(|w| w == b"\n\n") {
-                let block: Vec<u8> = self.buffer.drain(..end + 2).collect();
-                // Events are decoded whole, so a character split across frames survives.
-                let block = String::from_utf8_lossy(&block);
-                let mut data = Vec::new();
-                for line in block.lines() {
-                    let (field, value) = line.split_once(':').unwrap_or((line, ""));
-                    let value = value.strip_prefix(' ').unwrap_or(value);
-                    match field {
-                        "id" => self.last_id = Some(value.to_owned()),
-                        "retry" => self.retry = value.parse().ok().map(Duration::from_millis),
-                        "data" => data.push(value),
-                        _ => {}
-                    }
-                }
-                let data = data.join("\n");
-                if !data.trim().is_empty() {
-                    return Some(data);
-                }
-            }
-            let frame = self.body.frame().await?.ok()?;
-            if let Ok(bytes) = frame.into_data() {
-                // CRLF line ends become LF.
-                self.buffer.extend(bytes.iter().filter(|b| **b != b'\r'));
-            }
-        }
-    }
 }

@@ -314,8 +314,9 @@ impl Connection {
         answered
     }
 
-    /// The `_meta` a request is written with; the engine puts its own there when it sends.
-    fn meta(&self) -> latest::RequestMetaObject {
+    /// The `_meta` a request is written with, for building a call's params: the engine puts
+    /// its own there when it sends, whatever the call holds.
+    pub fn meta(&self) -> latest::RequestMetaObject {
         self.inner.engine().meta()
     }
 

@@ -226,7 +226,7 @@ impl HttpLink {
                 if !response.status().is_success() || !is_event_stream(&response) {
                     return;
                 }
-                let Ok(resumed) = link.read_stream(&inner, response).await else {
+                let Ok(resumed) = link.read_stream(&inner, response, None).await else {
                     return;
                 };
                 end = StreamEnd {
@@ -257,7 +257,7 @@ impl HttpLink {
             }
             let status = response.status();
             let to_send = if is_event_stream(&response) {
-                let end = self.read_stream(inner, response).await?;
+                let end = self.read_stream(inner, response, id.as_ref()).await?;
                 match &id {
                     Some(id) if inner.waits(id) => self.resume(inner, &line, id, end).await?,
                     _ => Vec::new(),
@@ -279,15 +279,19 @@ impl HttpLink {
             for next in to_send {
                 self.exchange(inner, next, None).await?;
             }
+            // A request's answer came in its exchange, or it never will: the engine is told
+            // (it ignores a line already answered). A refusal whose body names no request (a
+            // stateful server's 400 to `server/discover`, with a null id) so still moves the
+            // engine on to `initialize`.
+            let why = match status.is_success() {
+                true => "the server's response ended without the answer".to_owned(),
+                false => format!("HTTP {status} without the answer"),
+            };
+            let to_send = inner.no_answer(&line, RpcError::new(ErrorCode::InternalError, why));
+            for next in to_send {
+                self.exchange(inner, next, None).await?;
+            }
             if let Some(id) = &id {
-                if inner.waits(id) {
-                    let why = "the server's response ended without the answer";
-                    let to_send =
-                        inner.no_answer(&line, RpcError::new(ErrorCode::InternalError, why));
-                    for next in to_send {
-                        self.exchange(inner, next, None).await?;
-                    }
-                }
                 // Over HTTP every answer comes within its exchange: a caller still waiting
                 // (a server that ended the exchange in the middle of an input round) is
                 // told now, not never.
@@ -299,8 +303,14 @@ impl HttpLink {
 
     /// Reads an event stream to its end, giving each message to the engine and sending what
     /// it gives to send back as it comes (a server's request waits for its answer before the
-    /// stream goes on).
-    async fn read_stream(&self, inner: &Inner, response: Response) -> Result<StreamEnd, CallError> {
+    /// stream goes on); with `until`, only until that request is answered: a resumed stream
+    /// may be one the server keeps open.
+    async fn read_stream(
+        &self,
+        inner: &Inner,
+        response: Response,
+        until: Option<&RequestId>,
+    ) -> Result<StreamEnd, CallError> {
         let mut body = response.into_body();
         let mut reader = SseReader::default();
         let mut end = StreamEnd::default();
@@ -318,6 +328,9 @@ impl HttpLink {
                 }
                 for next in inner.receive(&event.data) {
                     self.exchange(inner, next, None).await?;
+                }
+                if until.is_some_and(|id| !inner.waits(id)) {
+                    return Ok(end);
                 }
             }
         }
@@ -352,7 +365,7 @@ impl HttpLink {
             if !response.status().is_success() || !is_event_stream(&response) {
                 break;
             }
-            let resumed = self.read_stream(inner, response).await?;
+            let resumed = self.read_stream(inner, response, Some(id)).await?;
             if !inner.waits(id) {
                 return Ok(Vec::new());
             }
