@@ -7,7 +7,7 @@
 #![cfg(all(feature = "http-server", feature = "v2025_11_25"))]
 
 use crate::http_service::{header, next_data, post_stateless, request, serve, stateless};
-use crate::server_notify::{Lines, Written};
+use crate::server_notify::{cancel, drive_loop_in, initialize_session};
 use mcp_spec_types::server::{Change, Context, Router, Server, Session};
 use mcp_spec_types::v2026_07_28::*;
 use mcp_spec_types::RpcError;
@@ -159,39 +159,6 @@ fn over_http_an_async_call_without_reports_is_one_json_answer() {
     assert_eq!(body["result"]["content"][0]["text"], "8", "{body}");
 }
 
-/// Runs the stdio loop inside a tokio runtime's context, as `#[tokio::main]` would start it,
-/// while `drive` writes lines and reads what comes back.
-fn drive_in_runtime(
-    server: &Server<Router>,
-    drive: impl FnOnce(&mpsc::Sender<String>, &dyn Fn() -> Value),
-) {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
-        .enable_all()
-        .build()
-        .expect("a runtime");
-    let (input, lines) = mpsc::channel();
-    let (written, output) = mpsc::channel::<String>();
-    let next = || -> Value {
-        let line = output
-            .recv_timeout(Duration::from_secs(10))
-            .expect("a line from the loop");
-        serde_json::from_str(&line).expect("JSON")
-    };
-    std::thread::scope(|scope| {
-        let handle = runtime.handle().clone();
-        let serving = scope.spawn(move || {
-            let _entered = handle.enter();
-            let reader = std::io::BufReader::new(Lines(lines, Vec::new()));
-            server.serve(reader, Written(written, Vec::new()))
-        });
-        drive(&input, &next);
-        drop(input);
-        let served = serving.join().expect("the loop ends");
-        served.expect("without an error");
-    });
-}
-
 #[test]
 fn over_stdio_an_async_tool_runs_in_the_loops_runtime_and_sees_a_cancel() {
     let (saw, seen) = mpsc::channel::<bool>();
@@ -222,14 +189,13 @@ fn over_stdio_an_async_tool_runs_in_the_loops_runtime_and_sees_a_cancel() {
             },
         );
     let server = Server::new(Implementation::new("t", "1"), router);
-    drive_in_runtime(&server, |input, next| {
-        let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-            "protocolVersion": "2025-11-25", "capabilities": {},
-            "clientInfo": {"name": "t", "version": "1"}}});
-        input.send(initialize.to_string()).unwrap();
-        assert_eq!(next()["id"], 0);
-        let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
-        input.send(initialized.to_string()).unwrap();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    drive_loop_in(Some(runtime.handle().clone()), &server, |input, next| {
+        initialize_session(input, next);
         let nap = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
             "params": {"name": "nap"}});
         input.send(nap.to_string()).unwrap();
@@ -238,9 +204,7 @@ fn over_stdio_an_async_tool_runs_in_the_loops_runtime_and_sees_a_cancel() {
         let long = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
             "params": {"name": "long"}});
         input.send(long.to_string()).unwrap();
-        let cancel = json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
-            "params": {"requestId": 2, "reason": "no longer needed"}});
-        input.send(cancel.to_string()).unwrap();
+        cancel(input, 2);
         let cancelled = seen
             .recv_timeout(Duration::from_secs(40))
             .expect("the tool ended");

@@ -273,7 +273,7 @@ fn a_session_subscribes_to_at_most_its_limit() {
 }
 
 /// Input the test writes line by line, read by the loop as it comes.
-pub struct Lines(pub Receiver<String>, pub Vec<u8>);
+struct Lines(Receiver<String>, Vec<u8>);
 
 impl Read for Lines {
     fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
@@ -291,7 +291,7 @@ impl Read for Lines {
 }
 
 /// Output the test reads line by line as the loop writes it.
-pub struct Written(pub Sender<String>, pub Vec<u8>);
+struct Written(Sender<String>, Vec<u8>);
 
 impl Write for Written {
     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
@@ -364,6 +364,16 @@ fn the_stdio_loop_sends_a_change_between_answers() {
 /// what it writes (each line as JSON, waiting at most 10 s); the loop must then end, without an
 /// error, once its input ends.
 fn drive_loop(server: &Server<Router>, drive: impl FnOnce(&Sender<String>, &dyn Fn() -> Value)) {
+    drive_loop_in(None, server, drive);
+}
+
+/// [`drive_loop`], the loop started inside `runtime`'s context (as `#[tokio::main]` starts it)
+/// when there is one.
+pub fn drive_loop_in(
+    runtime: Option<tokio::runtime::Handle>,
+    server: &Server<Router>,
+    drive: impl FnOnce(&Sender<String>, &dyn Fn() -> Value),
+) {
     let (input, lines) = mpsc::channel();
     let (written, output) = mpsc::channel::<String>();
     let next = || -> Value {
@@ -374,6 +384,7 @@ fn drive_loop(server: &Server<Router>, drive: impl FnOnce(&Sender<String>, &dyn 
     };
     std::thread::scope(|scope| {
         let serving = scope.spawn(move || {
+            let _entered = runtime.as_ref().map(tokio::runtime::Handle::enter);
             let reader = std::io::BufReader::new(Lines(lines, Vec::new()));
             server.serve(reader, Written(written, Vec::new()))
         });
@@ -384,6 +395,24 @@ fn drive_loop(server: &Server<Router>, drive: impl FnOnce(&Sender<String>, &dyn 
             .expect("the loop ends")
             .expect("without an error");
     });
+}
+
+/// Opens a 2025-11-25 session on a loop `drive_loop` runs.
+pub fn initialize_session(input: &Sender<String>, next: &dyn Fn() -> Value) {
+    let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "t", "version": "1"}}});
+    input.send(initialize.to_string()).unwrap();
+    assert_eq!(next()["id"], 0);
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    input.send(initialized.to_string()).unwrap();
+}
+
+/// Cancels request `id` of a session on a loop `drive_loop` runs.
+pub fn cancel(input: &Sender<String>, id: i64) {
+    let cancel = json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+        "params": {"requestId": id, "reason": "no longer needed"}});
+    input.send(cancel.to_string()).unwrap();
 }
 
 #[test]
@@ -441,18 +470,10 @@ fn a_cancel_reaches_the_running_handler_and_its_answer_is_not_sent() {
     );
     let server = Server::new(Implementation::new("t", "1"), router);
     drive_loop(&server, |input, next| {
-        let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-            "protocolVersion": "2025-11-25", "capabilities": {},
-            "clientInfo": {"name": "t", "version": "1"}}});
-        input.send(initialize.to_string()).unwrap();
-        assert_eq!(next()["id"], 0);
-        let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
-        input.send(initialized.to_string()).unwrap();
+        initialize_session(input, next);
         let call = request(1, "tools/call", json!({"name": "long"}));
         input.send(call.to_string()).unwrap();
-        let cancel = json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
-            "params": {"requestId": 1, "reason": "no longer needed"}});
-        input.send(cancel.to_string()).unwrap();
+        cancel(input, 1);
         let cancelled = seen
             .recv_timeout(Duration::from_secs(20))
             .expect("the handler ended");
