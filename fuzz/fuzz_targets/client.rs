@@ -320,9 +320,21 @@ impl Peer {
                         !matches!(reply, Err(ClientError::NotAsked(_))),
                         "{name}: {asked:?} was given, yet not asked: {reply:?}\n{line}"
                     );
-                    if let Ok(Some(reply)) = reply {
-                        // A retry (every input request answered) is a request of the caller's.
-                        self.sends(&reply, Some(&json!({"id": asked})), caller.as_ref());
+                    for event in reply.into_iter().flatten() {
+                        match event {
+                            // A retry (every input request answered) is a request of the
+                            // caller's.
+                            Event::Send(reply) => {
+                                self.sends(&reply, Some(&json!({"id": asked})), caller.as_ref())
+                            }
+                            // A refused input request gives its call up: the caller's one
+                            // answer.
+                            Event::Answer { id: given_up, .. } => assert!(
+                                self.answered.insert(given_up.clone()),
+                                "{name}: {given_up:?} answered twice\n{line}"
+                            ),
+                            other => panic!("{name}: answering {asked:?} gave {other:?}\n{line}"),
+                        }
                     }
                 }
                 // Notifications, what pairs with nothing, what cannot be read.
