@@ -292,6 +292,10 @@ fn a_slow_call_holds_up_no_other() {
     assert!(body.contains(r#""text":"slow""#), "{body}");
     took.sort();
     let p99 = took[98];
+    eprintln!(
+        "100 quick calls beside a held one: p50 {:?}, p99 {p99:?}",
+        took[49]
+    );
     // A bound a loaded machine meets with room to spare; the verdict that matters is above:
     // every quick call was answered while the slow one was still held.
     assert!(p99 < Duration::from_millis(500), "p99 {p99:?}");

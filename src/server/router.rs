@@ -147,7 +147,10 @@ impl Router {
     /// that runs an async runtime awaits there (the `http-server` feature's service spawns it
     /// as a task of the runtime the service runs in). Elsewhere (the stdio loop,
     /// [`Server::handle`](super::Server::handle)) it is run to its end on the call's thread,
-    /// inside the tokio runtime the caller was in, if any.
+    /// inside the tokio runtime the caller was in, if any. A synchronous caller on the one
+    /// thread of a current-thread runtime waits for a future that needs that runtime's timers
+    /// or sockets forever (nothing else drives them): there, await
+    /// [`Handler::call_async`] instead.
     ///
     /// The future owns the request's [`Context`]: what it reports goes out as it is made
     /// where the transport carries reports live, and with the answer otherwise; what it says
