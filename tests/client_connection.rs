@@ -472,3 +472,28 @@ fn a_connection_sends_through_the_callers_sender_which_may_authorize_each_reques
         assert!(sent >= 8, "every request went through the sender: {sent}");
     });
 }
+
+#[test]
+fn a_dropped_connection_ends_the_servers_own_stream() {
+    let server = mcp_spec_types::server::Server::new(Implementation::new("t", "1"), router());
+    // Pings find a stream whose client went away at once.
+    let service = mcp_spec_types::server::StreamableHttp::new(server)
+        .with_keep_alive(std::time::Duration::from_millis(10));
+    let serving = crate::http_service::serve_service(service.clone());
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    runtime.block_on(async {
+        let connection = Connection::http(&serving.url, client(&["2025-11-25"]))
+            .await
+            .expect("connected");
+        assert_eq!(service.streams(), 1, "the server's own stream is open");
+        drop(connection);
+        // Bounded only for a stream that never ends: the verdict is the count.
+        for _ in 0..1_000 {
+            if service.streams() == 0 {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        assert_eq!(service.streams(), 0, "the stream outlived its connection");
+    });
+}

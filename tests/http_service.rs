@@ -43,7 +43,7 @@ pub fn serve(router: Router) -> Serving {
     )))
 }
 
-fn serve_service(service: StreamableHttp<Router>) -> Serving {
+pub fn serve_service(service: StreamableHttp<Router>) -> Serving {
     // Few blocking threads: a test that many waiting calls hold none of them would pass on a
     // pool of 512.
     let runtime = tokio::runtime::Builder::new_multi_thread()

@@ -55,6 +55,17 @@ pub struct Connection {
     inner: Arc<Inner>,
 }
 
+/// The server's own stream ends with the connection (over stdio, the server's process is
+/// killed once the last task holding the connection's state ends).
+impl Drop for Connection {
+    fn drop(&mut self) {
+        #[cfg(feature = "http-client")]
+        if let Some(link) = self.inner.http_link() {
+            link.stop_own_stream();
+        }
+    }
+}
+
 impl core::fmt::Debug for Connection {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Connection")

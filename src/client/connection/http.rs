@@ -118,14 +118,6 @@ pub(super) struct HttpLink {
     own_stream: Mutex<Option<tokio::task::JoinHandle<()>>>,
 }
 
-impl Drop for HttpLink {
-    fn drop(&mut self) {
-        if let Some(task) = lock(&self.own_stream).take() {
-            task.abort();
-        }
-    }
-}
-
 /// What a stream's events left: the last event id, the server's `retry` delay.
 #[derive(Default)]
 struct StreamEnd {
@@ -145,6 +137,14 @@ impl HttpLink {
 
     fn session(&self) -> Option<String> {
         lock(&self.session).clone()
+    }
+
+    /// Ends the task that reads the server's own stream: it holds the connection's state while
+    /// it reads, so it would outlive the connection otherwise.
+    pub(super) fn stop_own_stream(&self) {
+        if let Some(task) = lock(&self.own_stream).take() {
+            task.abort();
+        }
     }
 
     /// A request to the server's URL with `headers`, and the session's id once there is one.
