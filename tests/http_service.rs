@@ -436,6 +436,15 @@ fn it_refuses_a_foreign_host_a_body_not_json_and_a_client_that_takes_neither_ans
         status(post("localhost.evil.example", "application/json", both)),
         403
     );
+    // HTTP/2 names the host in the URI's authority, with no `Host` header.
+    let mut foreign = post("localhost", "application/json", both);
+    *foreign.uri_mut() = "http://evil.example/mcp".parse().expect("a URI");
+    foreign.headers_mut().remove("host");
+    assert_eq!(status(foreign), 403);
+    let mut local = post("localhost", "application/json", both);
+    *local.uri_mut() = "http://[::1]:8080/mcp".parse().expect("a URI");
+    local.headers_mut().remove("host");
+    assert_eq!(status(local), 200);
     assert_eq!(status(post("localhost", "text/plain", both)), 415);
     assert_eq!(
         status(post("localhost", "application/json", "text/html")),

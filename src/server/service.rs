@@ -272,7 +272,7 @@ impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
             return plain(503);
         }
         if let Some(hosts) = &self.config.hosts {
-            if !hosts_allowed(request.headers(), hosts) {
+            if !hosts_allowed(&request, hosts) {
                 return refuse(403, "Forbidden: the Host is not one this server answers to");
             }
         }
@@ -667,8 +667,19 @@ fn accepts(headers: &http::HeaderMap, kind: &str) -> bool {
         })
 }
 
-/// Whether every `Host` of `headers` names one of `hosts` (the port aside).
-fn hosts_allowed(headers: &http::HeaderMap, hosts: &[String]) -> bool {
+/// Whether every `Host` of the request, and its URI's authority (HTTP/2's `:authority`, which
+/// comes without a `Host`), names one of `hosts` (the port aside).
+fn hosts_allowed(request: &http::Request<impl Sized>, hosts: &[String]) -> bool {
+    let named = |name: &str| {
+        let name = name.trim_start_matches('[').trim_end_matches(']');
+        hosts.iter().any(|host| host.eq_ignore_ascii_case(name))
+    };
+    if let Some(host) = request.uri().host() {
+        if !named(host) {
+            return false;
+        }
+    }
+    let headers = request.headers();
     headers.get_all(http::header::HOST).iter().all(|host| {
         let Ok(authority) = host.to_str() else {
             return false;
