@@ -975,6 +975,14 @@ impl<H: Handler> Server<H> {
     }
 }
 
+/// Whether an `Accept` value lists the media type `kind`, or `*/*` (parameters aside).
+pub(super) fn accepts(accept: &str, kind: &str) -> bool {
+    accept.split(',').any(|listed| {
+        let listed = listed.split(';').next().unwrap_or_default().trim();
+        listed.eq_ignore_ascii_case(kind) || listed == "*/*"
+    })
+}
+
 /// A `GET`: the session's own stream, opened, or with `Last-Event-ID` the stream that event
 /// went on, resumed after it (405 without a session: stateless revisions have none; 404 for
 /// an unknown session, 409 when its own stream is already open, 406 when the client does not
@@ -993,12 +1001,7 @@ fn open_stream<'h>(
         let error = RpcError::new(ErrorCode::InvalidRequest, "Session not found");
         return HttpResponse::error(404, None, error);
     };
-    let accepts = headers("Accept").is_some_and(|accept| {
-        accept.split(',').any(|kind| {
-            let kind = kind.split(';').next().unwrap_or_default().trim();
-            kind.eq_ignore_ascii_case("text/event-stream") || kind == "*/*"
-        })
-    });
+    let accepts = headers("Accept").is_some_and(|accept| accepts(accept, "text/event-stream"));
     if !accepts {
         let message = "a GET must accept text/event-stream";
         return HttpResponse::error(406, None, RpcError::new(ErrorCode::InvalidRequest, message));

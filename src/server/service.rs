@@ -654,17 +654,13 @@ impl Future for Unwinding<'_> {
     }
 }
 
-/// Whether `headers` list `kind` (or `*/*`) in `Accept`.
+/// Whether any `Accept` of `headers` lists `kind` (or `*/*`), as the engine reads a `GET`'s.
 fn accepts(headers: &http::HeaderMap, kind: &str) -> bool {
     let listed = headers.get_all(http::header::ACCEPT).iter();
+    let listed = listed.filter_map(|accept| accept.to_str().ok());
     listed
-        .filter_map(|accept| accept.to_str().ok())
-        .any(|accept| {
-            accept.split(',').any(|listed| {
-                let listed = listed.split(';').next().unwrap_or_default().trim();
-                listed.eq_ignore_ascii_case(kind) || listed == "*/*"
-            })
-        })
+        .map(str::trim)
+        .any(|accept| super::http::accepts(accept, kind))
 }
 
 /// Whether every `Host` of the request, and its URI's authority (HTTP/2's `:authority`, which
