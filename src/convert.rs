@@ -282,9 +282,10 @@ fn convert_params<A: MethodSet, B: MethodSet>(
         }
         None => None,
     };
-    let mut adjusted = object.clone().unwrap_or_default();
+    let had = object.is_some();
+    let mut adjusted = object.take().unwrap_or_default();
     adjust(&mut adjusted);
-    if object.is_some() || !adjusted.is_empty() {
+    if had || !adjusted.is_empty() {
         object = Some(adjusted);
     }
     let raw = match object {

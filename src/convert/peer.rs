@@ -88,7 +88,6 @@ use super::{convert_params, read, ConversionError, Definition};
 use crate::cache::{RESULT_TYPE, RESULT_TYPE_COMPLETE};
 use crate::dispatch::{CallSet, Message, MethodSet, PendingRequest};
 use crate::prelude::*;
-use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 /// A converted value and the JSON paths of the members dropped on the way (`title`,
@@ -188,10 +187,23 @@ fn fits(object: &Object, map: &Map<String, Value>, strict: bool) -> bool {
         .consts
         .iter()
         .all(|(name, text)| match map.get(*name) {
-            Some(value) => crate::json::from_str::<Value>(text).is_ok_and(|c| c == *value),
+            Some(value) => is_const(text, value),
             None => !object.required.contains(name),
         });
     consts && (!strict || object.required.iter().all(|name| map.contains_key(*name)))
+}
+
+/// Whether `value` is the JSON `text` of a `const`. Every `const` of the schemas is a string
+/// without escapes (`"text"`, `"complete"`), compared as it is; any other is read first.
+fn is_const(text: &str, value: &Value) -> bool {
+    let plain = text
+        .strip_prefix('"')
+        .and_then(|rest| rest.strip_suffix('"'))
+        .filter(|inner| !inner.contains(['\\', '"']));
+    match plain {
+        Some(inner) => value.as_str() == Some(inner),
+        None => crate::json::from_str::<Value>(text).is_ok_and(|c| c == *value),
+    }
 }
 
 fn objects_fitting(
@@ -206,16 +218,42 @@ fn objects_fitting(
         .collect()
 }
 
-fn child(path: &str, key: &str) -> String {
-    if path.is_empty() {
-        key.to_owned()
-    } else {
-        format!("{path}.{key}")
+/// The JSON path of the value being walked: segments pushed on the way down and cut on the
+/// way up, so that a path is written out only for a member dropped.
+struct Path(String);
+
+impl Path {
+    /// Runs `walk` with `key` (a member) appended to the path.
+    fn member<T>(&mut self, key: &str, walk: impl FnOnce(&mut Self) -> T) -> T {
+        let at = self.0.len();
+        if at > 0 {
+            self.0.push('.');
+        }
+        self.0.push_str(key);
+        let walked = walk(self);
+        self.0.truncate(at);
+        walked
+    }
+
+    /// Runs `walk` with `[index]` appended to the path.
+    fn item<T>(&mut self, index: usize, walk: impl FnOnce(&mut Self) -> T) -> T {
+        use core::fmt::Write;
+        let at = self.0.len();
+        let _ = write!(self.0, "[{index}]");
+        let walked = walk(self);
+        self.0.truncate(at);
+        walked
     }
 }
 
 /// Drops from `value` what `all` declares and `target` does not, recording the paths.
-fn strip(value: &mut Value, target: &Place, all: &Place, path: &str, dropped: &mut Vec<String>) {
+fn strip(
+    value: &mut Value,
+    target: &Place,
+    all: &Place,
+    path: &mut Path,
+    dropped: &mut Vec<String>,
+) {
     match value {
         Value::Array(items) => {
             let inner = |place: &Place| {
@@ -232,7 +270,7 @@ fn strip(value: &mut Value, target: &Place, all: &Place, path: &str, dropped: &m
                 return;
             }
             for (index, item) in items.iter_mut().enumerate() {
-                strip(item, &target, &all, &format!("{path}[{index}]"), dropped);
+                path.item(index, |path| strip(item, &target, &all, path, dropped));
             }
         }
         Value::Object(map) => {
@@ -246,39 +284,50 @@ fn strip(value: &mut Value, target: &Place, all: &Place, path: &str, dropped: &m
                 strip_map(map, target, all, path, dropped);
                 return;
             }
-            let theirs = objects_fitting(all, map, false);
-            let keys: Vec<String> = map.keys().cloned().collect();
-            for key in keys {
+            let declared = |key: &str| {
                 let mut declared = Place::new();
                 for (revision, object) in &mine {
-                    if let Some(shape) = member(object, &key) {
+                    if let Some(shape) = member(object, key) {
                         flatten_into(revision, shape, &mut declared);
                     }
                 }
+                declared
+            };
+            // A member the target declares as a leaf or as free JSON is kept as it is; what
+            // the other revisions declare is needed for any other.
+            let settled = |declared: &Place| {
+                !declared.is_empty()
+                    && (declared.iter().all(|(_, s)| matches!(s, Shape::Leaf))
+                        || declared.iter().any(|(_, s)| matches!(s, Shape::Free)))
+            };
+            if map.keys().all(|key| settled(&declared(key))) {
+                return;
+            }
+            let theirs = objects_fitting(all, map, false);
+            map.retain(|key, inner| {
+                let declared = declared(key);
+                if settled(&declared) {
+                    return true;
+                }
                 if !declared.is_empty() {
-                    if declared
-                        .iter()
-                        .any(|(_, shape)| matches!(shape, Shape::Free))
-                    {
-                        continue;
-                    }
                     let mut others = Place::new();
                     for (revision, object) in &theirs {
-                        if let Some(shape) = member(object, &key) {
+                        if let Some(shape) = member(object, key) {
                             flatten_into(revision, shape, &mut others);
                         }
                     }
-                    if let Some(inner) = map.get_mut(&key) {
-                        strip(inner, &declared, &others, &child(path, &key), dropped);
-                    }
+                    path.member(key, |path| strip(inner, &declared, &others, path, dropped));
+                    true
                 } else if theirs
                     .iter()
-                    .any(|(_, object)| member(object, &key).is_some())
+                    .any(|(_, object)| member(object, key).is_some())
                 {
-                    map.remove(&key);
-                    dropped.push(child(path, &key));
+                    dropped.push(path.member(key, |path| path.0.clone()));
+                    false
+                } else {
+                    true
                 }
-            }
+            });
         }
         _ => {}
     }
@@ -289,7 +338,7 @@ fn strip_map(
     map: &mut Map<String, Value>,
     target: &Place,
     all: &Place,
-    path: &str,
+    path: &mut Path,
     dropped: &mut Vec<String>,
 ) {
     let inner = |place: &Place| {
@@ -306,7 +355,7 @@ fn strip_map(
         return;
     }
     for (key, value) in map.iter_mut() {
-        strip(value, &target, &all, &child(path, key), dropped);
+        path.member(key, |path| strip(value, &target, &all, path, dropped));
     }
 }
 
@@ -342,7 +391,7 @@ fn strip_for(
     let (mine, all) = places(target, select);
     let mut dropped = Vec::new();
     if !mine.is_empty() {
-        strip(value, &mine, &all, "", &mut dropped);
+        strip(value, &mine, &all, &mut Path(String::new()), &mut dropped);
     }
     dropped
 }
@@ -354,8 +403,7 @@ fn strip_definition(definition: &str, target: &str, value: &mut Value) -> Vec<St
 }
 
 fn to_json<T: serde::Serialize>(value: &T) -> Result<Value, String> {
-    let text = crate::json::to_string(value).map_err(|e| e.to_string())?;
-    crate::json::from_str(&text).map_err(|e| e.to_string())
+    serde_json::to_value(value).map_err(|e| e.to_string())
 }
 
 /// The body of [`ConvertTo::convert_for_peer`](super::ConvertTo::convert_for_peer).
@@ -490,8 +538,8 @@ pub fn convert_result_for_peer<A: CallSet, B: CallSet>(
     refuse_incomplete(&value, B::REVISION, &select)
         .map_err(|reason| error(RESULT_TYPE.into(), reason))?;
     let dropped = strip_for(B::REVISION, &select, &mut value);
-    let raw = RawValue::from_string(value.to_string())
-        .map_err(|e| error(String::new(), e.to_string()))?;
+    let raw =
+        serde_json::value::to_raw_value(&value).map_err(|e| error(String::new(), e.to_string()))?;
     let value = B::parse_result(request, &raw).map_err(|e| {
         let path = e.path().strip_prefix("result").unwrap_or(e.path());
         let path = path.strip_prefix('.').unwrap_or(path).to_owned();
