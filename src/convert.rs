@@ -260,7 +260,45 @@ pub fn convert_call_with<A: MethodSet, B: MethodSet>(
     call: &A,
     meta: &StatelessRequestMeta,
 ) -> Result<B, ConversionError> {
-    convert_params(call, |params| meta.insert_into(params))
+    match with_meta_text(call, meta) {
+        // Params without `_meta` (a session's usual call): the three keys written in front
+        // of them, and the text read as the target's, with no JSON tree built between.
+        Some(params) => B::from_parts(call.method(), Some(&params)).map_err(|e| {
+            ConversionError::from_message(call.method(), A::REVISION, B::REVISION, &e)
+        }),
+        None => convert_params(call, |params| meta.insert_into(params)),
+    }
+}
+
+/// `call`'s params as text with `meta`'s `_meta` put first; `None` when the params may hold a
+/// `_meta` already (its keys are merged member by member instead) or do not write as JSON.
+fn with_meta_text<A: MethodSet>(call: &A, meta: &StatelessRequestMeta) -> Option<Box<RawValue>> {
+    struct Params<'a, A>(&'a A);
+    impl<A: MethodSet> Serialize for Params<'_, A> {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            let mut map = serializer.serialize_map(None)?;
+            self.0.serialize_params(&mut map)?;
+            map.end()
+        }
+    }
+    let whole = crate::json::to_string(&Params(call)).ok()?;
+    // `{"params":{...}}`, or `{}` for a call without params.
+    let params = match whole.strip_prefix("{\"params\":") {
+        Some(rest) => rest.strip_suffix('}')?,
+        None if whole == "{}" => "{}",
+        None => return None,
+    };
+    // A `_meta` anywhere, even deep in the arguments, takes the general path: the text is
+    // not read here, so a top-level one cannot be told from another.
+    if params.contains("\"_meta\"") {
+        return None;
+    }
+    let members = params.strip_prefix('{')?.strip_suffix('}')?;
+    let mut keys = Map::new();
+    meta.insert_into(&mut keys);
+    let meta = crate::json::to_string(keys.get("_meta")?).ok()?;
+    let separator = if members.is_empty() { "" } else { "," };
+    RawValue::from_string(format!("{{\"_meta\":{meta}{separator}{members}}}")).ok()
 }
 
 fn convert_params<A: MethodSet, B: MethodSet>(

@@ -428,3 +428,69 @@ fn a_stateful_call_and_result_become_stateless_with_the_session_state() {
     assert_eq!(back["contents"], value["contents"]);
     assert_eq!(back["resultType"], "complete");
 }
+
+/// A session's call gets the session's `_meta` keys whichever way its params are written:
+/// without a `_meta` (written in front of the params' text), with one (merged member by
+/// member, a key already present winning), with a `_meta` deep in its arguments only, and
+/// without params.
+#[cfg(all(feature = "v2025_11_25", feature = "v2026_07_28"))]
+#[test]
+fn a_stateful_call_gets_the_session_meta_whatever_its_params_hold() {
+    use mcp_spec_types::convert::{convert_call_with, StatelessRequestMeta};
+    use mcp_spec_types::dispatch::{MethodSet, RequestEnvelope};
+    use mcp_spec_types::{v2025_11_25 as old, v2026_07_28 as new};
+    use serde_json::{json, Value};
+
+    let meta = StatelessRequestMeta {
+        protocol_version: "2026-07-28".into(),
+        client_capabilities: json!({"roots": {}}),
+        client_info: Some(json!({"name": "c", "version": "1"})),
+    };
+    let session_meta = json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {"roots": {}},
+        "io.modelcontextprotocol/clientInfo": {"name": "c", "version": "1"},
+    });
+    let params_of = |call: &new::ClientCall| -> Value {
+        let request = new::ClientMessage::Request(RequestEnvelope::new(1, call.clone()));
+        let written: Value =
+            serde_json::from_str(&mcp_spec_types::json::to_string(&request).unwrap()).unwrap();
+        written.get("params").cloned().unwrap_or(Value::Null)
+    };
+    let convert = |method: &str, params: Option<Value>| -> Value {
+        let raw = params.map(|p| serde_json::value::to_raw_value(&p).unwrap());
+        let call = old::ClientCall::from_parts(method, raw.as_deref()).unwrap();
+        let converted: new::ClientCall = convert_call_with(&call, &meta).unwrap();
+        params_of(&converted)
+    };
+
+    let plain = convert("tools/call", Some(json!({"name": "add", "arguments": {"a": 1}})));
+    assert_eq!(
+        plain,
+        json!({"name": "add", "arguments": {"a": 1}, "_meta": session_meta})
+    );
+
+    let own = convert(
+        "tools/call",
+        Some(json!({"name": "add", "_meta": {
+            "progressToken": 7,
+            "io.modelcontextprotocol/protocolVersion": "2025-11-25",
+        }})),
+    );
+    let mut expected = session_meta.clone();
+    expected["progressToken"] = json!(7);
+    expected["io.modelcontextprotocol/protocolVersion"] = json!("2025-11-25");
+    assert_eq!(own, json!({"name": "add", "_meta": expected}));
+
+    let deep = convert(
+        "tools/call",
+        Some(json!({"name": "add", "arguments": {"_meta": "theirs"}})),
+    );
+    assert_eq!(
+        deep,
+        json!({"name": "add", "arguments": {"_meta": "theirs"}, "_meta": session_meta})
+    );
+
+    let bare = convert("tools/list", None);
+    assert_eq!(bare, json!({"_meta": session_meta}));
+}

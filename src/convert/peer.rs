@@ -165,6 +165,14 @@ fn flatten_into(revision: &'static Revision, shape: Shape, out: &mut Place) {
     }
 }
 
+/// Calls `each` with every arm of `shape` (unions flattened), allocating nothing.
+fn arms(shape: Shape, each: &mut dyn FnMut(Shape)) {
+    match shape {
+        Shape::AnyOf(inner) => inner.iter().for_each(|arm| arms(*arm, each)),
+        shape => each(shape),
+    }
+}
+
 fn object_of(revision: &'static Revision, shape: Shape) -> Option<&'static Object> {
     match shape {
         Shape::Object(index) => revision.objects.get(index),
@@ -295,20 +303,28 @@ fn strip(
             };
             // A member the target declares as a leaf or as free JSON is kept as it is; what
             // the other revisions declare is needed for any other.
-            let settled = |declared: &Place| {
-                !declared.is_empty()
-                    && (declared.iter().all(|(_, s)| matches!(s, Shape::Leaf))
-                        || declared.iter().any(|(_, s)| matches!(s, Shape::Free)))
+            let settled = |key: &str| {
+                let (mut any, mut leaves, mut free) = (false, true, false);
+                for (_, object) in &mine {
+                    if let Some(shape) = member(object, key) {
+                        arms(shape, &mut |arm| {
+                            any = true;
+                            leaves &= matches!(arm, Shape::Leaf);
+                            free |= matches!(arm, Shape::Free);
+                        });
+                    }
+                }
+                any && (leaves || free)
             };
-            if map.keys().all(|key| settled(&declared(key))) {
+            if map.keys().all(|key| settled(key)) {
                 return;
             }
             let theirs = objects_fitting(all, map, false);
             map.retain(|key, inner| {
-                let declared = declared(key);
-                if settled(&declared) {
+                if settled(key) {
                     return true;
                 }
+                let declared = declared(key);
                 if !declared.is_empty() {
                     let mut others = Place::new();
                     for (revision, object) in &theirs {
