@@ -201,8 +201,9 @@ fn fits(object: &Object, map: &Map<String, Value>, strict: bool) -> bool {
     consts && (!strict || object.required.iter().all(|name| map.contains_key(*name)))
 }
 
-/// Whether `value` is the JSON `text` of a `const`. Every `const` of the schemas is a string
-/// without escapes (`"text"`, `"complete"`), compared as it is; any other is read first.
+/// Whether `value` is the JSON `text` of a `const`. A string without escapes (`"text"`,
+/// `"complete"`: the consts that tell union arms apart in results and calls) is compared as it
+/// is, with no JSON read; any other (the error codes of the error definitions) is read first.
 fn is_const(text: &str, value: &Value) -> bool {
     let plain = text
         .strip_prefix('"')
