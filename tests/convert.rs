@@ -464,7 +464,10 @@ fn a_stateful_call_gets_the_session_meta_whatever_its_params_hold() {
         params_of(&converted)
     };
 
-    let plain = convert("tools/call", Some(json!({"name": "add", "arguments": {"a": 1}})));
+    let plain = convert(
+        "tools/call",
+        Some(json!({"name": "add", "arguments": {"a": 1}})),
+    );
     assert_eq!(
         plain,
         json!({"name": "add", "arguments": {"a": 1}, "_meta": session_meta})

@@ -48,6 +48,7 @@ mod manifest;
 mod module_graph;
 mod no_std_features;
 mod other_format;
+mod parse_answering;
 mod pending_lookup;
 mod reads_through_crate_reader;
 mod regressions;

@@ -7,7 +7,9 @@
 //!
 //! Implementations and readers/writers as in the bench (`src/adapters.rs`); sonic-rs where it
 //! has an adapter and reads the workload; on W1–W4 also `project-2pass`, the crate's read in
-//! two passes (`ServerMessage::parse`, then `result_for`) instead of `Reply::parse`.
+//! two passes (`ServerMessage::parse`, then `result_for`) instead of `Reply::parse`, and the
+//! generic read a gateway makes with the request pending: `generic` (`parse_answering`, one
+//! pass) and `generic-2pass` (`ServerMessage::parse`, then `ClientCallResult::parse`).
 
 use mcp_spec_types_bench::adapters::client::{Answering, Asked};
 use mcp_spec_types_bench::adapters::{project, rmcp_impl, rms, serde_write, sonic};
@@ -120,6 +122,19 @@ fn main() {
                 doc_job(&wl.w1, dir, project::parse_w1_two_passes, project::write),
             ),
             (
+                "generic",
+                doc_job(&wl.w1, dir, project::parse_w1_generic, project::write),
+            ),
+            (
+                "generic-2pass",
+                doc_job(
+                    &wl.w1,
+                    dir,
+                    project::parse_w1_generic_two_passes,
+                    project::write,
+                ),
+            ),
+            (
                 "rmcp",
                 doc_job(&wl.w1, dir, rmcp_impl::parse_w1, serde_write),
             ),
@@ -152,6 +167,19 @@ fn main() {
                     doc_job(doc, dir, project::parse_read_two_passes, project::write),
                 ),
                 (
+                    "generic",
+                    doc_job(doc, dir, project::parse_read_generic, project::write),
+                ),
+                (
+                    "generic-2pass",
+                    doc_job(
+                        doc,
+                        dir,
+                        project::parse_read_generic_two_passes,
+                        project::write,
+                    ),
+                ),
+                (
                     "rmcp",
                     doc_job(doc, dir, rmcp_impl::parse_read, serde_write),
                 ),
@@ -181,6 +209,19 @@ fn main() {
             (
                 "project-2pass",
                 doc_job(&wl.w4, dir, project::parse_w4_two_passes, project::write),
+            ),
+            (
+                "generic",
+                doc_job(&wl.w4, dir, project::parse_w4_generic, project::write),
+            ),
+            (
+                "generic-2pass",
+                doc_job(
+                    &wl.w4,
+                    dir,
+                    project::parse_w4_generic_two_passes,
+                    project::write,
+                ),
             ),
             (
                 "rmcp",
@@ -267,7 +308,9 @@ fn main() {
                 best_peer = Some(best_peer.map_or(ratio, |best| best.min(ratio)))
             }
             "floor" => floor = Some(ratio),
-            "client-engine" | "client-general" => engine.push((*name, ratio)),
+            "client-engine" | "client-general" | "generic" | "generic-2pass" => {
+                engine.push((*name, ratio))
+            }
             _ => {}
         }
     }

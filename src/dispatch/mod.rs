@@ -4,12 +4,15 @@
 //! comes before `params`, as every implementation writes it, the params are read straight into
 //! the method's type in the same pass as the envelope, and so is an error object; `result` is
 //! kept as a raw JSON slice until the request it answers is known. Where the request is known already,
-//! [`Reply::parse`] reads a response and its typed result in one pass. Any other member order,
+//! [`Reply::parse`] reads a response and its typed result in one pass, and
+//! [`Message::parse_answering`] reads any line with the pending requests at hand, typing a
+//! response's result as its request's in the same pass. Any other member order,
 //! and any failure, is read again in two steps (raw envelope, then params), so that an error
 //! names the method and the JSON path of the culprit. No intermediate `serde_json::Value` is
 //! built for the payload, and no union arm is tried and abandoned.
 
 use crate::prelude::*;
+pub(crate) mod answering;
 mod parse;
 mod read;
 mod reply;
@@ -26,6 +29,7 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 pub use crate::pending::{CallSet, PendingRequest, PendingRequests};
+pub use answering::Parsed;
 pub use read::{optional_params, read_result, read_task_result, required_params, unknown_method};
 pub use reply::{Reply, TypedResult};
 
