@@ -2,7 +2,7 @@
 //! `valgrind --tool=callgrind`, whose instruction counts repeat exactly from run to run (unlike
 //! timings on a shared machine), to see where the time of one implementation goes.
 //!
-//! `cargo run --release --example profile -- <project|rmcp|rust-mcp-schema|sonic-rs|floor|value> <W1..W5> <de|ser> [iterations]`
+//! `cargo run --release --example profile -- <project|rmcp|rust-mcp-schema|sonic-rs|floor|value> <W1..W7> <de|ser> [iterations]`
 //!
 //! `floor` is what `run.sh` calls the floor: `IgnoredAny` when reading (validate and skip, build
 //! nothing), the document's `serde_json::Value` when writing; `value` reads into a
@@ -17,7 +17,7 @@ use serde::de::IgnoredAny;
 use std::hint::black_box;
 
 fn usage() -> ! {
-    eprintln!("usage: profile <project|rmcp|rust-mcp-schema|sonic-rs|floor|value> <W1|W2|W3|W4|W5> <de|ser> [iterations]");
+    eprintln!("usage: profile <project|rmcp|rust-mcp-schema|sonic-rs|floor|value> <W1|..|W7> <de|ser> [iterations]");
     std::process::exit(2)
 }
 
@@ -105,8 +105,20 @@ fn main() {
         .get(3)
         .map_or(Ok(1), |s| s.parse())
         .unwrap_or_else(|_| usage());
-    let wl = Workloads::build();
+    let mut wl = Workloads::build();
     let (imp, w, dir) = (args[0].as_str(), args[1].as_str(), args[2].as_str());
+    // W6 and W7 are read as W1 and W2 are, from other text (see `examples/ratio.rs`).
+    let w = match w {
+        "W6" => {
+            wl.w1 = mcp_spec_types_bench::workloads::w6_small_resources(6);
+            "W1"
+        }
+        "W7" => {
+            wl.w2 = mcp_spec_types_bench::workloads::w7_read_escaped_text(7);
+            "W2"
+        }
+        w => w,
+    };
     let w5_lines: Vec<(&str, mcp_spec_types_bench::workloads::Sender)> = wl
         .w5
         .messages

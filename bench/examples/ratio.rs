@@ -3,7 +3,11 @@
 //! shared machine hits all of them alike; the report is the median of the rounds for each, and
 //! the median over the rounds of each one's ratio to the project's time in the same round.
 //!
-//! `cargo run --release --example ratio -- <W1..W5> <de|ser> [rounds] [passes]`
+//! `cargo run --release --example ratio -- <W1..W7> <de|ser> [rounds] [passes]`
+//!
+//! W6 and W7 are read by W1's and W2's readers, from other text (see `src/workloads.rs`): a
+//! list of 1,000 small resources with nothing kept raw, and 1 MiB of text dense with escapes.
+//! Their rows are W1's and W2's.
 //!
 //! Implementations and readers/writers as in the bench (`src/adapters.rs`); sonic-rs where it
 //! has an adapter and reads the workload; on W1–W4 also `project-2pass`, the crate's read in
@@ -97,13 +101,26 @@ fn median(mut v: Vec<f64>) -> f64 {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(w), Some(dir)) = (args.first(), args.get(1)) else {
-        eprintln!("usage: ratio <W1..W5> <de|ser> [rounds] [passes]");
+        eprintln!("usage: ratio <W1..W7> <de|ser> [rounds] [passes]");
         std::process::exit(2)
     };
     let rounds: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(15);
     let passes: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(10);
     let dir = dir.as_str();
-    let wl = Workloads::build();
+    let mut wl = Workloads::build();
+    // W6 and W7 read as W1 and W2 do (the same types), from other text: they take W1's and
+    // W2's places for this run.
+    match w.as_str() {
+        "W6" => wl.w1 = mcp_spec_types_bench::workloads::w6_small_resources(6),
+        "W7" => wl.w2 = mcp_spec_types_bench::workloads::w7_read_escaped_text(7),
+        _ => {}
+    }
+    let label = w.clone();
+    let w = match w.as_str() {
+        "W6" => "W1".to_owned(),
+        "W7" => "W2".to_owned(),
+        _ => w.clone(),
+    };
     let lines: Vec<(String, Sender)> = wl
         .w5
         .messages
@@ -293,7 +310,7 @@ fn main() {
             times[i].push((thread_cpu_now() - t).as_secs_f64() * 1e3 / passes as f64);
         }
     }
-    println!("{w} {dir}: median of {rounds} rounds of {passes} passes, thread CPU time");
+    println!("{label} {dir}: median of {rounds} rounds of {passes} passes, thread CPU time");
     let mut best_peer: Option<f64> = None;
     let mut floor = None;
     let mut engine = Vec::new();
@@ -324,15 +341,15 @@ fn main() {
     let peer = best_peer.map_or("n/a".to_owned(), |r| format!("{r:.2}x"));
     match floor {
         Some(floor) => println!(
-            "{w} {direction} interleaved: vs-best-peer {peer}, floor-time {:.2}x",
+            "{label} {direction} interleaved: vs-best-peer {peer}, floor-time {:.2}x",
             1.0 / floor
         ),
-        None => println!("{w} {direction} interleaved: vs-best-peer {peer}"),
+        None => println!("{label} {direction} interleaved: vs-best-peer {peer}"),
     }
     // The client engine's rows against the fastest peer (each ratio above is to the project's
     // time; the quotient of two is the rows' own ratio in the same rounds).
     for (name, ratio) in engine {
         let against = best_peer.map_or("n/a".to_owned(), |best| format!("{:.2}x", best / ratio));
-        println!("{w} {direction} interleaved {name}: vs-best-peer {against}");
+        println!("{label} {direction} interleaved {name}: vs-best-peer {against}");
     }
 }

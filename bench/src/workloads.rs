@@ -605,3 +605,57 @@ pub fn w5_mixed(seed: u64) -> W5 {
         .join("\n");
     W5 { messages, text }
 }
+
+/// W6: a `resources/list` response with 1,000 small resources, each a `uri`, a `name`, a
+/// description of 6-20 words (a third of them non-ASCII) and `annotations` (audience and
+/// priority): the shape of a list with nothing kept as raw text, where W1's `_meta` is.
+/// Only `examples/ratio.rs` times it. Its id is 1, W1's.
+pub fn w6_small_resources(seed: u64) -> String {
+    let mut rng = SplitMix64::new(seed);
+    let mut out = String::from(r#"{"jsonrpc":"2.0","id":1,"result":{"resources":["#);
+    for i in 0..W1_RESOURCES {
+        if i > 0 {
+            out.push(',');
+        }
+        let audience = match rng.below(3) {
+            0 => r#"["user"]"#,
+            1 => r#"["assistant"]"#,
+            _ => r#"["user","assistant"]"#,
+        };
+        out.push_str(&format!(
+            r#"{{"uri":{},"name":{},"description":{},"annotations":{{"audience":{},"priority":{}}}}}"#,
+            q(&format!("memo://notes/{i}")),
+            q(&format!("note {i}")),
+            q(&sentence_between(&mut rng, 6, 20)),
+            audience,
+            rng.pick(PRIORITIES),
+        ));
+    }
+    out.push_str("]}}");
+    out
+}
+
+/// W7: a `resources/read` response with one text content of 1 MiB in which escapes are
+/// dense: about one character in five is written escaped (quotes, backslashes, newlines,
+/// tabs, and control characters as `\u00XX`), between words with non-ASCII. Only
+/// `examples/ratio.rs` times it. Its id is 2, W2's.
+pub fn w7_read_escaped_text(seed: u64) -> String {
+    let mut rng = SplitMix64::new(seed);
+    let escaped: &[&str] = &["\"", "\\", "\n", "\t", "\r", "\u{1}", "\u{1f}", "\u{8}"];
+    let mut text = String::with_capacity(W2_TEXT_BYTES + 64);
+    while text.len() < W2_TEXT_BYTES {
+        text.push_str(rng.pick(WORDS));
+        for _ in 0..rng.range(1, 3) {
+            text.push_str(rng.pick(escaped));
+        }
+    }
+    let mut cut = W2_TEXT_BYTES;
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    text.truncate(cut);
+    format!(
+        r#"{{"jsonrpc":"2.0","id":2,"result":{{"contents":[{{"uri":"memo://big","text":{}}}]}}}}"#,
+        q(&text)
+    )
+}
