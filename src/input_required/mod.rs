@@ -75,11 +75,13 @@ use crate::prelude::*;
 mod answers;
 mod builder;
 mod capabilities;
+mod key_ring;
 mod kinds;
 mod round_trip;
 mod state;
 
 pub use builder::InputRequiredError;
+pub use key_ring::KeyRing;
 pub use kinds::InputKind;
 pub use round_trip::InputResponseError;
 pub use state::{open_state, seal_state, StateCodec, StateError};
@@ -137,8 +139,8 @@ macro_rules! input_required_api {
 
             pub use $crate::input_required::{
                 is_input_required, open_state, result_type, seal_state, InputKind,
-                InputRequiredError, InputResponseError, StateCodec, StateError, INPUT_RESPONSES,
-                REQUEST_STATE, RESULT_TYPE_COMPLETE, RESULT_TYPE_INPUT_REQUIRED,
+                InputRequiredError, InputResponseError, KeyRing, StateCodec, StateError,
+                INPUT_RESPONSES, REQUEST_STATE, RESULT_TYPE_COMPLETE, RESULT_TYPE_INPUT_REQUIRED,
             };
             #[allow(unused_imports)]
             use $crate::prelude::*;
