@@ -121,8 +121,8 @@ fn every_other_message_is_the_message_parse_gives() {
     let lines = [
         r#"{"jsonrpc":"2.0","id":7,"method":"roots/list"}"#,
         r#"{"method":"notifications/progress","jsonrpc":"2.0","params":{"progressToken":7,"progress":1}}"#,
-        r#"{"jsonrpc":"2.0","id":7,"error":{"code":-32601,"message":"Method not found"}}"#,
-        r#"{"id":7,"jsonrpc":"2.0","error":{"code":-32602,"message":"no"}}"#,
+        r#"{"jsonrpc":"2.0","id":8,"error":{"code":-32601,"message":"Method not found"}}"#,
+        r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}"#,
     ];
     for line in lines {
         let mut pending = pending(7, "resources/list");
@@ -133,6 +133,38 @@ fn every_other_message_is_the_message_parse_gives() {
             "{line}"
         );
         assert_eq!(pending.len(), 1, "nothing resolved: {line}");
+    }
+}
+
+#[test]
+fn an_error_to_a_pending_request_resolves_it() {
+    for line in [
+        r#"{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"no","data":{"k":1}},"x":2}"#,
+        r#"{"error":{"code":-32602,"message":"no","data":{"k":1}},"x":2,"id":7,"jsonrpc":"2.0"}"#,
+    ] {
+        let mut pending = pending(7, "resources/list");
+        let Message::Error(general) = ServerMessage::parse(line).unwrap() else {
+            panic!("not an error: {line}")
+        };
+        let Parsed::Refused {
+            id,
+            request,
+            error,
+            extra,
+        } = read(line, &mut pending)
+        else {
+            panic!("not a refusal: {line}")
+        };
+        assert_eq!(id, RequestId::from(7), "{line}");
+        assert_eq!(request.method(), "resources/list", "{line}");
+        assert_eq!(error, general.error, "{line}");
+        assert_eq!(
+            error.code,
+            mcp_spec_types::ErrorCode::InvalidParams,
+            "{line}"
+        );
+        assert_eq!(extra, general.extra, "{line}");
+        assert!(pending.is_empty(), "the request is resolved: {line}");
     }
 }
 

@@ -134,7 +134,7 @@ pub mod project {
                 id,
                 extra,
             })),
-            Ok(Parsed::Message(other)) => Err(format!("not an answer: {:?}", other.method())),
+            Ok(other) => Err(format!("not an answer: {other:?}")),
             Err(e) => Err(e.to_string()),
         }
     }

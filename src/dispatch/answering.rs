@@ -5,7 +5,7 @@
 use super::{CallSet, Message, MethodSet, PendingRequest, PendingRequests};
 use crate::error::MessageError;
 use crate::prelude::*;
-use crate::RequestId;
+use crate::{RequestId, RpcError};
 use core::fmt;
 use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, Visitor};
 use serde_json::value::RawValue;
@@ -13,6 +13,7 @@ use serde_json::{Map, Value};
 
 /// What [`Message::parse_answering`] read.
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub enum Parsed<R, N, T> {
     /// A result response to a request that was pending: the request is resolved (no longer
     /// pending) and its answer typed.
@@ -26,8 +27,22 @@ pub enum Parsed<R, N, T> {
         /// Envelope members JSON-RPC does not name, kept for the way back out.
         extra: Map<String, Value>,
     },
-    /// Any other message, as [`Message::parse`] reads it: requests, notifications, errors,
-    /// batches, and a response to no pending request (its result kept raw).
+    /// An error response to a request that was pending: the request is resolved (an error
+    /// answers it as a result does).
+    Refused {
+        /// The id of the request it answers.
+        id: RequestId,
+        /// The request it answers.
+        request: PendingRequest,
+        /// What went wrong.
+        error: RpcError,
+        /// Envelope members JSON-RPC does not name, kept for the way back out.
+        extra: Map<String, Value>,
+    },
+    /// Any other message, as [`Message::parse`] reads it: requests, notifications, a response
+    /// or an error to no pending request (a result kept raw), and batches (whose answers are
+    /// left pending: resolve them with [`PendingRequests::answer`] and
+    /// [`PendingRequests::resolve`]).
     Message(Message<R, N>),
 }
 
@@ -81,9 +96,21 @@ impl<R: MethodSet, N: MethodSet> Message<R, N> {
                 });
             }
         }
-        let message = Self::parse(line)?;
-        let Message::Response(response) = message else {
-            return Ok(Parsed::Message(message));
+        let response = match Self::parse(line)? {
+            Message::Response(response) => response,
+            Message::Error(refusal) => {
+                let request = (refusal.id.as_ref()).and_then(|id| pending.resolve(C::SENDER, id));
+                return Ok(match (refusal.id.clone(), request) {
+                    (Some(id), Some(request)) => Parsed::Refused {
+                        id,
+                        request,
+                        error: refusal.error,
+                        extra: refusal.extra,
+                    },
+                    _ => Parsed::Message(Message::Error(refusal)),
+                });
+            }
+            other => return Ok(Parsed::Message(other)),
         };
         let Some(request) = pending.resolve(C::SENDER, &response.id) else {
             return Ok(Parsed::Message(Message::Response(response)));
