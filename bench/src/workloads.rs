@@ -148,6 +148,15 @@ const MIME: &[&str] = &[
 ];
 const EXT: &[&str] = &["rs", "md", "json", "txt", "png"];
 
+/// An annotation's `audience`: the user, the assistant, or both.
+fn audience(rng: &mut SplitMix64) -> &'static str {
+    match rng.below(3) {
+        0 => r#"["user"]"#,
+        1 => r#"["assistant"]"#,
+        _ => r#"["user","assistant"]"#,
+    }
+}
+
 /// W1: a `resources/list` response with 1,000 resources carrying every field.
 pub fn w1_list_resources(seed: u64) -> String {
     let mut rng = SplitMix64::new(seed);
@@ -160,11 +169,7 @@ pub fn w1_list_resources(seed: u64) -> String {
         let module = rng.below(40);
         let file = format!("file_{i:05}.{}", EXT[k]);
         let uri = format!("file:///workspace/project/src/module_{module:02}/{file}");
-        let audience = match rng.below(3) {
-            0 => r#"["user"]"#,
-            1 => r#"["assistant"]"#,
-            _ => r#"["user","assistant"]"#,
-        };
+        let audience = audience(&mut rng);
         out.push_str(&format!(
             concat!(
                 r#"{{"uri":{},"name":{},"title":{},"description":{},"mimeType":{},"size":{},"#,
@@ -617,11 +622,7 @@ pub fn w6_small_resources(seed: u64) -> String {
         if i > 0 {
             out.push(',');
         }
-        let audience = match rng.below(3) {
-            0 => r#"["user"]"#,
-            1 => r#"["assistant"]"#,
-            _ => r#"["user","assistant"]"#,
-        };
+        let audience = audience(&mut rng);
         out.push_str(&format!(
             r#"{{"uri":{},"name":{},"description":{},"annotations":{{"audience":{},"priority":{}}}}}"#,
             q(&format!("memo://notes/{i}")),
