@@ -218,7 +218,8 @@ pub mod v2026_07_28;
     feature = "auth",
     feature = "server",
     feature = "http-server",
-    feature = "http-client"
+    feature = "http-client",
+    feature = "redis"
 ))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;

@@ -52,6 +52,8 @@ mod parse_answering;
 mod pending_lookup;
 mod reads_through_crate_reader;
 mod regressions;
+mod replicas;
+mod replicas_redis;
 mod reply;
 mod resource_server;
 mod resources;

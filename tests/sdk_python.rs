@@ -31,7 +31,7 @@ use std::sync::mpsc::{self, Receiver};
 use std::sync::OnceLock;
 use std::time::Duration;
 
-const SCRIPT_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/sdk_python");
+pub(crate) const SCRIPT_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/sdk_python");
 
 /// Runs `command`, panicking with its output when it fails.
 fn run(command: &mut Command, what: &str) -> String {
@@ -49,7 +49,7 @@ fn run(command: &mut Command, what: &str) -> String {
 
 /// The virtual environment's Python, with the pinned SDK installed: made anew when the pins
 /// changed since it was made.
-fn python() -> &'static Path {
+pub(crate) fn python() -> &'static Path {
     static PYTHON: OnceLock<PathBuf> = OnceLock::new();
     PYTHON.get_or_init(|| {
         let scratch = support::scratch_dir("sdk-python-env");

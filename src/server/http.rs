@@ -259,33 +259,35 @@ const PRIMING_FROM: &str = "2025-11-25";
 
 /// The sessions of stateful clients, by `Mcp-Session-Id`.
 pub struct Sessions {
-    sessions: BTreeMap<String, Entry>,
+    pub(super) sessions: BTreeMap<String, Entry>,
     /// The open `subscriptions/listen` streams of stateless clients, by number: each a session
     /// of its own, which lives as long as its stream.
     listens: BTreeMap<u64, Session>,
     /// The number of the next stateless `subscriptions/listen` stream.
     next_listen: u64,
     /// Streams ended without a last event, for the next response to report.
-    ended: Vec<StreamId>,
+    pub(super) ended: Vec<StreamId>,
+    /// What each event id starts with: this replica's name (see [`Sessions::with_replica`]).
+    pub(super) event_prefix: String,
     ids: Box<dyn FnMut() -> String + Send>,
-    max: usize,
+    pub(super) max: usize,
     idle_ms: u64,
     origins: Origins,
 }
 
-struct Entry {
-    session: Session,
-    last_used_ms: u64,
+pub(super) struct Entry {
+    pub(super) session: Session,
+    pub(super) last_used_ms: u64,
     /// Whether the session's own stream (`GET`) is open.
     listening: bool,
     /// The requests whose responses are event streams still open.
     streams: BTreeSet<RequestId>,
     /// The latest events sent on the session's streams, for a client resuming one.
-    log: EventLog,
+    pub(super) log: EventLog,
 }
 
 impl Entry {
-    fn new(session: Session, now_ms: u64) -> Self {
+    pub(super) fn new(session: Session, now_ms: u64) -> Self {
         Entry {
             session,
             last_used_ms: now_ms,
@@ -296,7 +298,7 @@ impl Entry {
     }
 
     /// Every stream of the session `id` that is open.
-    fn all_streams(&self, id: &str) -> impl Iterator<Item = StreamId> + '_ {
+    pub(super) fn all_streams(&self, id: &str) -> impl Iterator<Item = StreamId> + '_ {
         let own = self.listening.then_some(None);
         let requests = self.streams.iter().cloned().map(Some);
         let session = id.to_owned();
@@ -359,6 +361,7 @@ impl Sessions {
             listens: BTreeMap::new(),
             next_listen: 0,
             ended: Vec::new(),
+            event_prefix: String::new(),
             ids: Box::new(ids),
             max: Self::DEFAULT_MAX,
             idle_ms: Self::DEFAULT_IDLE_MS,
@@ -442,7 +445,7 @@ impl Sessions {
     /// out until the first of theirs expired. With it, a full table refuses an `initialize`
     /// (503) only while every session in it is in use; the cost falls on the session idle the
     /// longest, whose client gets 404 and, as the transport asks of it, opens a new one.
-    fn evict_idlest(&mut self) -> bool {
+    pub(super) fn evict_idlest(&mut self) -> bool {
         let idlest = self
             .sessions
             .iter()
@@ -540,7 +543,10 @@ impl Sessions {
                 .session()
                 .and_then(|id| self.sessions.get_mut(id));
             if let Some(entry) = entry {
-                entry.log.stamp(core::iter::once(event), Self::EVENTS_KEPT);
+                let prefix = &self.event_prefix;
+                entry
+                    .log
+                    .stamp(core::iter::once(event), Self::EVENTS_KEPT, prefix);
             }
         }
     }

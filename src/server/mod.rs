@@ -81,8 +81,11 @@ mod router;
 #[cfg(feature = "http-server")]
 mod service;
 mod session;
+mod shared;
 #[cfg(feature = "std")]
 mod stdio;
+#[cfg(feature = "http-server")]
+pub mod store;
 mod stream;
 mod typed;
 
@@ -96,6 +99,9 @@ pub use router::Router;
 #[cfg(feature = "http-server")]
 pub use service::{HttpBody, StreamableHttp};
 pub use session::Session;
+pub use shared::{Broadcast, SessionRecord};
+#[cfg(feature = "http-server")]
+pub use store::{MemoryStore, Store, StoreError};
 pub use stream::{StreamEvent, StreamId};
 pub use typed::{
     arguments, elicited, form_schema, input_schema, object_schema, output_schema, prompt_arguments,

@@ -19,7 +19,11 @@ use crate::{ErrorCode, ProtocolVersion, RequestId, RpcError};
 use serde_json::Value;
 
 /// Something that changed on the server, which clients may have asked to be told of.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// Written as replicas tell it to each other ([`Broadcast`](super::Broadcast)):
+/// `{"kind":"resourceUpdated","uri":"..."}`, `{"kind":"toolList"}`, and so on.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "kind", content = "uri", rename_all = "camelCase")]
 #[non_exhaustive]
 pub enum Change {
     /// The resource at this URI changed: `notifications/resources/updated`, to the clients

@@ -22,10 +22,21 @@ pub(super) struct EventLog {
 impl EventLog {
     /// Gives each of `events` without an id the next one, and keeps a copy of each, dropping
     /// the oldest past `cap`.
-    pub fn stamp<'e>(&mut self, events: impl Iterator<Item = &'e mut StreamEvent>, cap: usize) {
+    /// Each id is `prefix` followed by the session's count of events (see
+    /// [`Sessions::with_replica`](super::Sessions::with_replica)).
+    pub fn stamp<'e>(
+        &mut self,
+        events: impl Iterator<Item = &'e mut StreamEvent>,
+        cap: usize,
+        prefix: &str,
+    ) {
         for event in events.filter(|event| event.id.is_none()) {
             self.next += 1;
-            event.id = Some(self.next.to_string());
+            event.id = Some(if prefix.is_empty() {
+                self.next.to_string()
+            } else {
+                format!("{prefix}{}", self.next)
+            });
             if cap == 0 {
                 continue;
             }
@@ -34,6 +45,13 @@ impl EventLog {
             }
             self.kept.push_back(event.clone());
         }
+    }
+
+    /// Takes `events`, oldest first, as the kept ones (the latest `cap` of them): a shared
+    /// log, which every replica's events went to.
+    pub fn replace(&mut self, events: Vec<StreamEvent>, cap: usize) {
+        let skip = events.len().saturating_sub(cap);
+        self.kept = events.into_iter().skip(skip).collect();
     }
 
     /// The stream the event `last_id` went on, and the events of that stream after it, in

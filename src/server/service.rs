@@ -5,20 +5,23 @@ mod body;
 
 pub use body::HttpBody;
 
+use super::store::{Store, StoreError};
+use super::{Broadcast, Change, SessionRecord};
 use super::{Context, Handler, HttpAnswer, HttpCall, HttpIncoming, HttpResponse, Server};
 use super::{Sessions, StreamEvent, StreamId};
+use crate::http_headers::{LAST_EVENT_ID, MCP_SESSION_ID};
 use crate::prelude::*;
 use crate::v2026_07_28::ClientCall;
 use crate::RpcError;
 use bytes::Bytes;
 use core::future::Future;
 use core::pin::Pin;
-use core::sync::atomic::{AtomicBool, Ordering};
+use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use core::task::Poll;
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::hash::{BuildHasher, RandomState};
-use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, Weak};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
@@ -58,7 +61,10 @@ type CallResult = Result<crate::v2026_07_28::ClientCallResult, RpcError>;
 ///   so that what the engine keeps for them is freed;
 /// - **graceful shutdown** ([`StreamableHttp::shutdown`]): the open streams end, so that the
 ///   server's own graceful shutdown (axum's `with_graceful_shutdown`) does not wait on them,
-///   and later requests get 503.
+///   and later requests get 503;
+/// - **replicas** ([`StreamableHttp::with_store`]): several processes behind a load balancer
+///   serve the same sessions, streams resumed on any of them, each told what changed on the
+///   others.
 ///
 /// ```no_run
 /// # async fn run() -> std::io::Result<()> {
@@ -114,6 +120,21 @@ struct Shared<H> {
     closing: AtomicBool,
     /// Whether the keep-alive task runs (it starts with the first request, in its runtime).
     pinging: AtomicBool,
+    /// The store replicas share, and this replica's name: set once, before serving.
+    replicated: OnceLock<Replicated>,
+    /// How long one operation of the store may take, in milliseconds.
+    store_timeout_ms: AtomicU64,
+    /// Whether the task that hears the other replicas runs (it starts with the first request).
+    on_bus: AtomicBool,
+    /// Held while the outbox is written out: one writer at a time keeps the events' order.
+    flushing: tokio::sync::Mutex<()>,
+}
+
+/// The store the replicas of the server share.
+struct Replicated {
+    store: Arc<dyn Store>,
+    /// This replica's name, in its event ids and its broadcasts.
+    name: String,
 }
 
 /// The engine's sessions and the event streams open on them: one lock, so that events go out
@@ -121,6 +142,26 @@ struct Shared<H> {
 struct Open {
     sessions: Sessions,
     streams: HashMap<StreamId, mpsc::Sender<Bytes>>,
+    /// With a store, what waits to be written out, in the order the engine gave it: a
+    /// session's events are kept in the store before they are sent (see [`Shared::flush`]).
+    outbox: Vec<Out>,
+    /// Whether events wait in the outbox (with a store) rather than go out at once.
+    queued: bool,
+}
+
+/// What waits in the outbox.
+enum Out {
+    Event(StreamEvent),
+    /// A stream that ends, after the events before it.
+    End(StreamId),
+}
+
+/// What a request changed in the state replicas share, to write to the store.
+enum Write {
+    /// A session opened, or its record changed.
+    Save(String, SessionRecord),
+    /// A session ended.
+    Remove(String),
 }
 
 impl<H: Handler> StreamableHttp<H> {
@@ -128,6 +169,9 @@ impl<H: Handler> StreamableHttp<H> {
     pub const DEFAULT_BODY_LIMIT: usize = 4 << 20;
     /// How often open streams get a keep-alive comment, by default.
     pub const DEFAULT_KEEP_ALIVE: Duration = Duration::from_secs(15);
+    /// How long one operation of the store may take, by default (see
+    /// [`StreamableHttp::with_store_timeout`]).
+    pub const DEFAULT_STORE_TIMEOUT: Duration = Duration::from_secs(2);
 
     /// `server` over Streamable HTTP at `/mcp`, with the engine's defaults for sessions
     /// ([`Sessions::DEFAULT_MAX`], [`Sessions::DEFAULT_IDLE_MS`], the loopback origins alone)
@@ -140,10 +184,16 @@ impl<H: Handler> StreamableHttp<H> {
                 open: Mutex::new(Open {
                     sessions: Sessions::new(random_ids()),
                     streams: HashMap::new(),
+                    outbox: Vec::new(),
+                    queued: false,
                 }),
                 started: Instant::now(),
                 closing: AtomicBool::new(false),
                 pinging: AtomicBool::new(false),
+                replicated: OnceLock::new(),
+                store_timeout_ms: AtomicU64::new(millis(Self::DEFAULT_STORE_TIMEOUT)),
+                on_bus: AtomicBool::new(false),
+                flushing: tokio::sync::Mutex::new(()),
             }),
             config: Arc::new(Config {
                 path: Some("/mcp".to_owned()),
@@ -224,7 +274,56 @@ impl<H: Handler> StreamableHttp<H> {
     /// The sessions open so far are dropped: call it before serving.
     #[must_use]
     pub fn with_sessions(self, sessions: Sessions) -> Self {
-        self.shared.lock().sessions = sessions;
+        let name = self.shared.replicated.get().map(|r| r.name.clone());
+        self.shared.lock().sessions = match name {
+            Some(name) => sessions.with_replica(name),
+            None => sessions,
+        };
+        self
+    }
+
+    /// Keeps the state replicas share in `store`, so that several processes (behind a load
+    /// balancer, with no stickiness) serve the same clients:
+    /// - a session of a stateful revision opened on one replica goes on over the others (each
+    ///   request reads its record from the store; what changes it, written back before the
+    ///   answer goes out);
+    /// - the events of a session's streams are kept in the store before they are sent, with
+    ///   ids unique across replicas, so that a client resumes a stream on any replica with
+    ///   `Last-Event-ID`, even after the one it was on died;
+    /// - what a handler changes ([`Context::changed`]) is told to the clients of every replica,
+    ///   through the store's bus; a session deleted on one replica ends its streams on all.
+    ///
+    /// What stays with the replica that holds it: the requests in flight, a stateful client's
+    /// `input_required` rounds (its answers must reach the replica that asked), the open
+    /// streams. Stateless requests (2026-07-28 on) need nothing from the store but its bus;
+    /// their `input_required` state is sealed with a [`KeyRing`](crate::input_required::KeyRing)
+    /// every replica is given ([`Server::with_state_codec`]).
+    ///
+    /// A request whose state the store cannot read or write within
+    /// [`StreamableHttp::with_store_timeout`] gets 503 and a JSON-RPC error saying the state
+    /// store is unavailable; service comes back with the store. Call it once, before serving:
+    /// the first store given is the one kept.
+    #[must_use]
+    pub fn with_store(self, store: impl Store) -> Self {
+        let name = random_ids()()[..12].to_owned();
+        let replicated = Replicated {
+            store: Arc::new(store),
+            name: name.clone(),
+        };
+        if self.shared.replicated.set(replicated).is_ok() {
+            let mut open = self.shared.lock();
+            open.sessions.event_prefix = format!("{name}-");
+            open.queued = true;
+        }
+        self
+    }
+
+    /// Bounds each operation of the store (see [`StreamableHttp::with_store`]) to `timeout`
+    /// ([`StreamableHttp::DEFAULT_STORE_TIMEOUT`] by default): a request waits for the store
+    /// at most this long for each of the (at most four) operations it needs.
+    #[must_use]
+    pub fn with_store_timeout(self, timeout: Duration) -> Self {
+        (self.shared.store_timeout_ms).store(millis(timeout).max(1), Ordering::SeqCst);
         self
     }
 
@@ -239,7 +338,9 @@ impl<H: Handler> StreamableHttp<H> {
         self.shared.closing.store(true, Ordering::SeqCst);
         let now_ms = self.shared.now_ms();
         let mut open = self.shared.lock();
-        let Open { sessions, streams } = &mut *open;
+        let Open {
+            sessions, streams, ..
+        } = &mut *open;
         for (stream, _) in streams.drain() {
             sessions.close(&stream, now_ms);
         }
@@ -304,18 +405,69 @@ impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
             return plain(400);
         };
         let header = |name: &str| parts.headers.get(name).and_then(|v| v.to_str().ok());
-        let incoming = {
+        let method = parts.method.as_str();
+        let replicated = shared.replicated.get();
+        let session = header(MCP_SESSION_ID).map(str::to_owned);
+        let mut before = None;
+        if let (Some(replicated), Some(id)) = (replicated, &session) {
+            Shared::join_bus(&shared);
+            let resuming = method == "GET" && header(LAST_EVENT_ID).is_some();
+            match shared.bring_in(replicated, id, resuming).await {
+                Ok(record) => before = record,
+                Err(refused) => return refused.into_reply(&body),
+            }
+        } else if replicated.is_some() {
+            Shared::join_bus(&shared);
+        }
+        let (reply, write) = {
             let now_ms = shared.now_ms();
             let mut open = shared.lock();
-            let method = parts.method.as_str();
             let incoming =
                 (shared.server).http_receive(&mut open.sessions, method, header, &body, now_ms);
             match incoming {
-                HttpIncoming::Respond(response) => return open.deliver(response, now_ms),
-                HttpIncoming::Call(call) => call,
+                HttpIncoming::Respond(response) if replicated.is_none() => {
+                    return open.deliver(response, now_ms);
+                }
+                HttpIncoming::Respond(response) => {
+                    let session = session.as_deref();
+                    let write = open.write(method, session, before.as_ref(), &response);
+                    (Ok(open.deliver(response, now_ms)), write)
+                }
+                HttpIncoming::Call(call) => (Err(call), None),
             }
         };
-        shared.answer(incoming, &self.config, takes_streams).await
+        let reply = match reply {
+            Ok(reply) => reply,
+            Err(call) => return shared.answer(call, &self.config, takes_streams).await,
+        };
+        if let (Some(replicated), Some(write)) = (replicated, write) {
+            if let Err(error) = shared.write(replicated, write).await {
+                return Refused::Store(error).into_reply(&body);
+            }
+        }
+        Arc::clone(&shared).flush().await;
+        reply
+    }
+}
+
+/// Why a request is refused before the engine reads it.
+enum Refused {
+    /// The store could not be read or written.
+    Store(StoreError),
+    /// The session is in the store, but this replica's table is full of sessions in use.
+    Full,
+}
+
+impl Refused {
+    /// The 503 that says so, answering the request in `body` (when it has an id).
+    fn into_reply(self, body: &str) -> http::Response<HttpBody> {
+        let message = match self {
+            Refused::Store(error) => error.to_string(),
+            Refused::Full => "too many sessions: try again later".to_owned(),
+        };
+        let id = crate::answer::request_id(body);
+        let error = RpcError::new(crate::ErrorCode::InternalError, message);
+        json_reply(503, super::call::error_line(id, error))
     }
 }
 
@@ -330,6 +482,79 @@ impl<H> Shared<H> {
 
     fn now_ms(&self) -> u64 {
         u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    /// `operation` of the store, bounded by the store's timeout.
+    async fn bounded<T>(
+        &self,
+        operation: impl Future<Output = Result<T, StoreError>>,
+    ) -> Result<T, StoreError> {
+        let timeout_ms = self.store_timeout_ms.load(Ordering::SeqCst);
+        let timeout = Duration::from_millis(timeout_ms);
+        match tokio::time::timeout(timeout, operation).await {
+            Ok(done) => done,
+            Err(_) => Err(StoreError::new(format!("no answer within {timeout_ms} ms"))),
+        }
+    }
+
+    /// Brings session `id` in from the store before the engine reads its request: the record
+    /// (the session adopted, or forgotten when the store no longer has it), and, for a client
+    /// `resuming` a stream, the events every replica kept for it.
+    async fn bring_in(
+        &self,
+        replicated: &Replicated,
+        id: &str,
+        resuming: bool,
+    ) -> Result<Option<SessionRecord>, Refused> {
+        let idle_ms = self.lock().sessions.idle_ms();
+        let store = &replicated.store;
+        let record = self.bounded(store.load(id, idle_ms)).await;
+        let record = record.map_err(Refused::Store)?;
+        let events = match (&record, resuming) {
+            (Some(_), true) => Some(self.bounded(store.events(id)).await),
+            _ => None,
+        };
+        let events = events.transpose().map_err(Refused::Store)?;
+        let now_ms = self.now_ms();
+        let mut open = self.lock();
+        match &record {
+            // Ended or expired elsewhere: the engine answers 404, as for a session it never had.
+            None => open.sessions.forget(id),
+            Some(record) => {
+                if !open.sessions.adopt(id, record.clone(), now_ms) {
+                    return Err(Refused::Full);
+                }
+            }
+        }
+        if let Some(events) = events {
+            open.sessions.remember(id, events);
+        }
+        Ok(record)
+    }
+
+    /// Writes what a request changed to the store, and tells the other replicas.
+    async fn write(&self, replicated: &Replicated, write: Write) -> Result<(), StoreError> {
+        let store = &replicated.store;
+        let from = replicated.name.clone();
+        let idle_ms = self.lock().sessions.idle_ms();
+        let broadcast = match write {
+            Write::Save(session, record) => {
+                self.bounded(store.save(&session, &record, idle_ms)).await?;
+                Broadcast::Saved {
+                    from,
+                    session,
+                    record,
+                }
+            }
+            Write::Remove(session) => {
+                self.bounded(store.remove(&session)).await?;
+                Broadcast::Ended { from, session }
+            }
+        };
+        // Written: the others hear of it when the bus carries it (a lost broadcast leaves a
+        // replica's copy stale until the session's next request there reads the store).
+        let _ = self.bounded(store.publish(&broadcast)).await;
+        Ok(())
     }
 }
 
@@ -353,8 +578,143 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
                     return; // the service is gone
                 };
                 let now_ms = shared.now_ms();
-                shared.lock().ping(now_ms);
+                let in_use = shared.lock().ping(now_ms);
+                if let Some(replicated) = shared.replicated.get() {
+                    // A session whose streams are open here is in use: it does not expire in
+                    // the store while they are.
+                    let idle_ms = shared.lock().sessions.idle_ms();
+                    let touched = replicated.store.touch(&in_use, idle_ms);
+                    let _ = shared.bounded(touched).await;
+                }
             }
+        });
+    }
+
+    /// Starts, once, the task that hears what the other replicas broadcast.
+    fn join_bus(shared: &Arc<Self>) {
+        let Some(replicated) = shared.replicated.get() else {
+            return;
+        };
+        if shared.on_bus.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            shared.on_bus.store(false, Ordering::SeqCst);
+            return;
+        };
+        let mut bus = replicated.store.subscribe();
+        let shared: Weak<Self> = Arc::downgrade(shared);
+        runtime.spawn(async move {
+            while let Some(broadcast) = bus.recv().await {
+                let Some(shared) = shared.upgrade() else {
+                    return; // the service is gone
+                };
+                shared.heard(broadcast).await;
+            }
+        });
+    }
+
+    /// What another replica broadcast: its change told to this replica's clients, its ended
+    /// session's streams closed here, its session's new record taken.
+    async fn heard(self: Arc<Self>, broadcast: Broadcast) {
+        let Some(replicated) = self.replicated.get() else {
+            return;
+        };
+        if broadcast.from() == replicated.name {
+            return;
+        }
+        {
+            let now_ms = self.now_ms();
+            let mut open = self.lock();
+            match broadcast {
+                Broadcast::Changed { change, .. } => {
+                    let told = open.sessions.notify(&self.server, &change);
+                    open.send(told, now_ms);
+                }
+                Broadcast::Ended { session, .. } => {
+                    open.sessions.forget(&session);
+                    let ended = core::mem::take(&mut open.sessions.ended);
+                    open.outbox.extend(ended.into_iter().map(Out::End));
+                }
+                Broadcast::Saved {
+                    session, record, ..
+                } => {
+                    // Only a session this replica holds: it serves the next request of any
+                    // other from the store.
+                    if open.sessions.record(&session).is_some() {
+                        open.sessions.adopt(&session, record, now_ms);
+                    }
+                }
+            }
+        }
+        self.flush().await;
+    }
+
+    /// Writes out what waits in the outbox, in order: each session's events are kept in the
+    /// store first, so that a client resuming on another replica finds every event it was
+    /// sent. (An event the store could not keep is sent all the same: the client gets it,
+    /// only a resumption after it starts afresh.)
+    async fn flush(self: Arc<Self>) {
+        let Some(replicated) = self.replicated.get() else {
+            return;
+        };
+        let _writer = self.flushing.lock().await;
+        loop {
+            let (out, idle_ms) = {
+                let mut open = self.lock();
+                (core::mem::take(&mut open.outbox), open.sessions.idle_ms())
+            };
+            if out.is_empty() {
+                return;
+            }
+            let mut kept: Vec<(&str, Vec<StreamEvent>)> = Vec::new();
+            for out in &out {
+                let Out::Event(event) = out else { continue };
+                let (Some(session), Some(_)) = (event.stream.session(), &event.id) else {
+                    continue;
+                };
+                match kept.last_mut() {
+                    Some((last, events)) if *last == session => events.push(event.clone()),
+                    _ => kept.push((session, vec![event.clone()])),
+                }
+            }
+            for (session, events) in &kept {
+                let appended = replicated.store.append(session, events, idle_ms);
+                let _ = self.bounded(appended).await;
+            }
+            let now_ms = self.now_ms();
+            let mut open = self.lock();
+            for out in out {
+                match out {
+                    Out::Event(event) => open.send_now(event, now_ms),
+                    Out::End(stream) => {
+                        open.streams.remove(&stream);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Tells the other replicas what a handler changed (its own clients were told), then
+    /// writes out what waits: in a task of the runtime, for callers that cannot wait.
+    fn after_answer(self: &Arc<Self>, changes: Vec<Change>) {
+        let Some(replicated) = self.replicated.get() else {
+            return;
+        };
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        let from = replicated.name.clone();
+        let shared = Arc::clone(self);
+        runtime.spawn(async move {
+            if let Some(replicated) = shared.replicated.get() {
+                for change in changes {
+                    let from = from.clone();
+                    let broadcast = Broadcast::Changed { from, change };
+                    let _ = shared.bounded(replicated.store.publish(&broadcast)).await;
+                }
+            }
+            shared.flush().await;
         });
     }
 
@@ -397,6 +757,10 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
                 (reply, stream)
             })
         };
+        if opened.is_some() {
+            // The stream's first event, kept in the store before it is sent.
+            Arc::clone(&self).flush().await;
+        }
         match opened {
             // A session's call: its stream is open; its reports, then its answer, go on it.
             Some((reply, stream)) => {
@@ -459,7 +823,7 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
         runtime: &tokio::runtime::Handle,
         call: ClientCall,
         mut context: Context,
-        done: impl FnOnce(&Self, CallResult, &mut Context) + Send + 'static,
+        done: impl FnOnce(&Arc<Self>, CallResult, &mut Context) + Send + 'static,
     ) {
         if self.server.handler().is_async(&call) {
             runtime.spawn(async move {
@@ -529,19 +893,32 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
     }
 
     /// The response for `answer`, with its events sent and the clients told of its changes.
-    fn finish(&self, answer: HttpAnswer) -> http::Response<HttpBody> {
+    fn finish(self: &Arc<Self>, answer: HttpAnswer) -> http::Response<HttpBody> {
         let now_ms = self.now_ms();
-        let mut open = self.lock();
-        let response = open.finished(&self.server, answer);
-        open.deliver(response, now_ms)
+        let (reply, changes, waiting) = {
+            let mut open = self.lock();
+            let (response, changes) = open.finished(&self.server, answer);
+            let reply = open.deliver(response, now_ms);
+            (reply, changes, !open.outbox.is_empty())
+        };
+        if waiting || !changes.is_empty() {
+            self.after_answer(changes);
+        }
+        reply
     }
 
     /// [`Shared::finish`], as the engine's response: for a stream opened already.
-    fn finished(&self, answer: HttpAnswer) -> HttpResponse {
+    fn finished(self: &Arc<Self>, answer: HttpAnswer) -> HttpResponse {
         let now_ms = self.now_ms();
-        let mut open = self.lock();
-        let mut response = open.finished(&self.server, answer);
-        open.send_and_end(&mut response, now_ms);
+        let (response, changes, waiting) = {
+            let mut open = self.lock();
+            let (mut response, changes) = open.finished(&self.server, answer);
+            open.send_and_end(&mut response, now_ms);
+            (response, changes, !open.outbox.is_empty())
+        };
+        if waiting || !changes.is_empty() {
+            self.after_answer(changes);
+        }
         response
     }
 }
@@ -549,13 +926,44 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
 impl Open {
     /// The engine's response for `answer`, with the events that tell the clients of what its
     /// handler changed.
-    fn finished<H: Handler>(&mut self, server: &Server<H>, answer: HttpAnswer) -> HttpResponse {
+    /// The changes are given back, for the other replicas.
+    fn finished<H: Handler>(
+        &mut self,
+        server: &Server<H>,
+        answer: HttpAnswer,
+    ) -> (HttpResponse, Vec<Change>) {
         let mut response = self.sessions.finish(answer);
-        for change in core::mem::take(&mut response.changes) {
-            let told = self.sessions.notify(server, &change);
+        let changes = core::mem::take(&mut response.changes);
+        for change in &changes {
+            let told = self.sessions.notify(server, change);
             response.events.extend(told);
         }
-        response
+        (response, changes)
+    }
+
+    /// What the response to a request of `method` (in session `session`, whose record was
+    /// `before` it) changed in the state replicas share.
+    fn write(
+        &self,
+        method: &str,
+        session: Option<&str>,
+        before: Option<&SessionRecord>,
+        response: &HttpResponse,
+    ) -> Option<Write> {
+        let opened = response
+            .headers
+            .iter()
+            .find(|(name, _)| *name == MCP_SESSION_ID);
+        if let Some((_, id)) = opened {
+            let record = self.sessions.record(id)?;
+            return Some(Write::Save(id.clone(), record));
+        }
+        let session = session?;
+        if method == "DELETE" {
+            return (response.status == 200).then(|| Write::Remove(session.to_owned()));
+        }
+        let after = self.sessions.record(session)?;
+        (before != Some(&after)).then(|| Write::Save(session.to_owned(), after))
     }
 
     /// `response` as an HTTP response: its stream opened, its events written, the streams it
@@ -595,30 +1003,47 @@ impl Open {
     fn send_and_end(&mut self, response: &mut HttpResponse, now_ms: u64) {
         let events = core::mem::take(&mut response.events);
         self.send(events, now_ms);
+        if self.queued {
+            let ended = response.ended.iter().cloned().map(Out::End);
+            self.outbox.extend(ended);
+            return;
+        }
         for ended in &response.ended {
             self.streams.remove(ended);
         }
     }
 
-    /// Writes each event on its stream; a stream whose client went away, or is too slow to
-    /// take what waits for it, is closed.
+    /// Writes each event on its stream (with a store, puts it in the outbox).
     fn send(&mut self, events: Vec<StreamEvent>, now_ms: u64) {
+        if self.queued {
+            self.outbox.extend(events.into_iter().map(Out::Event));
+            return;
+        }
         for event in events {
-            let Some(writer) = self.streams.get(&event.stream) else {
-                continue;
-            };
-            let sent = writer.try_send(Bytes::from(event.to_sse()));
-            if sent.is_err() || event.last {
-                self.streams.remove(&event.stream);
-                self.sessions.close(&event.stream, now_ms);
-            }
+            self.send_now(event, now_ms);
+        }
+    }
+
+    /// Writes `event` on its stream; a stream whose client went away, or is too slow to take
+    /// what waits for it, is closed.
+    fn send_now(&mut self, event: StreamEvent, now_ms: u64) {
+        let Some(writer) = self.streams.get(&event.stream) else {
+            return;
+        };
+        let sent = writer.try_send(Bytes::from(event.to_sse()));
+        if sent.is_err() || event.last {
+            self.streams.remove(&event.stream);
+            self.sessions.close(&event.stream, now_ms);
         }
     }
 
     /// Writes a comment (which clients skip) on every open stream: a stream whose client went
-    /// away is found so, and closed, so that the engine frees what it kept for it.
-    fn ping(&mut self, now_ms: u64) {
-        let Open { sessions, streams } = self;
+    /// away is found so, and closed, so that the engine frees what it kept for it. The
+    /// sessions whose streams are still open, in use.
+    fn ping(&mut self, now_ms: u64) -> Vec<String> {
+        let Open {
+            sessions, streams, ..
+        } = self;
         streams.retain(|stream, writer| {
             let alive = writer.try_send(Bytes::from_static(b":\n\n")).is_ok();
             if !alive {
@@ -626,6 +1051,13 @@ impl Open {
             }
             alive
         });
+        let mut in_use: Vec<String> = streams
+            .keys()
+            .filter_map(|stream| stream.session().map(str::to_owned))
+            .collect();
+        in_use.sort_unstable();
+        in_use.dedup();
+        in_use
     }
 }
 
@@ -693,7 +1125,16 @@ fn hosts_allowed(request: &http::Request<impl Sized>, hosts: &[String]) -> bool 
 /// A refusal of HTTP's own, with a JSON-RPC error (no id) saying why, for the client to read.
 fn refuse(status: u16, why: &str) -> http::Response<HttpBody> {
     let error = RpcError::new(crate::ErrorCode::InvalidRequest, why);
-    let body = super::call::error_line(None, error);
+    json_reply(status, super::call::error_line(None, error))
+}
+
+/// `duration` in whole milliseconds (saturating).
+fn millis(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// A response of `status` whose body is the JSON `body`.
+fn json_reply(status: u16, body: String) -> http::Response<HttpBody> {
     let mut reply = http::Response::new(HttpBody::full(body));
     *reply.status_mut() = http::StatusCode::from_u16(status).unwrap_or(http::StatusCode::OK);
     reply.headers_mut().insert(

@@ -7,33 +7,11 @@
 //! which the example server implements.
 
 use crate::server::Server;
-use crate::support::run_limited as run;
+use crate::support::{run_limited as run, sdk_v2};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
-
-/// `tests/sdk_v2`, with its pinned packages installed (`npm ci`, once for every test here).
-fn sdk_v2() -> PathBuf {
-    static INSTALLED: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    INSTALLED
-        .get_or_init(|| {
-            let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/sdk_v2");
-            let npm = if cfg!(windows) { "npm.cmd" } else { "npm" };
-            let mut ci = Command::new(npm);
-            ci.current_dir(&dir)
-                .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"]);
-            let what = "`npm ci` in tests/sdk_v2 (needs npm and the npm registry)";
-            let output = run(ci, what, Duration::from_secs(300));
-            assert!(
-                output.status.success(),
-                "{what} failed:\n{}",
-                String::from_utf8_lossy(&output.stderr)
-            );
-            dir
-        })
-        .clone()
-}
 
 #[test]
 fn the_typescript_sdk_v2_client_drives_the_server_on_2026_07_28() {

@@ -30,6 +30,7 @@ const FEATURES: &[(&str, bool)] = &[
     ("http-server", cfg!(feature = "http-server")),
     ("http-client", cfg!(feature = "http-client")),
     ("stdio-client", cfg!(feature = "stdio-client")),
+    ("redis", cfg!(feature = "redis")),
 ];
 
 static BUILD: Mutex<()> = Mutex::new(());
@@ -217,4 +218,27 @@ pub fn run_limited(
         stdout: out.join().unwrap_or_default(),
         stderr: err.join().unwrap_or_default(),
     }
+}
+
+/// `tests/sdk_v2`, with its pinned packages installed (`npm ci`, once a test binary): the
+/// TypeScript SDK v2 client, and the Node 22 it runs on (`node_modules/.bin/node`).
+pub fn sdk_v2() -> PathBuf {
+    static INSTALLED: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    INSTALLED
+        .get_or_init(|| {
+            let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/sdk_v2");
+            let npm = if cfg!(windows) { "npm.cmd" } else { "npm" };
+            let mut ci = Command::new(npm);
+            ci.current_dir(&dir)
+                .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"]);
+            let what = "`npm ci` in tests/sdk_v2 (needs npm and the npm registry)";
+            let output = run_limited(ci, what, std::time::Duration::from_secs(300));
+            assert!(
+                output.status.success(),
+                "{what} failed:\n{}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            dir
+        })
+        .clone()
 }

@@ -3,7 +3,7 @@
 //! ```text
 //! http-bench-load --ours <server> --rmcp <server> [--rounds 3] [--seconds 5] [--warmup 1]
 //!                 [--connections 32] [--sessions 1000] [--server-cpu 0] [--no-nodelay]
-//!                 [--revision 2026-07-28|2025-11-25]
+//!                 [--revision 2026-07-28|2025-11-25] [--names <first>,<second>]
 //! ```
 //!
 //! Starts each server as a process of its own (`taskset -c <server-cpu> <server> --port 0`),
@@ -21,7 +21,9 @@
 //! the servers, the first server alternating from round to round (ours, rmcp; rmcp, ours; ...),
 //! so that both see the same state of the machine.
 //!
-//! `--revision` measures one revision alone; `--no-nodelay` is passed to both servers.
+//! `--revision` measures one revision alone; `--no-nodelay` is passed to both servers;
+//! `--names` names the two servers in the table (`this crate,rmcp` by default: the store
+//! comparison, bench/store.sh, puts this crate in both slots).
 //!
 //! Then memory per open session (`--sessions 0`: not measured): a fresh process of each
 //! server, warmed up with 100 stateless calls and 10 sessions, its `VmRSS` read, `--sessions`
@@ -92,8 +94,10 @@ fn options() -> Result<Options, Error> {
     };
     let ours = value("--ours").ok_or("--ours <server binary> is needed")?;
     let rmcp = value("--rmcp").ok_or("--rmcp <server binary> is needed")?;
+    let names = value("--names").unwrap_or_else(|| "this crate,rmcp".into());
+    let (first, second) = names.split_once(',').ok_or("--names <first>,<second>")?;
     Ok(Options {
-        servers: [("this crate".into(), ours), ("rmcp".into(), rmcp)],
+        servers: [(first.into(), ours), (second.into(), rmcp)],
         rounds: number("--rounds", 3.0)? as usize,
         seconds: number("--seconds", 5.0)?,
         warmup: number("--warmup", 1.0)?,
@@ -597,7 +601,8 @@ async fn main() -> Result<(), Error> {
         memories.push(per_session);
     }
 
-    println!("| measure | this crate | rmcp | this crate / rmcp |");
+    let (first, second) = (&options.servers[0].0, &options.servers[1].0);
+    println!("| measure | {first} | {second} | {first} / {second} |");
     println!("|---|---|---|---|");
     for &revision in &options.revisions {
         let r = usize::from(revision == Revision::Session);

@@ -1,0 +1,218 @@
+//! The state replicas of one server share, as data: what a session of a stateful revision
+//! holds that any replica may serve it with ([`SessionRecord`]), the events kept for a client
+//! resuming a stream ([`StreamEvent`]s, through [`Sessions::remember`]), and what one replica
+//! tells the others ([`Broadcast`]).
+//!
+//! The engine stays sans-IO: the caller brings the state in before a request
+//! ([`Sessions::adopt`], [`Sessions::remember`], [`Sessions::forget`]) and writes out what
+//! changed after it ([`Sessions::record`], the events it sends, the changes it tells). The
+//! tower service does both with a [`Store`](super::Store) (feature `http-server`).
+//!
+//! What stays with the replica that holds it: the requests in flight (their answers go out on
+//! that replica's connections), the rounds of `input_required` relayed to a stateful client,
+//! and the open streams.
+
+use super::http::{Entry, Sessions};
+use super::session::{Session, Stateful};
+use super::stream::StreamEvent;
+use super::Change;
+use crate::convert::StatelessRequestMeta;
+use crate::prelude::*;
+use crate::v2026_07_28 as latest;
+use crate::ProtocolVersion;
+use alloc::collections::BTreeSet;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// What a session of a stateful revision holds that any replica may serve it with: the
+/// revision and client `initialize` negotiated, whether the client said it is initialized,
+/// the resources it subscribed to and the log level it asked for. Written as JSON by
+/// [`SessionRecord::to_json`] (a few hundred bytes: the client's capabilities and
+/// `clientInfo` are most of it).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SessionRecord {
+    version: ProtocolVersion,
+    #[serde(rename = "clientCapabilities")]
+    client_capabilities: Value,
+    #[serde(
+        rename = "clientInfo",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    client_info: Option<Value>,
+    initialized: bool,
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    subscriptions: BTreeSet<String>,
+    #[serde(rename = "logLevel", default, skip_serializing_if = "Option::is_none")]
+    log_level: Option<latest::LoggingLevel>,
+}
+
+impl SessionRecord {
+    /// The revision the session speaks.
+    pub fn version(&self) -> &ProtocolVersion {
+        &self.version
+    }
+
+    /// The record as one line of JSON.
+    pub fn to_json(&self) -> String {
+        // A struct of strings, maps and JSON values: writing it cannot fail.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// A record [`SessionRecord::to_json`] wrote.
+    ///
+    /// # Errors
+    ///
+    /// The text is not such a record: the error says where.
+    pub fn from_json(json: &str) -> Result<Self, serde_json::Error> {
+        crate::json::from_str(json)
+    }
+
+    fn of(session: &Session) -> Option<Self> {
+        let stateful = session.stateful.as_ref()?;
+        Some(SessionRecord {
+            version: stateful.version.clone(),
+            client_capabilities: stateful.meta.client_capabilities.clone(),
+            client_info: stateful.meta.client_info.clone(),
+            initialized: stateful.initialized,
+            subscriptions: session.subscriptions.clone(),
+            log_level: session.log_level,
+        })
+    }
+
+    /// Puts the record's state into `session`, keeping what is the replica's own.
+    fn apply(self, session: &mut Session) {
+        let meta = StatelessRequestMeta {
+            protocol_version: latest::REVISION.to_owned(),
+            client_capabilities: self.client_capabilities,
+            client_info: self.client_info,
+        };
+        session.stateful = Some(Stateful {
+            version: self.version,
+            meta,
+            initialized: self.initialized,
+        });
+        session.subscriptions = self.subscriptions;
+        session.log_level = self.log_level;
+        // A stateful session's streams carry what the server asks and tells it later.
+        session.streams = true;
+    }
+}
+
+/// What one replica tells the others, through the store's bus.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+#[non_exhaustive]
+pub enum Broadcast {
+    /// Something changed on replica `from`: each replica tells its clients that asked.
+    Changed {
+        /// The replica it changed on, which told its own clients already.
+        from: String,
+        /// What changed.
+        change: Change,
+    },
+    /// Session `session`'s record changed on replica `from` (the client subscribed, say):
+    /// a replica that holds the session takes it, so that what it tells the session's client
+    /// follows what the client asked wherever it asked it.
+    Saved {
+        /// The replica that wrote it.
+        from: String,
+        /// The session's `Mcp-Session-Id`.
+        session: String,
+        /// The session's record.
+        record: SessionRecord,
+    },
+    /// Session `session` ended on replica `from` (`DELETE`): each replica closes the streams
+    /// it holds for it.
+    Ended {
+        /// The replica that ended it.
+        from: String,
+        /// The session's `Mcp-Session-Id`.
+        session: String,
+    },
+}
+
+impl Broadcast {
+    /// The replica that sent it.
+    pub fn from(&self) -> &str {
+        match self {
+            Broadcast::Changed { from, .. }
+            | Broadcast::Saved { from, .. }
+            | Broadcast::Ended { from, .. } => from,
+        }
+    }
+
+    /// The broadcast as one line of JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// A broadcast [`Broadcast::to_json`] wrote.
+    ///
+    /// # Errors
+    ///
+    /// The text is not such a broadcast: the error says where.
+    pub fn from_json(json: &str) -> Result<Self, serde_json::Error> {
+        crate::json::from_str(json)
+    }
+}
+
+impl Sessions {
+    /// Names this replica in every event id it gives (`<name>-<n>`), so that ids are unique
+    /// across the replicas that share a session's events: give each process a name of its own
+    /// (one that a restart does not reuse). Without it, ids are `1`, `2`, … in each session.
+    #[must_use]
+    pub fn with_replica(mut self, name: impl Into<String>) -> Self {
+        let mut name = name.into();
+        if !name.is_empty() {
+            name.push('-');
+        }
+        self.event_prefix = name;
+        self
+    }
+
+    /// What session `id` holds that another replica may serve it with; `None` when this
+    /// replica does not hold it, or holds it before its `initialize` was answered.
+    pub fn record(&self, id: &str) -> Option<SessionRecord> {
+        SessionRecord::of(&self.sessions.get(id)?.session)
+    }
+
+    /// Takes session `id` as `record` says it is (another replica opened it, or changed it):
+    /// a session this replica holds keeps its requests in flight and its streams. At `now_ms`
+    /// it is used. `false` when the table is full of sessions in use (see [`Sessions::max`]):
+    /// the request is then refused with 503, as an `initialize` would be.
+    pub fn adopt(&mut self, id: &str, record: SessionRecord, now_ms: u64) -> bool {
+        if let Some(entry) = self.sessions.get_mut(id) {
+            record.apply(&mut entry.session);
+            entry.last_used_ms = now_ms;
+            return true;
+        }
+        if self.sessions.len() >= self.max && !self.evict_idlest() {
+            return false;
+        }
+        let mut session = Session::new();
+        record.apply(&mut session);
+        self.sessions
+            .insert(id.to_owned(), Entry::new(session, now_ms));
+        true
+    }
+
+    /// Drops session `id` from this replica (it ended, or expired, in the shared store): its
+    /// streams end, as when it is deleted.
+    pub fn forget(&mut self, id: &str) {
+        if let Some(entry) = self.sessions.remove(id) {
+            let ended: Vec<_> = entry.all_streams(id).collect();
+            self.ended.extend(ended);
+        }
+    }
+
+    /// Takes `events`, oldest first, as the events session `id` kept for a client resuming a
+    /// stream (all replicas' events, from the shared store), in place of this replica's own
+    /// (the latest [`Sessions::EVENTS_KEPT`]). Nothing when this replica does not hold the
+    /// session ([`Sessions::adopt`] first).
+    pub fn remember(&mut self, id: &str, events: Vec<StreamEvent>) {
+        if let Some(entry) = self.sessions.get_mut(id) {
+            entry.log.replace(events, Self::EVENTS_KEPT);
+        }
+    }
+}

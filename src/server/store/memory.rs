@@ -1,0 +1,168 @@
+//! The store in this process's memory: replicas that are services of one process.
+
+use super::{Store, StoreFuture};
+use crate::prelude::*;
+use crate::server::{Broadcast, SessionRecord, Sessions, StreamEvent};
+use std::collections::HashMap;
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+
+/// A [`Store`] in this process's memory, for replicas that are services of one process (tests,
+/// a server with several listeners), and as the model a store of another kind follows.
+#[derive(Debug, Default)]
+pub struct MemoryStore {
+    kept: Mutex<Kept>,
+}
+
+#[derive(Debug, Default)]
+struct Kept {
+    sessions: HashMap<String, KeptSession>,
+    buses: Vec<mpsc::Sender<Broadcast>>,
+}
+
+#[derive(Debug)]
+struct KeptSession {
+    record: Option<SessionRecord>,
+    events: Vec<StreamEvent>,
+    until: Instant,
+}
+
+impl MemoryStore {
+    /// An empty store.
+    pub fn new() -> Self {
+        MemoryStore::default()
+    }
+
+    /// How many sessions it keeps (expired ones aside).
+    pub fn len(&self) -> usize {
+        let now = Instant::now();
+        let kept = self.lock();
+        kept.sessions.values().filter(|s| s.until > now).count()
+    }
+
+    /// Whether it keeps no session.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Kept> {
+        // Nothing here panics under the lock: a poisoned lock holds a consistent table.
+        self.kept
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+fn until(idle_ms: u64) -> Instant {
+    let now = Instant::now();
+    now.checked_add(Duration::from_millis(idle_ms))
+        .unwrap_or(now + Duration::from_secs(u64::from(u32::MAX)))
+}
+
+impl Kept {
+    /// Session `id`, unless it expired (then forgotten).
+    fn live(&mut self, id: &str) -> Option<&mut KeptSession> {
+        let expired = self
+            .sessions
+            .get(id)
+            .is_some_and(|s| s.until <= Instant::now());
+        if expired {
+            self.sessions.remove(id);
+        }
+        self.sessions.get_mut(id)
+    }
+
+    fn entry(&mut self, id: &str, idle_ms: u64) -> &mut KeptSession {
+        let now = Instant::now();
+        self.sessions.retain(|_, s| s.until > now);
+        let kept = self.sessions.entry(id.to_owned()).or_insert(KeptSession {
+            record: None,
+            events: Vec::new(),
+            until: now,
+        });
+        kept.until = until(idle_ms);
+        kept
+    }
+}
+
+impl Store for MemoryStore {
+    fn load<'a>(
+        &'a self,
+        session: &'a str,
+        idle_ms: u64,
+    ) -> StoreFuture<'a, Option<SessionRecord>> {
+        let mut kept = self.lock();
+        let record = kept.live(session).and_then(|s| {
+            s.until = until(idle_ms);
+            s.record.clone()
+        });
+        Box::pin(core::future::ready(Ok(record)))
+    }
+
+    fn save<'a>(
+        &'a self,
+        session: &'a str,
+        record: &'a SessionRecord,
+        idle_ms: u64,
+    ) -> StoreFuture<'a, ()> {
+        self.lock().entry(session, idle_ms).record = Some(record.clone());
+        Box::pin(core::future::ready(Ok(())))
+    }
+
+    fn remove<'a>(&'a self, session: &'a str) -> StoreFuture<'a, ()> {
+        self.lock().sessions.remove(session);
+        Box::pin(core::future::ready(Ok(())))
+    }
+
+    fn append<'a>(
+        &'a self,
+        session: &'a str,
+        events: &'a [StreamEvent],
+        idle_ms: u64,
+    ) -> StoreFuture<'a, ()> {
+        let mut kept = self.lock();
+        let log = &mut kept.entry(session, idle_ms).events;
+        log.extend_from_slice(events);
+        let over = log.len().saturating_sub(Sessions::EVENTS_KEPT);
+        log.drain(..over);
+        Box::pin(core::future::ready(Ok(())))
+    }
+
+    fn events<'a>(&'a self, session: &'a str) -> StoreFuture<'a, Vec<StreamEvent>> {
+        let mut kept = self.lock();
+        let events = kept.live(session).map(|s| s.events.clone());
+        Box::pin(core::future::ready(Ok(events.unwrap_or_default())))
+    }
+
+    fn touch<'a>(&'a self, sessions: &'a [String], idle_ms: u64) -> StoreFuture<'a, ()> {
+        let mut kept = self.lock();
+        for id in sessions {
+            if let Some(session) = kept.live(id) {
+                session.until = until(idle_ms);
+            }
+        }
+        Box::pin(core::future::ready(Ok(())))
+    }
+
+    fn publish<'a>(&'a self, broadcast: &'a Broadcast) -> StoreFuture<'a, ()> {
+        let mut kept = self.lock();
+        kept.buses.retain(|bus| {
+            // A receiver that is full misses this one; one that is gone is forgotten.
+            !matches!(
+                bus.try_send(broadcast.clone()),
+                Err(mpsc::error::TrySendError::Closed(_))
+            )
+        });
+        Box::pin(core::future::ready(Ok(())))
+    }
+
+    fn subscribe(&self) -> mpsc::Receiver<Broadcast> {
+        let (bus, receiver) = mpsc::channel(BUS_ROOM);
+        self.lock().buses.push(bus);
+        receiver
+    }
+}
+
+/// How many broadcasts wait for a replica before the next is dropped.
+pub(super) const BUS_ROOM: usize = 1024;

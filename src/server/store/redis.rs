@@ -1,0 +1,271 @@
+//! The store in Redis (feature `redis`): see [`RedisStore`].
+
+use super::memory::BUS_ROOM;
+use super::{Store, StoreError, StoreFuture};
+use crate::prelude::*;
+use crate::server::{Broadcast, SessionRecord, Sessions, StreamEvent};
+use futures_util::StreamExt;
+use redis::aio::{ConnectionManager, ConnectionManagerConfig};
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+/// A [`Store`] in Redis (feature `redis`, on the `redis` crate with tokio), for replicas that
+/// are processes of their own, on one machine or several.
+///
+/// What it keeps, under keys that start with its prefix (`mcp:` by default):
+/// - `mcp:session:<id>`: a session's record, as JSON ([`SessionRecord::to_json`]), which
+///   expires `idle_ms` after the session's last use (each request reads it with `GETEX`,
+///   pushing the expiry back);
+/// - `mcp:events:<id>`: a list of the session's latest events
+///   ([`Sessions::EVENTS_KEPT`]), as JSON, with the same expiry;
+/// - the channel `mcp:bus`, on which each replica publishes its [`Broadcast`]s.
+///
+/// One session holds its record (a few hundred bytes: mostly the client's capabilities and
+/// `clientInfo`) and its events (each the message it carried and some 100 bytes more).
+///
+/// When Redis is down, each operation fails once its connection attempt (1 s) or its answer
+/// (1 s) times out, and the service answers 503; the connection is made again by the next
+/// operation after Redis is back, and the bus joined again within a second of it.
+pub struct RedisStore {
+    client: redis::Client,
+    connection: ConnectionManager,
+    prefix: String,
+}
+
+impl core::fmt::Debug for RedisStore {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("RedisStore")
+            .field("prefix", &self.prefix)
+            .finish_non_exhaustive()
+    }
+}
+
+/// How long a connection attempt, and then an answer, may take.
+const REDIS_TIMEOUT: Duration = Duration::from_secs(1);
+
+impl RedisStore {
+    /// The store at `url` (`redis://host:port/db`), with keys under `mcp:`. It connects on
+    /// first use, so a replica starts even while Redis is down. Call it within a tokio
+    /// runtime.
+    ///
+    /// # Errors
+    ///
+    /// `url` is not a Redis URL, or there is no tokio runtime.
+    pub fn open(url: &str) -> Result<Self, StoreError> {
+        let client = redis::Client::open(url).map_err(failed)?;
+        let config = ConnectionManagerConfig::new()
+            .set_connection_timeout(Some(REDIS_TIMEOUT))
+            .set_response_timeout(Some(REDIS_TIMEOUT))
+            .set_number_of_retries(1)
+            .set_max_delay(Duration::from_millis(200));
+        let connection =
+            ConnectionManager::new_lazy_with_config(client.clone(), config).map_err(failed)?;
+        Ok(RedisStore {
+            client,
+            connection,
+            prefix: "mcp:".to_owned(),
+        })
+    }
+
+    /// Keys under `prefix` rather than `mcp:`: for several servers sharing one Redis.
+    #[must_use]
+    pub fn with_prefix(mut self, prefix: impl Into<String>) -> Self {
+        self.prefix = prefix.into();
+        self
+    }
+
+    fn key(&self, kind: &str, session: &str) -> String {
+        format!("{}{kind}:{session}", self.prefix)
+    }
+
+    fn channel(&self) -> String {
+        format!("{}bus", self.prefix)
+    }
+}
+
+fn failed(error: redis::RedisError) -> StoreError {
+    StoreError::new(error.to_string())
+}
+
+fn unreadable(what: &str, error: &serde_json::Error) -> StoreError {
+    StoreError::new(format!(
+        "{what} in the store is not one this crate wrote: {error}"
+    ))
+}
+
+impl Store for RedisStore {
+    fn load<'a>(
+        &'a self,
+        session: &'a str,
+        idle_ms: u64,
+    ) -> StoreFuture<'a, Option<SessionRecord>> {
+        Box::pin(async move {
+            let mut connection = self.connection.clone();
+            let text: Option<String> = redis::cmd("GETEX")
+                .arg(self.key("session", session))
+                .arg("PX")
+                .arg(idle_ms.max(1))
+                .query_async(&mut connection)
+                .await
+                .map_err(failed)?;
+            let record = text.map(|text| SessionRecord::from_json(&text));
+            record
+                .transpose()
+                .map_err(|e| unreadable("a session's record", &e))
+        })
+    }
+
+    fn save<'a>(
+        &'a self,
+        session: &'a str,
+        record: &'a SessionRecord,
+        idle_ms: u64,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            let mut connection = self.connection.clone();
+            redis::cmd("SET")
+                .arg(self.key("session", session))
+                .arg(record.to_json())
+                .arg("PX")
+                .arg(idle_ms.max(1))
+                .query_async::<()>(&mut connection)
+                .await
+                .map_err(failed)
+        })
+    }
+
+    fn remove<'a>(&'a self, session: &'a str) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            let mut connection = self.connection.clone();
+            redis::cmd("DEL")
+                .arg(self.key("session", session))
+                .arg(self.key("events", session))
+                .query_async::<()>(&mut connection)
+                .await
+                .map_err(failed)
+        })
+    }
+
+    fn append<'a>(
+        &'a self,
+        session: &'a str,
+        events: &'a [StreamEvent],
+        idle_ms: u64,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            if events.is_empty() {
+                return Ok(());
+            }
+            let key = self.key("events", session);
+            let lines: Vec<String> = events
+                .iter()
+                .map(|event| serde_json::to_string(event).unwrap_or_default())
+                .collect();
+            let kept = i64::try_from(Sessions::EVENTS_KEPT).unwrap_or(i64::MAX);
+            let mut connection = self.connection.clone();
+            redis::pipe()
+                .atomic()
+                .cmd("RPUSH")
+                .arg(&key)
+                .arg(lines)
+                .ignore()
+                .cmd("LTRIM")
+                .arg(&key)
+                .arg(-kept)
+                .arg(-1)
+                .ignore()
+                .cmd("PEXPIRE")
+                .arg(&key)
+                .arg(idle_ms.max(1))
+                .ignore()
+                .query_async::<()>(&mut connection)
+                .await
+                .map_err(failed)
+        })
+    }
+
+    fn events<'a>(&'a self, session: &'a str) -> StoreFuture<'a, Vec<StreamEvent>> {
+        Box::pin(async move {
+            let mut connection = self.connection.clone();
+            let lines: Vec<String> = redis::cmd("LRANGE")
+                .arg(self.key("events", session))
+                .arg(0)
+                .arg(-1)
+                .query_async(&mut connection)
+                .await
+                .map_err(failed)?;
+            let events = lines.iter().map(|line| crate::json::from_str(line));
+            let events: Result<Vec<StreamEvent>, _> = events.collect();
+            events.map_err(|e| unreadable("a session's event", &e))
+        })
+    }
+
+    fn touch<'a>(&'a self, sessions: &'a [String], idle_ms: u64) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            if sessions.is_empty() {
+                return Ok(());
+            }
+            let mut pipe = redis::pipe();
+            for session in sessions {
+                for kind in ["session", "events"] {
+                    let key = self.key(kind, session);
+                    pipe.cmd("PEXPIRE").arg(key).arg(idle_ms.max(1)).ignore();
+                }
+            }
+            let mut connection = self.connection.clone();
+            pipe.query_async::<()>(&mut connection)
+                .await
+                .map_err(failed)
+        })
+    }
+
+    fn publish<'a>(&'a self, broadcast: &'a Broadcast) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            let mut connection = self.connection.clone();
+            redis::cmd("PUBLISH")
+                .arg(self.channel())
+                .arg(broadcast.to_json())
+                .query_async::<()>(&mut connection)
+                .await
+                .map_err(failed)
+        })
+    }
+
+    fn subscribe(&self) -> mpsc::Receiver<Broadcast> {
+        let (bus, receiver) = mpsc::channel(BUS_ROOM);
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            // No runtime to listen in: the receiver ends at once.
+            return receiver;
+        };
+        let (client, channel) = (self.client.clone(), self.channel());
+        runtime.spawn(listen(client, channel, bus));
+        receiver
+    }
+}
+
+/// Forwards what `channel` carries to `bus` until the receiver is dropped, joining the channel
+/// again (every 200 ms) when the connection breaks or Redis is down.
+async fn listen(client: redis::Client, channel: String, bus: mpsc::Sender<Broadcast>) {
+    while !bus.is_closed() {
+        if let Ok(Ok(mut pubsub)) =
+            tokio::time::timeout(REDIS_TIMEOUT, client.get_async_pubsub()).await
+        {
+            if pubsub.subscribe(&channel).await.is_ok() {
+                let mut messages = pubsub.on_message();
+                while let Some(message) = messages.next().await {
+                    let Ok(text) = message.get_payload::<String>() else {
+                        continue;
+                    };
+                    // A broadcast this crate did not write is not this bus's: skipped.
+                    let Ok(broadcast) = Broadcast::from_json(&text) else {
+                        continue;
+                    };
+                    if let Err(mpsc::error::TrySendError::Closed(_)) = bus.try_send(broadcast) {
+                        return;
+                    }
+                }
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}

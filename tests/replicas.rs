@@ -1,0 +1,350 @@
+//! Replicas of one server (`StreamableHttp::with_store`), each a service served by axum on a
+//! port of its own, sharing a `MemoryStore`: a session opened on one goes on over the others
+//! and ends on all, a change made on one reaches the streams of another (a session's own
+//! stream, a stateless `subscriptions/listen`), a stream resumes on another replica after its
+//! replica went away with every event once, and a store that is down or hangs gets 503 with
+//! a JSON-RPC error within the bound, service coming back with the store.
+//! `tests/replicas_redis.rs` runs the same over Redis, nginx and the official SDKs' clients.
+#![cfg(all(feature = "http-server", feature = "v2025_11_25"))]
+
+use crate::http_service::{header, next_data, request, serve_service, stateless, whole_body};
+use crate::http_service::{post_stateless, Serving};
+use mcp_spec_types::http_headers::MCP_SESSION_ID;
+use mcp_spec_types::server::store::StoreFuture;
+use mcp_spec_types::server::{Broadcast, Change, MemoryStore, Router, Server, SessionRecord};
+use mcp_spec_types::server::{Store, StoreError, StreamEvent, StreamableHttp};
+use mcp_spec_types::v2026_07_28::*;
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader};
+use std::net::TcpStream;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The server each replica runs: `touch` says `memo://hi` changed.
+fn router() -> Router {
+    Router::new()
+        .tool_with(Tool::new("touch", ToolInputSchema::new()), |_, context| {
+            context.changed(Change::ResourceUpdated("memo://hi".into()));
+            Ok(CallToolResult::text("touched"))
+        })
+        .resource(Resource::new("memo://hi", "hi"), |read| {
+            Ok(ReadResourceResult::text(read.uri, "Hi!"))
+        })
+        .subscriptions(|_| Ok(()))
+}
+
+fn replica(store: impl Store) -> Serving {
+    let server = Server::new(Implementation::new("replica", "0.1.0"), router());
+    serve_service(StreamableHttp::new(server).with_store(store))
+}
+
+/// A POST of `body` in session `session` (2025-11-25): the status, headers and reader.
+fn post(
+    replica: &Serving,
+    session: Option<&str>,
+    body: &Value,
+) -> (u16, Vec<(String, String)>, BufReader<TcpStream>) {
+    let mut headers = vec![("MCP-Protocol-Version", "2025-11-25")];
+    if let Some(session) = session {
+        headers.push((MCP_SESSION_ID, session));
+    }
+    request(replica.address, "POST", "/mcp", &headers, &body.to_string())
+}
+
+/// The JSON answer to `method` with `params` in session `session`: status and body.
+fn call(replica: &Serving, session: &str, id: u64, method: &str, params: Value) -> (u16, Value) {
+    let body = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+    let (status, headers, mut reader) = post(replica, Some(session), &body);
+    let text = whole_body(&headers, &mut reader);
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+/// A 2025-11-25 session opened on `replica`, initialized: its id.
+fn open_session(replica: &Serving) -> String {
+    let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "test", "version": "1"}}});
+    let (status, headers, mut reader) = post(replica, None, &initialize);
+    assert_eq!(status, 200, "{headers:?}");
+    let answer: Value = serde_json::from_str(&whole_body(&headers, &mut reader)).expect("JSON");
+    assert_eq!(
+        answer["result"]["protocolVersion"], "2025-11-25",
+        "{answer}"
+    );
+    let id = header(&headers, &MCP_SESSION_ID.to_ascii_lowercase())
+        .expect("a session id")
+        .to_owned();
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    let (status, ..) = post(replica, Some(&id), &initialized);
+    assert_eq!(status, 202);
+    id
+}
+
+/// The session's own stream (`GET`), resumed after `last` when given.
+fn get(replica: &Serving, session: &str, last: Option<&str>) -> BufReader<TcpStream> {
+    let mut headers = vec![
+        ("MCP-Protocol-Version", "2025-11-25"),
+        (MCP_SESSION_ID, session),
+    ];
+    if let Some(last) = last {
+        headers.push(("Last-Event-ID", last));
+    }
+    let (status, headers, reader) = request(replica.address, "GET", "/mcp", &headers, "");
+    assert_eq!(status, 200, "{headers:?}");
+    reader
+}
+
+/// The next event of a chunked event stream with a message: its id and its message. Fails
+/// after 10 s (the keep-alive comments would keep a read waiting for ever).
+fn next_event(reader: &mut BufReader<TcpStream>) -> Option<(String, Value)> {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let mut id = None;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        assert!(!left.is_zero(), "no event within 10 s");
+        let stream = reader.get_ref();
+        stream.set_read_timeout(Some(left)).expect("a read timeout");
+        let mut line = String::new();
+        if reader.read_line(&mut line).expect("an event within 10 s") == 0 {
+            return None;
+        }
+        let line = line.trim_end();
+        if let Some(value) = line.strip_prefix("id: ") {
+            id = Some(value.to_owned());
+        }
+        if let Some(data) = line.strip_prefix("data: ").filter(|d| !d.is_empty()) {
+            let message = serde_json::from_str(data).expect("an event's JSON");
+            return Some((id.expect("an event id"), message));
+        }
+        if line == "0" {
+            return None; // the last chunk
+        }
+    }
+}
+
+fn touch(replica: &Serving, session: &str, id: u64) {
+    let (status, answer) = call(replica, session, id, "tools/call", json!({"name": "touch"}));
+    assert_eq!(
+        (status, &answer["result"]["content"][0]["text"]),
+        (200, &json!("touched"))
+    );
+}
+
+#[test]
+fn a_session_opened_on_one_replica_goes_on_over_the_others_and_ends_on_all() {
+    let store = Arc::new(MemoryStore::new());
+    let (a, b, c) = (
+        replica(store.clone()),
+        replica(store.clone()),
+        replica(store.clone()),
+    );
+    let session = open_session(&a);
+    assert_eq!(store.len(), 1);
+    let (status, listed) = call(&b, &session, 1, "tools/list", json!({}));
+    assert_eq!(status, 200, "{listed}");
+    assert_eq!(listed["result"]["tools"][0]["name"], "touch", "{listed}");
+    // Answered in the session's revision on every replica: 2025-11-25 has no `resultType`.
+    assert_eq!(listed["result"].get("resultType"), None, "{listed}");
+    let (status, read) = call(
+        &c,
+        &session,
+        2,
+        "resources/read",
+        json!({"uri": "memo://hi"}),
+    );
+    assert_eq!(
+        (status, &read["result"]["contents"][0]["text"]),
+        (200, &json!("Hi!"))
+    );
+    // Ended on one replica: no other serves it.
+    let headers = [
+        ("MCP-Protocol-Version", "2025-11-25"),
+        (MCP_SESSION_ID, &*session),
+    ];
+    let (status, ..) = request(c.address, "DELETE", "/mcp", &headers, "");
+    assert_eq!(status, 200);
+    assert!(store.is_empty());
+    for (at, replica) in [&a, &b].into_iter().enumerate() {
+        let (status, refused) = call(replica, &session, 3 + at as u64, "tools/list", json!({}));
+        assert_eq!(status, 404, "{refused}");
+    }
+}
+
+#[test]
+fn a_change_on_one_replica_reaches_the_session_stream_held_by_another() {
+    let store = Arc::new(MemoryStore::new());
+    let (a, b) = (replica(store.clone()), replica(store.clone()));
+    let session = open_session(&a);
+    // Subscribed on one replica, listening on another, changed on a third (the first).
+    let subscribe = json!({"uri": "memo://hi"});
+    assert_eq!(
+        call(&a, &session, 1, "resources/subscribe", subscribe).0,
+        200
+    );
+    let mut stream = get(&b, &session, None);
+    touch(&a, &session, 2);
+    let (_, told) = next_event(&mut stream).expect("the change, on b's stream");
+    assert_eq!(told["method"], "notifications/resources/updated", "{told}");
+    assert_eq!(told["params"]["uri"], "memo://hi", "{told}");
+}
+
+#[test]
+fn a_stream_resumes_on_another_replica_after_its_own_went_away_with_every_event_once() {
+    let store = Arc::new(MemoryStore::new());
+    let (a, b) = (replica(store.clone()), replica(store.clone()));
+    let session = open_session(&a);
+    let subscribe = json!({"uri": "memo://hi"});
+    assert_eq!(
+        call(&a, &session, 1, "resources/subscribe", subscribe).0,
+        200
+    );
+    let mut on_a = get(&a, &session, None);
+    for id in 2..5 {
+        touch(&b, &session, id);
+    }
+    let seen: Vec<String> = (0..3)
+        .map(|_| next_event(&mut on_a).expect("an event on a's stream").0)
+        .collect();
+    // The client read the first event only, then its replica went away.
+    drop(on_a);
+    drop(a);
+    let mut on_b = get(&b, &session, Some(&seen[0]));
+    let missed: Vec<String> = (0..2)
+        .map(|_| next_event(&mut on_b).expect("a missed event").0)
+        .collect();
+    assert_eq!(
+        missed,
+        seen[1..],
+        "every event after the last one seen, in order"
+    );
+    touch(&b, &session, 5);
+    let (later, told) = next_event(&mut on_b).expect("the next change, live");
+    assert_eq!(told["method"], "notifications/resources/updated", "{told}");
+    assert!(
+        !seen.contains(&later),
+        "a new id, not one seen: {later} in {seen:?}"
+    );
+}
+
+#[test]
+fn a_change_on_one_replica_reaches_a_stateless_listen_stream_on_another() {
+    let store = Arc::new(MemoryStore::new());
+    let (a, b) = (replica(store.clone()), replica(store.clone()));
+    let listen = json!({"notifications": {"resourceSubscriptions": ["memo://hi"]}});
+    let (headers, body) = stateless(1, "subscriptions/listen", listen);
+    let pairs: Vec<(&str, &str)> = headers.iter().map(|(n, v)| (*n, v.as_str())).collect();
+    let (status, headers, mut stream) = request(a.address, "POST", "/mcp", &pairs, &body);
+    assert_eq!(status, 200, "{headers:?}");
+    // Shorter than the keep-alive's 15 s: a change that never comes ends the read.
+    let timeout = Some(Duration::from_secs(10));
+    stream
+        .get_ref()
+        .set_read_timeout(timeout)
+        .expect("a read timeout");
+    let acknowledged = next_data(&mut stream).expect("the acknowledgement");
+    assert_eq!(
+        acknowledged["method"],
+        "notifications/subscriptions/acknowledged"
+    );
+    let (status, answer) = post_stateless(&b, 2, "tools/call", json!({"name": "touch"}));
+    assert_eq!(status, 200, "{answer}");
+    let told = next_data(&mut stream).expect("the change, on a's stream");
+    assert_eq!(told["method"], "notifications/resources/updated", "{told}");
+    assert_eq!(told["params"]["uri"], "memo://hi", "{told}");
+}
+
+/// A store that can be taken down (each operation fails) or made to hang.
+struct Flaky {
+    store: MemoryStore,
+    down: AtomicBool,
+    hangs: AtomicBool,
+}
+
+impl Flaky {
+    fn check(&self) -> Result<(), StoreError> {
+        match self.down.load(Ordering::SeqCst) {
+            true => Err(StoreError::new("connection refused")),
+            false => Ok(()),
+        }
+    }
+
+    fn run<'a, T: Send + 'a>(&'a self, then: StoreFuture<'a, T>) -> StoreFuture<'a, T> {
+        Box::pin(async move {
+            if self.hangs.load(Ordering::SeqCst) {
+                std::future::pending::<()>().await;
+            }
+            self.check()?;
+            then.await
+        })
+    }
+}
+
+impl Store for Flaky {
+    fn load<'a>(&'a self, s: &'a str, idle: u64) -> StoreFuture<'a, Option<SessionRecord>> {
+        self.run(self.store.load(s, idle))
+    }
+    fn save<'a>(&'a self, s: &'a str, r: &'a SessionRecord, idle: u64) -> StoreFuture<'a, ()> {
+        self.run(self.store.save(s, r, idle))
+    }
+    fn remove<'a>(&'a self, s: &'a str) -> StoreFuture<'a, ()> {
+        self.run(self.store.remove(s))
+    }
+    fn append<'a>(&'a self, s: &'a str, e: &'a [StreamEvent], idle: u64) -> StoreFuture<'a, ()> {
+        self.run(self.store.append(s, e, idle))
+    }
+    fn events<'a>(&'a self, s: &'a str) -> StoreFuture<'a, Vec<StreamEvent>> {
+        self.run(self.store.events(s))
+    }
+    fn touch<'a>(&'a self, s: &'a [String], idle: u64) -> StoreFuture<'a, ()> {
+        self.run(self.store.touch(s, idle))
+    }
+    fn publish<'a>(&'a self, b: &'a Broadcast) -> StoreFuture<'a, ()> {
+        self.run(self.store.publish(b))
+    }
+    fn subscribe(&self) -> tokio::sync::mpsc::Receiver<Broadcast> {
+        self.store.subscribe()
+    }
+}
+
+#[test]
+fn a_store_down_or_hanging_gets_503_within_the_bound_and_service_comes_back_with_it() {
+    let flaky = Arc::new(Flaky {
+        store: MemoryStore::new(),
+        down: AtomicBool::new(false),
+        hangs: AtomicBool::new(false),
+    });
+    let server = Server::new(Implementation::new("replica", "0.1.0"), router());
+    let service = StreamableHttp::new(server).with_store(flaky.clone());
+    let a = serve_service(service.with_store_timeout(Duration::from_millis(200)));
+    let session = open_session(&a);
+    for (down, hangs) in [(true, false), (false, true)] {
+        flaky.down.store(down, Ordering::SeqCst);
+        flaky.hangs.store(hangs, Ordering::SeqCst);
+        let asked = Instant::now();
+        let (status, refused) = call(&a, &session, 7, "tools/list", json!({}));
+        let waited = asked.elapsed();
+        assert_eq!(status, 503, "{refused}");
+        assert_eq!(refused["id"], 7, "{refused}");
+        assert_eq!(refused["error"]["code"], -32603, "{refused}");
+        let message = refused["error"]["message"].as_str().unwrap_or_default();
+        assert!(
+            message.starts_with("the state store is unavailable: "),
+            "{message}"
+        );
+        let why = if down {
+            "connection refused"
+        } else {
+            "no answer within 200 ms"
+        };
+        assert!(message.ends_with(why), "{message}");
+        // One operation, bounded at 200 ms: far less than a client's own timeout.
+        assert!(waited < Duration::from_secs(5), "waited {waited:?}");
+        // A stateless request needs nothing from the store but its bus.
+        let (status, answer) = post_stateless(&a, 8, "tools/list", json!({}));
+        assert_eq!(status, 200, "{answer}");
+    }
+    flaky.hangs.store(false, Ordering::SeqCst);
+    let (status, listed) = call(&a, &session, 9, "tools/list", json!({}));
+    assert_eq!(status, 200, "back with the store: {listed}");
+}

@@ -1,0 +1,474 @@
+//! Three replicas of the replica example (`examples/replica.rs`: the HTTP example with its
+//! state in Redis) behind nginx, round robin with no stickiness, a real `redis-server`, and the
+//! official clients, all started here (`redis-server` and `nginx` from the system's packages:
+//! `.ci/run` installs them):
+//! - on 2026-07-28, the Python and TypeScript v2 clients call tools that land on different
+//!   replicas, hear on a `subscriptions/listen` stream held by one replica of changes made on
+//!   the others, and finish two `input_required` rounds across two key rotations (rolling
+//!   restarts): the first round's state, sealed with the old key, is opened after the new key
+//!   came first; the second's, opened once the old key is gone, so the new key sealed it;
+//! - on 2025-11-25, the Python client's session goes on over the replicas; the replica holding
+//!   its stream is killed with SIGKILL, the client resumes on another with `Last-Event-ID`,
+//!   and gets every notification once, in order;
+//! - with Redis stopped, a session's request gets 503 and a JSON-RPC error within the bound,
+//!   then succeeds once Redis is back, the session and its subscription kept.
+#![cfg(all(
+    feature = "redis",
+    feature = "all-revisions",
+    feature = "server",
+    feature = "client"
+))]
+
+use crate::http_service::{header, request, whole_body};
+use crate::sdk_python::{python, SCRIPT_DIR};
+use crate::support::{self, run_limited};
+use mcp_spec_types::http_headers::MCP_SESSION_ID;
+use serde_json::{json, Value};
+use std::io::BufRead;
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The replicas' keys: first the one each seals with, then the older ones that still open.
+const KEYS_AT_FIRST: &str = "k1=first-secret";
+const KEYS_ROTATED: &str = "k2=second-secret,k1=first-secret";
+const KEYS_RETIRED: &str = "k2=second-secret";
+
+/// A port free on the loopback interface when asked.
+fn free_port() -> u16 {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
+    listener.local_addr().expect("its address").port()
+}
+
+/// Waits until something listens on `port` (at most 10 s).
+fn wait_for(port: u16, what: &str) {
+    let started = Instant::now();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "{what} never listened"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// A program from the system's packages, or a failure that says how to get it.
+fn system(program: &str) -> Command {
+    let found = ["/usr/sbin", "/usr/bin", "/usr/local/bin", "/usr/local/sbin"]
+        .iter()
+        .map(|dir| Path::new(dir).join(program))
+        .find(|path| path.is_file());
+    let path = found.unwrap_or_else(|| {
+        panic!("{program} is missing: install the packages redis-server and nginx (.ci/run does)")
+    });
+    Command::new(path)
+}
+
+/// Redis, three replicas and nginx in front of them; all stopped when dropped.
+struct Cluster {
+    dir: PathBuf,
+    redis_port: u16,
+    redis: Option<Child>,
+    replica_ports: Vec<u16>,
+    replicas: Vec<Option<Child>>,
+    nginx: Child,
+    nginx_port: u16,
+    binary: PathBuf,
+}
+
+impl Cluster {
+    fn start(name: &str) -> Cluster {
+        let dir = support::scratch_dir(name);
+        let binary = support::example_binary("replica");
+        let redis_port = free_port();
+        let replica_ports: Vec<u16> = (0..3).map(|_| free_port()).collect();
+        let nginx_port = free_port();
+        let upstreams: String = replica_ports
+            .iter()
+            .map(|port| format!("server 127.0.0.1:{port} max_fails=0; "))
+            .collect();
+        let d = dir.display();
+        // Round robin, no stickiness; a replica that is down is passed over for the next. One
+        // process (no master): killing it stops nginx whole.
+        let conf = format!(
+            "daemon off; master_process off; pid {d}/nginx.pid; error_log {d}/nginx-error.log;\n\
+             events {{ worker_connections 1024; }}\n\
+             http {{ access_log {d}/nginx-access.log; client_body_temp_path {d}/body;\n\
+               proxy_temp_path {d}/proxy; fastcgi_temp_path {d}/fastcgi;\n\
+               uwsgi_temp_path {d}/uwsgi; scgi_temp_path {d}/scgi;\n\
+               upstream replicas {{ {upstreams}}}\n\
+               server {{ listen 127.0.0.1:{nginx_port};\n\
+                 location / {{ proxy_pass http://replicas; proxy_http_version 1.1;\n\
+                   proxy_set_header Connection \"\"; proxy_buffering off;\n\
+                   proxy_read_timeout 1h; proxy_next_upstream error timeout; }} }} }}\n"
+        );
+        std::fs::write(dir.join("nginx.conf"), conf).expect("nginx's configuration");
+        let nginx = system("nginx")
+            .arg("-c")
+            .arg(dir.join("nginx.conf"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("nginx starts");
+        let mut cluster = Cluster {
+            dir,
+            redis_port,
+            redis: None,
+            replicas: vec![None, None, None],
+            replica_ports,
+            nginx,
+            nginx_port,
+            binary,
+        };
+        cluster.start_redis();
+        for at in 0..3 {
+            cluster.start_replica(at, KEYS_AT_FIRST);
+        }
+        wait_for(nginx_port, "nginx");
+        cluster
+    }
+
+    /// Redis, appending every write to its file (fsync each): what it said it kept survives
+    /// its restart.
+    fn start_redis(&mut self) {
+        let redis = system("redis-server")
+            .args([
+                "--bind",
+                "127.0.0.1",
+                "--port",
+                &self.redis_port.to_string(),
+            ])
+            .args([
+                "--save",
+                "",
+                "--appendonly",
+                "yes",
+                "--appendfsync",
+                "always",
+            ])
+            .arg("--dir")
+            .arg(&self.dir)
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("redis-server starts");
+        self.redis = Some(redis);
+        wait_for(self.redis_port, "redis-server");
+    }
+
+    fn stop_redis(&mut self) {
+        if let Some(mut redis) = self.redis.take() {
+            let _ = redis.kill();
+            let _ = redis.wait();
+        }
+    }
+
+    /// Replica `at` (named `r<at>`), sealing with the first of `keys`.
+    fn start_replica(&mut self, at: usize, keys: &str) {
+        let mut child = Command::new(&self.binary)
+            .args(["--port", &self.replica_ports[at].to_string()])
+            .args(["--name", &format!("r{at}")])
+            .args([
+                "--redis",
+                &format!("redis://127.0.0.1:{}/", self.redis_port),
+            ])
+            .args(["--keys", keys])
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("a replica starts");
+        let stdout = child.stdout.take().expect("its stdout");
+        let mut line = String::new();
+        let _ = std::io::BufReader::new(stdout).read_line(&mut line);
+        assert!(
+            line.starts_with("listening on "),
+            "replica r{at} said {line:?}"
+        );
+        self.replicas[at] = Some(child);
+    }
+
+    /// Kills replica `at` with SIGKILL.
+    fn kill(&mut self, at: usize) {
+        if let Some(mut child) = self.replicas[at].take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    /// Restarts every replica in turn with `keys`, as a rolling deployment does.
+    fn rotate(&mut self, keys: &str) {
+        for at in 0..3 {
+            self.kill(at);
+            self.start_replica(at, keys);
+        }
+    }
+
+    fn address(&self) -> SocketAddr {
+        SocketAddr::from(([127, 0, 0, 1], self.nginx_port))
+    }
+
+    fn url(&self) -> String {
+        format!("http://{}/mcp", self.address())
+    }
+
+    /// How many event streams replica `at` holds (`None` once it is gone).
+    fn streams(&self, at: usize) -> Option<u64> {
+        self.replicas[at].as_ref()?;
+        let address = SocketAddr::from(([127, 0, 0, 1], self.replica_ports[at]));
+        let (status, headers, mut reader) = request(address, "GET", "/streams", &[], "");
+        (status == 200).then(|| whole_body(&headers, &mut reader).parse().ok())?
+    }
+
+    /// The replica that holds an event stream, once one does (at most 10 s).
+    fn holder(&self) -> usize {
+        let started = Instant::now();
+        loop {
+            if let Some(at) = (0..3).find(|&at| self.streams(at) == Some(1)) {
+                return at;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "no replica holds a stream"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        for at in 0..3 {
+            self.kill(at);
+        }
+        let _ = self.nginx.kill();
+        let _ = self.nginx.wait();
+        self.stop_redis();
+    }
+}
+
+/// Waits until the client writes `<dir>/<step>` (at most 60 s).
+fn until(dir: &Path, step: &str) {
+    let started = Instant::now();
+    while !dir.join(step).exists() {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the client never said {step}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn say(dir: &Path, step: &str) {
+    std::fs::write(dir.join(step), "").expect("a step's file");
+}
+
+/// Runs `client` (which speaks to the cluster and waits on the steps in `steps`) while `drive`
+/// acts on the cluster: what the client printed, as JSON.
+fn run_client(client: Command, what: &str, drive: impl FnOnce()) -> Value {
+    let what = what.to_owned();
+    let running = std::thread::spawn(move || run_limited(client, &what, Duration::from_secs(120)));
+    drive();
+    let output = running.join().expect("the client's thread");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "the client failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_str(stdout.trim())
+        .unwrap_or_else(|e| panic!("the client printed no JSON ({e}): {stdout}"))
+}
+
+/// The two key rotations the 2026-07-28 clients' `confirm` rounds wait on: the first round's
+/// state was sealed with k1; after the first rotation k2 seals and k1 still opens it; after
+/// the second only k2 opens, so the second round's state must have been sealed with it.
+fn rotate_keys_between_rounds(cluster: &mut Cluster, steps: &Path) {
+    until(steps, "asked-1");
+    cluster.rotate(KEYS_ROTATED);
+    say(steps, "go-1");
+    until(steps, "asked-2");
+    cluster.rotate(KEYS_RETIRED);
+    say(steps, "go-2");
+}
+
+fn assert_served_on_2026_07_28(seen: &Value) {
+    assert_eq!(seen["version"], "2026-07-28", "{seen}");
+    let names: Vec<&str> = seen["names"]
+        .as_array()
+        .expect("names")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    let mut distinct = names.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert!(
+        distinct.len() >= 2,
+        "the calls landed on one replica: {names:?}"
+    );
+    let told = json!(["memo://n/1", "memo://n/2", "memo://n/3"]);
+    assert_eq!(seen["told"], told, "every change once, in order: {seen}");
+    assert_eq!(seen["rounds"], 2, "{seen}");
+    // "asked on <first> <second>, answered on <third>": at least two replicas took part.
+    let confirmed = seen["confirmed"].as_str().unwrap_or_default();
+    let on = confirmed
+        .strip_prefix("asked on ")
+        .map(|rest| rest.replace(", answered on ", " "))
+        .unwrap_or_else(|| panic!("{confirmed}"));
+    let mut replicas: Vec<&str> = on.split(' ').collect();
+    assert_eq!(replicas.len(), 3, "{confirmed}");
+    replicas.sort_unstable();
+    replicas.dedup();
+    assert!(
+        replicas.len() >= 2,
+        "one replica answered every round: {confirmed}"
+    );
+}
+
+#[test]
+fn the_python_client_on_2026_07_28_is_served_by_every_replica_across_key_rotations() {
+    let mut cluster = Cluster::start("replicas-python-modern");
+    let steps = cluster.dir.join("steps");
+    std::fs::create_dir_all(&steps).expect("the steps' folder");
+    let mut client = Command::new(python());
+    client
+        .arg(Path::new(SCRIPT_DIR).join("replicas.py"))
+        .args([&cluster.url(), "auto"])
+        .arg(&steps);
+    let seen = run_client(client, "the Python client (2026-07-28)", || {
+        rotate_keys_between_rounds(&mut cluster, &steps)
+    });
+    assert_served_on_2026_07_28(&seen);
+}
+
+#[test]
+fn the_typescript_v2_client_is_served_by_every_replica_across_key_rotations() {
+    let mut cluster = Cluster::start("replicas-typescript");
+    let steps = cluster.dir.join("steps");
+    std::fs::create_dir_all(&steps).expect("the steps' folder");
+    let sdk = support::sdk_v2();
+    let mut client = Command::new(sdk.join("node_modules/.bin/node"));
+    client
+        .current_dir(&sdk)
+        .arg("replicas.mjs")
+        .arg(cluster.url())
+        .arg(&steps);
+    let seen = run_client(client, "the TypeScript v2 client", || {
+        rotate_keys_between_rounds(&mut cluster, &steps)
+    });
+    assert_served_on_2026_07_28(&seen);
+}
+
+#[test]
+fn a_2025_11_25_session_goes_on_over_the_replicas_and_its_stream_resumes_after_sigkill() {
+    let mut cluster = Cluster::start("replicas-python-session");
+    let steps = cluster.dir.join("steps");
+    std::fs::create_dir_all(&steps).expect("the steps' folder");
+    let mut client = Command::new(python());
+    client
+        .arg(Path::new(SCRIPT_DIR).join("replicas.py"))
+        .args([&cluster.url(), "legacy"])
+        .arg(&steps);
+    let seen = run_client(client, "the Python client (2025-11-25)", || {
+        until(&steps, "subscribed");
+        let held = cluster.holder();
+        say(&steps, "listening");
+        until(&steps, "ready");
+        cluster.kill(held);
+        // The client's stream, resumed with `Last-Event-ID` on another replica.
+        let resumed = cluster.holder();
+        assert_ne!(resumed, held);
+        say(&steps, "killed");
+    });
+    assert_eq!(seen["version"], "2025-11-25", "{seen}");
+    let names = seen["names"].as_array().expect("names");
+    assert!(
+        names.iter().any(|name| *name != names[0]),
+        "one replica served it: {seen}"
+    );
+    let every: Vec<String> = (1..=10).map(|n| format!("memo://n/{n}")).collect();
+    assert_eq!(
+        seen["told"],
+        json!(every),
+        "every change once, in order: {seen}"
+    );
+}
+
+/// A 2025-11-25 session's request through the load balancer: status and body.
+fn session_call(
+    cluster: &Cluster,
+    session: Option<&str>,
+    body: &Value,
+) -> (u16, Option<String>, Value) {
+    let mut headers = vec![("MCP-Protocol-Version", "2025-11-25")];
+    if let Some(session) = session {
+        headers.push((MCP_SESSION_ID, session));
+    }
+    let (status, headers, mut reader) = request(
+        cluster.address(),
+        "POST",
+        "/mcp",
+        &headers,
+        &body.to_string(),
+    );
+    let opened = header(&headers, "mcp-session-id").map(str::to_owned);
+    let text = if status == 202 {
+        String::new()
+    } else {
+        whole_body(&headers, &mut reader)
+    };
+    (
+        status,
+        opened,
+        serde_json::from_str(&text).unwrap_or(Value::Null),
+    )
+}
+
+#[test]
+fn with_redis_stopped_a_request_gets_503_within_the_bound_and_is_served_once_it_is_back() {
+    let mut cluster = Cluster::start("replicas-redis-down");
+    let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "test", "version": "1"}}});
+    let (status, session, _) = session_call(&cluster, None, &initialize);
+    let session = session.unwrap_or_else(|| panic!("no session ({status})"));
+    let session = Some(session.as_str());
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    assert_eq!(session_call(&cluster, session, &initialized).0, 202);
+    let list = |id: u64| json!({"jsonrpc": "2.0", "id": id, "method": "tools/list"});
+    assert_eq!(session_call(&cluster, session, &list(1)).0, 200);
+
+    cluster.stop_redis();
+    for id in 2..5 {
+        let asked = Instant::now();
+        let (status, _, refused) = session_call(&cluster, session, &list(id));
+        let waited = asked.elapsed();
+        assert_eq!(status, 503, "{refused}");
+        assert_eq!(refused["id"], id, "{refused}");
+        assert_eq!(refused["error"]["code"], -32603, "{refused}");
+        let message = refused["error"]["message"].as_str().unwrap_or_default();
+        assert!(
+            message.starts_with("the state store is unavailable: "),
+            "{message}"
+        );
+        // The bound the store documents: a connection attempt (1 s), within the service's
+        // 2 s for each operation.
+        assert!(waited < Duration::from_secs(3), "waited {waited:?}");
+    }
+
+    cluster.start_redis();
+    let started = Instant::now();
+    let served = loop {
+        let (status, _, answer) = session_call(&cluster, session, &list(9));
+        if status == 200 {
+            break answer;
+        }
+        assert_eq!(status, 503, "{answer}");
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "never served again"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let tools = served["result"]["tools"].as_array().expect("the tools");
+    assert_eq!(tools.len(), 3, "the session, kept: {served}");
+}
