@@ -123,6 +123,17 @@ fn next_event(reader: &mut BufReader<TcpStream>) -> Option<(String, Value)> {
     }
 }
 
+/// Two replicas sharing a store, and a session opened on the first, subscribed to memo://hi.
+fn two_replicas_and_a_subscribed_session() -> (Serving, Serving, String) {
+    let store = Arc::new(MemoryStore::new());
+    let (a, b) = (replica(store.clone()), replica(store));
+    let session = open_session(&a);
+    let subscribe = json!({"uri": "memo://hi"});
+    let (status, answer) = call(&a, &session, 1, "resources/subscribe", subscribe);
+    assert_eq!(status, 200, "{answer}");
+    (a, b, session)
+}
+
 fn touch(replica: &Serving, session: &str, id: u64) {
     let (status, answer) = call(replica, session, id, "tools/call", json!({"name": "touch"}));
     assert_eq!(
@@ -173,15 +184,8 @@ fn a_session_opened_on_one_replica_goes_on_over_the_others_and_ends_on_all() {
 
 #[test]
 fn a_change_on_one_replica_reaches_the_session_stream_held_by_another() {
-    let store = Arc::new(MemoryStore::new());
-    let (a, b) = (replica(store.clone()), replica(store.clone()));
-    let session = open_session(&a);
-    // Subscribed on one replica, listening on another, changed on a third (the first).
-    let subscribe = json!({"uri": "memo://hi"});
-    assert_eq!(
-        call(&a, &session, 1, "resources/subscribe", subscribe).0,
-        200
-    );
+    let (a, b, session) = two_replicas_and_a_subscribed_session();
+    // Subscribed on one replica, listening on the other, changed on the first.
     let mut stream = get(&b, &session, None);
     touch(&a, &session, 2);
     let (_, told) = next_event(&mut stream).expect("the change, on b's stream");
@@ -191,14 +195,7 @@ fn a_change_on_one_replica_reaches_the_session_stream_held_by_another() {
 
 #[test]
 fn a_stream_resumes_on_another_replica_after_its_own_went_away_with_every_event_once() {
-    let store = Arc::new(MemoryStore::new());
-    let (a, b) = (replica(store.clone()), replica(store.clone()));
-    let session = open_session(&a);
-    let subscribe = json!({"uri": "memo://hi"});
-    assert_eq!(
-        call(&a, &session, 1, "resources/subscribe", subscribe).0,
-        200
-    );
+    let (a, b, session) = two_replicas_and_a_subscribed_session();
     let mut on_a = get(&a, &session, None);
     for id in 2..5 {
         touch(&b, &session, id);

@@ -68,6 +68,8 @@ fn system(program: &str) -> Command {
 /// Redis, three replicas and nginx in front of them; all stopped when dropped.
 struct Cluster {
     dir: PathBuf,
+    /// Where the client and the test tell each other the steps they reached.
+    steps: PathBuf,
     redis_port: u16,
     redis: Option<Child>,
     replica_ports: Vec<u16>,
@@ -80,6 +82,8 @@ struct Cluster {
 impl Cluster {
     fn start(name: &str) -> Cluster {
         let dir = support::scratch_dir(name);
+        let steps = dir.join("steps");
+        std::fs::create_dir_all(&steps).expect("the steps' folder");
         let binary = support::example_binary("replica");
         let redis_port = free_port();
         let replica_ports: Vec<u16> = (0..3).map(|_| free_port()).collect();
@@ -113,6 +117,7 @@ impl Cluster {
             .expect("nginx starts");
         let mut cluster = Cluster {
             dir,
+            steps,
             redis_port,
             redis: None,
             replicas: vec![None, None, None],
@@ -290,6 +295,16 @@ fn rotate_keys_between_rounds(cluster: &mut Cluster, steps: &Path) {
     say(steps, "go-2");
 }
 
+/// The Python client of `tests/sdk_python/replicas.py` in `mode`, for `cluster`.
+fn python_client(cluster: &Cluster, mode: &str) -> Command {
+    let mut client = Command::new(python());
+    client
+        .arg(Path::new(SCRIPT_DIR).join("replicas.py"))
+        .args([&cluster.url(), mode])
+        .arg(&cluster.steps);
+    client
+}
+
 fn assert_served_on_2026_07_28(seen: &Value) {
     assert_eq!(seen["version"], "2026-07-28", "{seen}");
     let names: Vec<&str> = seen["names"]
@@ -327,13 +342,8 @@ fn assert_served_on_2026_07_28(seen: &Value) {
 #[test]
 fn the_python_client_on_2026_07_28_is_served_by_every_replica_across_key_rotations() {
     let mut cluster = Cluster::start("replicas-python-modern");
-    let steps = cluster.dir.join("steps");
-    std::fs::create_dir_all(&steps).expect("the steps' folder");
-    let mut client = Command::new(python());
-    client
-        .arg(Path::new(SCRIPT_DIR).join("replicas.py"))
-        .args([&cluster.url(), "auto"])
-        .arg(&steps);
+    let steps = cluster.steps.clone();
+    let client = python_client(&cluster, "auto");
     let seen = run_client(client, "the Python client (2026-07-28)", || {
         rotate_keys_between_rounds(&mut cluster, &steps)
     });
@@ -343,8 +353,7 @@ fn the_python_client_on_2026_07_28_is_served_by_every_replica_across_key_rotatio
 #[test]
 fn the_typescript_v2_client_is_served_by_every_replica_across_key_rotations() {
     let mut cluster = Cluster::start("replicas-typescript");
-    let steps = cluster.dir.join("steps");
-    std::fs::create_dir_all(&steps).expect("the steps' folder");
+    let steps = cluster.steps.clone();
     let sdk = support::sdk_v2();
     let mut client = Command::new(sdk.join("node_modules/.bin/node"));
     client
@@ -361,13 +370,8 @@ fn the_typescript_v2_client_is_served_by_every_replica_across_key_rotations() {
 #[test]
 fn a_2025_11_25_session_goes_on_over_the_replicas_and_its_stream_resumes_after_sigkill() {
     let mut cluster = Cluster::start("replicas-python-session");
-    let steps = cluster.dir.join("steps");
-    std::fs::create_dir_all(&steps).expect("the steps' folder");
-    let mut client = Command::new(python());
-    client
-        .arg(Path::new(SCRIPT_DIR).join("replicas.py"))
-        .args([&cluster.url(), "legacy"])
-        .arg(&steps);
+    let steps = cluster.steps.clone();
+    let client = python_client(&cluster, "legacy");
     let seen = run_client(client, "the Python client (2025-11-25)", || {
         until(&steps, "subscribed");
         let held = cluster.holder();
