@@ -48,7 +48,9 @@ fn nodelay(tcp: &mut tokio::net::TcpStream) {
 
 /// The port after `--port`, 0 without one.
 fn port() -> u16 {
-    flag("--port").and_then(|port| port.parse().ok()).unwrap_or(0)
+    flag("--port")
+        .and_then(|port| port.parse().ok())
+        .unwrap_or(0)
 }
 
 /// The value after `name`.
