@@ -296,9 +296,8 @@ fn rotate_keys_between_rounds(cluster: &mut Cluster, steps: &Path) {
 }
 
 /// The URIs a client was told of, sorted by their number, each as often as it was told. The
-/// order they came in is not compared: changes made on different replicas are broadcast by
-/// each after its answer, so two made one right after the other may reach a stream in either
-/// order (what one replica tells goes out in the order it was made).
+/// order they came in is not compared: each change is broadcast after its call's answer, in a
+/// task of its own, so two made one right after the other may reach a stream in either order.
 fn once_each(told: &Value) -> Vec<String> {
     let told = told.as_array().expect("the URIs told").iter();
     let mut uris: Vec<String> = told.filter_map(Value::as_str).map(str::to_owned).collect();
