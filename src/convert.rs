@@ -72,6 +72,7 @@ use serde_json::{Map, Value};
 include!(concat!(env!("OUT_DIR"), "/conversions.rs"));
 
 pub mod peer;
+pub(crate) use peer::result_for_peer;
 pub use peer::{convert_call_for_peer, convert_result_for_peer, convert_value_for_peer, Converted};
 
 /// Why a value could not be carried into another revision.
@@ -260,19 +261,62 @@ pub fn convert_call_with<A: MethodSet, B: MethodSet>(
     call: &A,
     meta: &StatelessRequestMeta,
 ) -> Result<B, ConversionError> {
-    match with_meta_text(call, meta) {
-        // Params without `_meta` (a session's usual call): the three keys written in front
-        // of them, and the text read as the target's, with no JSON tree built between.
-        Some(params) => B::from_parts(call.method(), Some(&params)).map_err(|e| {
-            ConversionError::from_message(call.method(), A::REVISION, B::REVISION, &e)
-        }),
+    match meta.meta_text() {
+        Some(text) => convert_call_with_text(call, meta, &text),
         None => convert_params(call, |params| meta.insert_into(params)),
     }
 }
 
-/// `call`'s params as text with `meta`'s `_meta` put first; `None` when the params may hold a
-/// `_meta` already (its keys are merged member by member instead) or do not write as JSON.
-fn with_meta_text<A: MethodSet>(call: &A, meta: &StatelessRequestMeta) -> Option<Box<RawValue>> {
+/// [`convert_call_with`], with `meta_text` the JSON of `meta`'s `_meta` object (see
+/// [`StatelessRequestMeta::meta_text`]), made once by a caller that converts many calls with
+/// the same `meta` (a session's).
+pub(crate) fn convert_call_with_text<A: MethodSet, B: MethodSet>(
+    call: &A,
+    meta: &StatelessRequestMeta,
+    meta_text: &str,
+) -> Result<B, ConversionError> {
+    let method = call.method();
+    let Some(params) = with_meta_text(call, meta_text) else {
+        return convert_params(call, |params| meta.insert_into(params));
+    };
+    // Params without `_meta` (a session's usual call): the three keys written in front of
+    // them, and the text read as the target's, with no JSON tree built between. The reader
+    // alone first (the text was just written, so it is JSON); a read it stops on goes the
+    // way that names what is wrong, and where.
+    if B::lists(method) {
+        let seed = ParamsSeed::<B>(method, core::marker::PhantomData);
+        if let Some(call) = crate::__private::seed_without_fallback(&params, seed) {
+            return Ok(call);
+        }
+    }
+    let raw = RawValue::from_string(params).map_err(|e| {
+        ConversionError::new(
+            method,
+            A::REVISION,
+            B::REVISION,
+            String::new(),
+            e.to_string(),
+        )
+    })?;
+    B::from_parts(method, Some(&raw))
+        .map_err(|e| ConversionError::from_message(method, A::REVISION, B::REVISION, &e))
+}
+
+/// Reads the params of `.0`, a method set `M` lists, as [`MethodSet::deserialize_params`].
+struct ParamsSeed<'a, M>(&'a str, core::marker::PhantomData<M>);
+
+impl<'de, M: MethodSet> serde::de::DeserializeSeed<'de> for ParamsSeed<'_, M> {
+    type Value = M;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, params: D) -> Result<M, D::Error> {
+        M::deserialize_params(self.0, params)
+    }
+}
+
+/// `call`'s params as text with `meta` (the `_meta` object's JSON) put first; `None` when the
+/// params may hold a `_meta` already (its keys are merged member by member instead) or do not
+/// write as JSON.
+fn with_meta_text<A: MethodSet>(call: &A, meta: &str) -> Option<String> {
     struct Params<'a, A>(&'a A);
     impl<A: MethodSet> Serialize for Params<'_, A> {
         fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -294,11 +338,15 @@ fn with_meta_text<A: MethodSet>(call: &A, meta: &StatelessRequestMeta) -> Option
         return None;
     }
     let members = params.strip_prefix('{')?.strip_suffix('}')?;
-    let mut keys = Map::new();
-    meta.insert_into(&mut keys);
-    let meta = crate::json::to_string(keys.get("_meta")?).ok()?;
-    let separator = if members.is_empty() { "" } else { "," };
-    RawValue::from_string(format!("{{\"_meta\":{meta}{separator}{members}}}")).ok()
+    let mut text = String::with_capacity(meta.len() + members.len() + 12);
+    text.push_str("{\"_meta\":");
+    text.push_str(meta);
+    if !members.is_empty() {
+        text.push(',');
+        text.push_str(members);
+    }
+    text.push('}');
+    Some(text)
 }
 
 fn convert_params<A: MethodSet, B: MethodSet>(
@@ -498,6 +546,14 @@ pub struct StatelessRequestMeta {
 }
 
 impl StatelessRequestMeta {
+    /// The `_meta` object [`StatelessRequestMeta::insert_into`] puts into params that have
+    /// none, as JSON; `None` if it does not write (a value that is not JSON's).
+    pub(crate) fn meta_text(&self) -> Option<String> {
+        let mut keys = Map::new();
+        self.insert_into(&mut keys);
+        crate::json::to_string(keys.get("_meta")?).ok()
+    }
+
     /// Puts the three keys into `params._meta`, keeping whatever `_meta` already holds (a
     /// key already present wins).
     pub fn insert_into(&self, params: &mut Map<String, Value>) {

@@ -150,21 +150,6 @@ fn lookup(list: &'static [(&'static str, Shape)], name: &str) -> Option<Shape> {
         .map(|index| list[index].1)
 }
 
-/// Shapes at one place of a value: for each revision, what the place may hold (unions
-/// flattened into their arms).
-type Place = Vec<(&'static Revision, Shape)>;
-
-fn flatten_into(revision: &'static Revision, shape: Shape, out: &mut Place) {
-    match shape {
-        Shape::AnyOf(arms) => {
-            for arm in arms {
-                flatten_into(revision, *arm, out);
-            }
-        }
-        shape => out.push((revision, shape)),
-    }
-}
-
 /// Calls `each` with every arm of `shape` (unions flattened), allocating nothing.
 fn arms(shape: Shape, each: &mut dyn FnMut(Shape)) {
     match shape {
@@ -215,164 +200,212 @@ fn is_const(text: &str, value: &Value) -> bool {
     }
 }
 
-fn objects_fitting(
-    place: &Place,
-    map: &Map<String, Value>,
-    strict: bool,
-) -> Vec<(&'static Revision, &'static Object)> {
-    place
-        .iter()
-        .filter_map(|(revision, shape)| object_of(revision, *shape).map(|o| (*revision, o)))
-        .filter(|(_, object)| fits(object, map, strict))
-        .collect()
+/// The walk of one value against the member tables. Each place's shapes, and the objects that
+/// fit at it, live in two buffers used as stacks: a place is a range of the first, pushed on
+/// the way down and cut on the way up, so a walk allocates only as the buffers grow.
+struct Walk {
+    shapes: Vec<(&'static Revision, Shape)>,
+    objects: Vec<(&'static Revision, &'static Object)>,
+    /// The JSON path of the value being walked, when the dropped members' paths are wanted.
+    path: Option<String>,
+    dropped: Vec<String>,
 }
 
-/// The JSON path of the value being walked: segments pushed on the way down and cut on the
-/// way up, so that a path is written out only for a member dropped.
-struct Path(String);
+type Span = core::ops::Range<usize>;
 
-impl Path {
+impl Walk {
+    fn new(record: bool) -> Self {
+        Walk {
+            shapes: Vec::new(),
+            objects: Vec::new(),
+            path: record.then(String::new),
+            dropped: Vec::new(),
+        }
+    }
+
+    /// Pushes every arm of the shapes `select` gives for the shapes in `from`; their range.
+    fn push_inner(&mut self, from: &Span, select: impl Fn(Shape) -> Option<Shape>) -> Span {
+        let start = self.shapes.len();
+        for at in from.clone() {
+            let (revision, shape) = self.shapes[at];
+            if let Some(inner) = select(shape) {
+                self.push_arms(revision, inner);
+            }
+        }
+        start..self.shapes.len()
+    }
+
+    fn push_arms(&mut self, revision: &'static Revision, shape: Shape) {
+        match shape {
+            Shape::AnyOf(arms) => {
+                for arm in arms {
+                    self.push_arms(revision, *arm);
+                }
+            }
+            shape => self.shapes.push((revision, shape)),
+        }
+    }
+
+    /// Pushes the objects of `place` that `map` fits (see [`fits`]); their range.
+    fn push_fitting(&mut self, place: &Span, map: &Map<String, Value>, strict: bool) -> Span {
+        let start = self.objects.len();
+        for at in place.clone() {
+            let (revision, shape) = self.shapes[at];
+            if let Some(object) = object_of(revision, shape) {
+                if fits(object, map, strict) {
+                    self.objects.push((revision, object));
+                }
+            }
+        }
+        start..self.objects.len()
+    }
+
+    /// Pushes what the objects in `objects` declare member `key` to hold; their range.
+    fn push_declared(&mut self, objects: &Span, key: &str) -> Span {
+        let start = self.shapes.len();
+        for at in objects.clone() {
+            let (revision, object) = self.objects[at];
+            if let Some(shape) = member(object, key) {
+                self.push_arms(revision, shape);
+            }
+        }
+        start..self.shapes.len()
+    }
+
+    /// Whether the objects in `mine` declare `key` as a leaf or as free JSON alone: a member
+    /// kept as it is, with nothing to walk into.
+    fn settled(&self, mine: &Span, key: &str) -> bool {
+        let (mut any, mut leaves, mut free) = (false, true, false);
+        for (_, object) in &self.objects[mine.clone()] {
+            if let Some(shape) = member(object, key) {
+                arms(shape, &mut |arm| {
+                    any = true;
+                    leaves &= matches!(arm, Shape::Leaf);
+                    free |= matches!(arm, Shape::Free);
+                });
+            }
+        }
+        any && (leaves || free)
+    }
+
     /// Runs `walk` with `key` (a member) appended to the path.
     fn member<T>(&mut self, key: &str, walk: impl FnOnce(&mut Self) -> T) -> T {
-        let at = self.0.len();
-        if at > 0 {
-            self.0.push('.');
-        }
-        self.0.push_str(key);
+        let at = self.path.as_mut().map(|path| {
+            let at = path.len();
+            if at > 0 {
+                path.push('.');
+            }
+            path.push_str(key);
+            at
+        });
         let walked = walk(self);
-        self.0.truncate(at);
+        if let (Some(path), Some(at)) = (self.path.as_mut(), at) {
+            path.truncate(at);
+        }
         walked
     }
 
     /// Runs `walk` with `[index]` appended to the path.
     fn item<T>(&mut self, index: usize, walk: impl FnOnce(&mut Self) -> T) -> T {
         use core::fmt::Write;
-        let at = self.0.len();
-        let _ = write!(self.0, "[{index}]");
+        let at = self.path.as_mut().map(|path| {
+            let at = path.len();
+            let _ = write!(path, "[{index}]");
+            at
+        });
         let walked = walk(self);
-        self.0.truncate(at);
+        if let (Some(path), Some(at)) = (self.path.as_mut(), at) {
+            path.truncate(at);
+        }
         walked
     }
-}
 
-/// Drops from `value` what `all` declares and `target` does not, recording the paths.
-fn strip(
-    value: &mut Value,
-    target: &Place,
-    all: &Place,
-    path: &mut Path,
-    dropped: &mut Vec<String>,
-) {
-    match value {
-        Value::Array(items) => {
-            let inner = |place: &Place| {
-                let mut out = Place::new();
-                for (revision, shape) in place {
-                    if let Shape::Array(inner) = shape {
-                        flatten_into(revision, **inner, &mut out);
-                    }
-                }
-                out
-            };
-            let (target, all) = (inner(target), inner(all));
-            if target.is_empty() {
-                return;
-            }
-            for (index, item) in items.iter_mut().enumerate() {
-                path.item(index, |path| strip(item, &target, &all, path, dropped));
-            }
+    /// Records member `key` of the value being walked as dropped.
+    fn drop_member(&mut self, key: &str) {
+        if self.path.is_some() {
+            let path = self.member(key, |walk| walk.path.clone());
+            self.dropped.extend(path);
         }
-        Value::Object(map) => {
-            let mut mine = objects_fitting(target, map, true);
-            if mine.is_empty() {
-                // A value the target cannot read: its reader will say why; drop what the
-                // closest arms tell apart meanwhile.
-                mine = objects_fitting(target, map, false);
-            }
-            if mine.is_empty() {
-                strip_map(map, target, all, path, dropped);
-                return;
-            }
-            let declared = |key: &str| {
-                let mut declared = Place::new();
-                for (revision, object) in &mine {
-                    if let Some(shape) = member(object, key) {
-                        flatten_into(revision, shape, &mut declared);
-                    }
-                }
-                declared
-            };
-            // A member the target declares as a leaf or as free JSON is kept as it is; what
-            // the other revisions declare is needed for any other.
-            let settled = |key: &str| {
-                let (mut any, mut leaves, mut free) = (false, true, false);
-                for (_, object) in &mine {
-                    if let Some(shape) = member(object, key) {
-                        arms(shape, &mut |arm| {
-                            any = true;
-                            leaves &= matches!(arm, Shape::Leaf);
-                            free |= matches!(arm, Shape::Free);
-                        });
-                    }
-                }
-                any && (leaves || free)
-            };
-            if map.keys().all(|key| settled(key)) {
-                return;
-            }
-            let theirs = objects_fitting(all, map, false);
-            map.retain(|key, inner| {
-                if settled(key) {
-                    return true;
-                }
-                let declared = declared(key);
-                if !declared.is_empty() {
-                    let mut others = Place::new();
-                    for (revision, object) in &theirs {
-                        if let Some(shape) = member(object, key) {
-                            flatten_into(revision, shape, &mut others);
-                        }
-                    }
-                    path.member(key, |path| strip(inner, &declared, &others, path, dropped));
-                    true
-                } else if theirs
-                    .iter()
-                    .any(|(_, object)| member(object, key).is_some())
-                {
-                    dropped.push(path.member(key, |path| path.0.clone()));
-                    false
-                } else {
-                    true
-                }
-            });
-        }
-        _ => {}
     }
-}
 
-/// An object whose values all have one shape (`additionalProperties`).
-fn strip_map(
-    map: &mut Map<String, Value>,
-    target: &Place,
-    all: &Place,
-    path: &mut Path,
-    dropped: &mut Vec<String>,
-) {
-    let inner = |place: &Place| {
-        let mut out = Place::new();
-        for (revision, shape) in place {
-            if let Shape::Map(inner) = shape {
-                flatten_into(revision, **inner, &mut out);
+    /// Drops from `value` what the shapes in `all` declare and those in `target` do not.
+    fn strip(&mut self, value: &mut Value, target: Span, all: Span) {
+        let (shapes, objects) = (self.shapes.len(), self.objects.len());
+        match value {
+            Value::Array(items) => {
+                let array = |shape| match shape {
+                    Shape::Array(inner) => Some(*inner),
+                    _ => None,
+                };
+                let (target, all) = (
+                    self.push_inner(&target, array),
+                    self.push_inner(&all, array),
+                );
+                if !target.is_empty() {
+                    for (index, item) in items.iter_mut().enumerate() {
+                        let (target, all) = (target.clone(), all.clone());
+                        self.item(index, |walk| walk.strip(item, target, all));
+                    }
+                }
             }
+            Value::Object(map) => self.strip_object(map, target, all),
+            _ => {}
         }
-        out
-    };
-    let (target, all) = (inner(target), inner(all));
-    if target.is_empty() {
-        return;
+        self.shapes.truncate(shapes);
+        self.objects.truncate(objects);
     }
-    for (key, value) in map.iter_mut() {
-        path.member(key, |path| strip(value, &target, &all, path, dropped));
+
+    fn strip_object(&mut self, map: &mut Map<String, Value>, target: Span, all: Span) {
+        let mut mine = self.push_fitting(&target, map, true);
+        if mine.is_empty() {
+            // A value the target cannot read: its reader will say why; drop what the
+            // closest arms tell apart meanwhile.
+            mine = self.push_fitting(&target, map, false);
+        }
+        if mine.is_empty() {
+            // An object whose values all have one shape (`additionalProperties`).
+            let of_map = |shape| match shape {
+                Shape::Map(inner) => Some(*inner),
+                _ => None,
+            };
+            let (target, all) = (
+                self.push_inner(&target, of_map),
+                self.push_inner(&all, of_map),
+            );
+            if !target.is_empty() {
+                for (key, value) in map.iter_mut() {
+                    let (target, all) = (target.clone(), all.clone());
+                    self.member(key, |walk| walk.strip(value, target, all));
+                }
+            }
+            return;
+        }
+        if map.keys().all(|key| self.settled(&mine, key)) {
+            return;
+        }
+        let theirs = self.push_fitting(&all, map, false);
+        map.retain(|key, inner| {
+            if self.settled(&mine, key) {
+                return true;
+            }
+            let shapes = self.shapes.len();
+            let declared = self.push_declared(&mine, key);
+            let keep = if !declared.is_empty() {
+                let others = self.push_declared(&theirs, key);
+                self.member(key, |walk| walk.strip(inner, declared, others));
+                true
+            } else if self.objects[theirs.clone()]
+                .iter()
+                .any(|(_, object)| member(object, key).is_some())
+            {
+                self.drop_member(key);
+                false
+            } else {
+                true
+            };
+            self.shapes.truncate(shapes);
+            keep
+        });
     }
 }
 
@@ -380,43 +413,38 @@ fn revision(name: &str) -> Option<&'static Revision> {
     REVISIONS.iter().copied().find(|r| r.name == name)
 }
 
-/// The places `select` names, in the target and in every revision.
-fn places(target: &str, select: &dyn Fn(&'static Revision) -> Option<Shape>) -> (Place, Place) {
-    let mut mine = Place::new();
-    if let Some(target) = revision(target) {
-        if let Some(shape) = select(target) {
-            flatten_into(target, shape, &mut mine);
-        }
-    }
-    let mut all = Place::new();
-    for revision in REVISIONS {
-        if let Some(shape) = select(revision) {
-            flatten_into(revision, shape, &mut all);
-        }
-    }
-    (mine, all)
-}
-
 /// Drops from `value` (at the place `select` names in each revision) what revision `target`
-/// does not define and another does; returns the dropped paths. Nothing is dropped when the
-/// target does not have the place.
+/// does not define and another does; returns the dropped paths when `record` (none
+/// otherwise). Nothing is dropped when the target does not have the place.
 fn strip_for(
     target: &str,
     select: &dyn Fn(&'static Revision) -> Option<Shape>,
     value: &mut Value,
+    record: bool,
 ) -> Vec<String> {
-    let (mine, all) = places(target, select);
-    let mut dropped = Vec::new();
-    if !mine.is_empty() {
-        strip(value, &mine, &all, &mut Path(String::new()), &mut dropped);
+    let mut walk = Walk::new(record);
+    if let Some(target) = revision(target) {
+        if let Some(shape) = select(target) {
+            walk.push_arms(target, shape);
+        }
     }
-    dropped
+    let mine = 0..walk.shapes.len();
+    for revision in REVISIONS {
+        if let Some(shape) = select(revision) {
+            walk.push_arms(revision, shape);
+        }
+    }
+    let all = mine.end..walk.shapes.len();
+    if !mine.is_empty() {
+        walk.strip(value, mine, all);
+    }
+    walk.dropped
 }
 
 /// Drops what the target revision's `definition` does not define from `value` (already that
 /// definition's JSON in some revision), returning the dropped paths.
 fn strip_definition(definition: &str, target: &str, value: &mut Value) -> Vec<String> {
-    strip_for(target, &|r| lookup(r.definitions, definition), value)
+    strip_for(target, &|r| lookup(r.definitions, definition), value, true)
 }
 
 fn to_json<T: serde::Serialize>(value: &T) -> Result<Value, String> {
@@ -499,7 +527,7 @@ pub fn convert_call_for_peer<A: MethodSet, B: MethodSet>(
         whole.insert("method".into(), Value::String(method.clone()));
         whole.insert("params".into(), Value::Object(core::mem::take(params)));
         let mut whole = Value::Object(whole);
-        dropped = strip_for(B::REVISION, &|r| lookup(r.calls, &method), &mut whole);
+        dropped = strip_for(B::REVISION, &|r| lookup(r.calls, &method), &mut whole, true);
         if let Some(Value::Object(stripped)) = whole.get_mut("params").map(Value::take) {
             *params = stripped;
         }
@@ -540,6 +568,16 @@ pub fn convert_result_for_peer<A: CallSet, B: CallSet>(
     result: &A::Result,
     request: &PendingRequest,
 ) -> Result<Converted<B::Result>, ConversionError> {
+    result_for_peer::<A, B>(result, request, true)
+}
+
+/// [`convert_result_for_peer`]; the dropped members' paths are recorded only when `record`
+/// (a server answering its client has no use for them).
+pub(crate) fn result_for_peer<A: CallSet, B: CallSet>(
+    result: &A::Result,
+    request: &PendingRequest,
+    record: bool,
+) -> Result<Converted<B::Result>, ConversionError> {
     let method = request.method();
     let error = |path: String, reason: String| {
         ConversionError::new(method, A::REVISION, B::REVISION, path, reason)
@@ -554,7 +592,7 @@ pub fn convert_result_for_peer<A: CallSet, B: CallSet>(
     };
     refuse_incomplete(&value, B::REVISION, &select)
         .map_err(|reason| error(RESULT_TYPE.into(), reason))?;
-    let dropped = strip_for(B::REVISION, &select, &mut value);
+    let dropped = strip_for(B::REVISION, &select, &mut value, record);
     let raw =
         serde_json::value::to_raw_value(&value).map_err(|e| error(String::new(), e.to_string()))?;
     let value = B::parse_result(request, &raw).map_err(|e| {
@@ -579,10 +617,15 @@ fn refuse_incomplete(
     if kind == RESULT_TYPE_COMPLETE {
         return Ok(());
     }
-    let (mine, _) = places(target, select);
-    let declares = mine.iter().any(|(revision, shape)| {
-        object_of(revision, *shape).is_some_and(|o| member(o, RESULT_TYPE).is_some())
-    });
+    let mut declares = false;
+    if let Some(shape) =
+        revision(target).and_then(|revision| select(revision).map(|s| (revision, s)))
+    {
+        let (revision, shape) = shape;
+        arms(shape, &mut |arm| {
+            declares |= object_of(revision, arm).is_some_and(|o| member(o, RESULT_TYPE).is_some());
+        });
+    }
     if declares {
         Ok(())
     } else {

@@ -9,8 +9,8 @@ use super::session::{Session, Stateful};
 use super::{Context, Handler};
 use crate::cache::CacheHint;
 use crate::convert::{
-    convert_call, convert_call_with, convert_result_for_peer, convert_result_with, ConversionError,
-    StatelessResult,
+    convert_call, convert_call_with, convert_call_with_text, convert_result_with, result_for_peer,
+    ConversionError, StatelessResult,
 };
 use crate::dispatch::{CallSet, Message, MethodSet, PendingRequest, ResultResponse};
 use crate::input_required::StateCodec;
@@ -484,11 +484,8 @@ impl<H: Handler> Visit for Initialize<'_, H> {
         let instructions = server.instructions.as_deref();
         let result = lifecycle::initialize::<V>(&capabilities, &server.info, instructions);
         if result.is_ok() {
-            self.session.stateful = Some(Stateful {
-                version: V::version(),
-                meta: lifecycle::request_meta::<V>(&params),
-                initialized: false,
-            });
+            let meta = lifecycle::request_meta::<V>(&params);
+            self.session.stateful = Some(Stateful::new(V::version(), meta, false));
         }
         Incoming::Answer(respond(request.id, result))
     }
@@ -583,7 +580,11 @@ fn in_session<V: Revision, H: Handler>(
         return Incoming::Nothing;
     };
     let peer = stateful.version.clone();
-    let call: latest::ClientCall = match convert_call_with(&call, &stateful.meta) {
+    let converted = match &stateful.meta_text {
+        Some(text) => convert_call_with_text(&call, &stateful.meta, text),
+        None => convert_call_with(&call, &stateful.meta),
+    };
+    let call: latest::ClientCall = match converted {
         Ok(call) => call,
         Err(error) => return now(Err(invalid_params(error))),
     };
@@ -611,7 +612,7 @@ fn stateful_convert<V: Revision>(
     let (id, peer) = (id.clone(), peer.clone());
     Box::new(move |result| {
         let result = result.map_err(|e| for_peer(e, &peer)).and_then(|result| {
-            convert_result_for_peer::<latest::ClientCall, V::ClientCall>(&result, &pending)
+            result_for_peer::<latest::ClientCall, V::ClientCall>(&result, &pending, false)
                 .map(|converted| converted.value)
                 .map_err(internal)
         });

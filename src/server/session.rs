@@ -64,8 +64,22 @@ pub(super) struct Stateful {
     /// What each request of the session carries into the handler, as a stateless request
     /// would carry it in `_meta`: the version, the client's capabilities and `clientInfo`.
     pub meta: StatelessRequestMeta,
+    /// `meta`'s `_meta` object as JSON, written once for every call of the session.
+    pub meta_text: Option<Box<str>>,
     /// Whether the client sent `notifications/initialized`.
     pub initialized: bool,
+}
+
+impl Stateful {
+    pub fn new(version: ProtocolVersion, meta: StatelessRequestMeta, initialized: bool) -> Self {
+        let meta_text = meta.meta_text().map(String::into_boxed_str);
+        Stateful {
+            version,
+            meta,
+            meta_text,
+            initialized,
+        }
+    }
 }
 
 /// A `subscriptions/listen` stream a client opened, with what the server agreed to send on

@@ -87,11 +87,7 @@ impl SessionRecord {
             client_capabilities: self.client_capabilities,
             client_info: self.client_info,
         };
-        session.stateful = Some(Stateful {
-            version: self.version,
-            meta,
-            initialized: self.initialized,
-        });
+        session.stateful = Some(Stateful::new(self.version, meta, self.initialized));
         session.subscriptions = self.subscriptions;
         session.log_level = self.log_level;
         // A stateful session's streams carry what the server asks and tells it later.
