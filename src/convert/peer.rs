@@ -145,6 +145,14 @@ struct Revision {
 include!(concat!(env!("OUT_DIR"), "/member_tables.rs"));
 
 fn lookup(list: &'static [(&'static str, Shape)], name: &str) -> Option<Shape> {
+    // A short list (the methods, their results) is scanned, lengths compared first: most
+    // names differ in length, and a method's result is looked up in every revision each call.
+    if list.len() <= 64 {
+        let found = list
+            .iter()
+            .find(|(key, _)| key.len() == name.len() && *key == name);
+        return found.map(|(_, shape)| *shape);
+    }
     list.binary_search_by(|(key, _)| (*key).cmp(name))
         .ok()
         .map(|index| list[index].1)
@@ -213,18 +221,43 @@ struct Walk {
 
 type Span = core::ops::Range<usize>;
 
+/// The shapes every revision has at the place being walked: pushed, or left to push from the
+/// place around it when first needed (an array's items, whose objects the target's shapes
+/// often settle alone: a list of text content).
+#[derive(Clone)]
+enum All {
+    Here(Span),
+    Inner(Span, fn(Shape) -> Option<Shape>),
+}
+
+fn array_items(shape: Shape) -> Option<Shape> {
+    match shape {
+        Shape::Array(inner) => Some(*inner),
+        _ => None,
+    }
+}
+
+fn map_values(shape: Shape) -> Option<Shape> {
+    match shape {
+        Shape::Map(inner) => Some(*inner),
+        _ => None,
+    }
+}
+
 impl Walk {
     fn new(record: bool) -> Self {
+        // Room for a result's place in every revision and a few levels below it: most walks
+        // allocate once for each buffer.
         Walk {
-            shapes: Vec::new(),
-            objects: Vec::new(),
+            shapes: Vec::with_capacity(64),
+            objects: Vec::with_capacity(16),
             path: record.then(String::new),
             dropped: Vec::new(),
         }
     }
 
     /// Pushes every arm of the shapes `select` gives for the shapes in `from`; their range.
-    fn push_inner(&mut self, from: &Span, select: impl Fn(Shape) -> Option<Shape>) -> Span {
+    fn push_inner(&mut self, from: &Span, select: &fn(Shape) -> Option<Shape>) -> Span {
         let start = self.shapes.len();
         for at in from.clone() {
             let (revision, shape) = self.shapes[at];
@@ -328,20 +361,22 @@ impl Walk {
         }
     }
 
+    /// The shapes `all` stands for, pushed now if they were left for later.
+    fn resolve(&mut self, all: &All) -> Span {
+        match all {
+            All::Here(span) => span.clone(),
+            All::Inner(outer, select) => self.push_inner(outer, select),
+        }
+    }
+
     /// Drops from `value` what the shapes in `all` declare and those in `target` do not.
-    fn strip(&mut self, value: &mut Value, target: Span, all: Span) {
+    fn strip(&mut self, value: &mut Value, target: Span, all: All) {
         let (shapes, objects) = (self.shapes.len(), self.objects.len());
         match value {
             Value::Array(items) => {
-                let array = |shape| match shape {
-                    Shape::Array(inner) => Some(*inner),
-                    _ => None,
-                };
-                let (target, all) = (
-                    self.push_inner(&target, array),
-                    self.push_inner(&all, array),
-                );
+                let target = self.push_inner(&target, &(array_items as fn(_) -> _));
                 if !target.is_empty() {
+                    let all = All::Inner(self.resolve(&all), array_items);
                     for (index, item) in items.iter_mut().enumerate() {
                         let (target, all) = (target.clone(), all.clone());
                         self.item(index, |walk| walk.strip(item, target, all));
@@ -355,7 +390,7 @@ impl Walk {
         self.objects.truncate(objects);
     }
 
-    fn strip_object(&mut self, map: &mut Map<String, Value>, target: Span, all: Span) {
+    fn strip_object(&mut self, map: &mut Map<String, Value>, target: Span, all: All) {
         let mut mine = self.push_fitting(&target, map, true);
         if mine.is_empty() {
             // A value the target cannot read: its reader will say why; drop what the
@@ -364,15 +399,9 @@ impl Walk {
         }
         if mine.is_empty() {
             // An object whose values all have one shape (`additionalProperties`).
-            let of_map = |shape| match shape {
-                Shape::Map(inner) => Some(*inner),
-                _ => None,
-            };
-            let (target, all) = (
-                self.push_inner(&target, of_map),
-                self.push_inner(&all, of_map),
-            );
+            let target = self.push_inner(&target, &(map_values as fn(_) -> _));
             if !target.is_empty() {
+                let all = All::Inner(self.resolve(&all), map_values);
                 for (key, value) in map.iter_mut() {
                     let (target, all) = (target.clone(), all.clone());
                     self.member(key, |walk| walk.strip(value, target, all));
@@ -383,6 +412,7 @@ impl Walk {
         if map.keys().all(|key| self.settled(&mine, key)) {
             return;
         }
+        let all = self.resolve(&all);
         let theirs = self.push_fitting(&all, map, false);
         map.retain(|key, inner| {
             if self.settled(&mine, key) {
@@ -392,7 +422,7 @@ impl Walk {
             let declared = self.push_declared(&mine, key);
             let keep = if !declared.is_empty() {
                 let others = self.push_declared(&theirs, key);
-                self.member(key, |walk| walk.strip(inner, declared, others));
+                self.member(key, |walk| walk.strip(inner, declared, All::Here(others)));
                 true
             } else if self.objects[theirs.clone()]
                 .iter()
@@ -436,7 +466,7 @@ fn strip_for(
     }
     let all = mine.end..walk.shapes.len();
     if !mine.is_empty() {
-        walk.strip(value, mine, all);
+        walk.strip(value, mine, All::Here(all));
     }
     walk.dropped
 }
