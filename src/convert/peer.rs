@@ -623,14 +623,35 @@ pub(crate) fn result_for_peer<A: CallSet, B: CallSet>(
     refuse_incomplete(&value, B::REVISION, &select)
         .map_err(|reason| error(RESULT_TYPE.into(), reason))?;
     let dropped = strip_for(B::REVISION, &select, &mut value, record);
-    let raw =
-        serde_json::value::to_raw_value(&value).map_err(|e| error(String::new(), e.to_string()))?;
+    let text = crate::json::to_string(&value).map_err(|e| error(String::new(), e.to_string()))?;
+    // The target's reader alone first, in one pass; a read it stops on is read again the way
+    // that says what is wrong, and where.
+    if !request.is_task_augmented() {
+        let seed = ResultSeed::<B>(method, core::marker::PhantomData);
+        if let Some(value) = crate::__private::seed_without_fallback(&text, seed) {
+            return Ok(Converted { value, dropped });
+        }
+    }
+    let raw = serde_json::value::RawValue::from_string(text)
+        .map_err(|e| error(String::new(), e.to_string()))?;
     let value = B::parse_result(request, &raw).map_err(|e| {
         let path = e.path().strip_prefix("result").unwrap_or(e.path());
         let path = path.strip_prefix('.').unwrap_or(path).to_owned();
         error(path, e.message().to_owned())
     })?;
     Ok(Converted { value, dropped })
+}
+
+/// Reads the result of a request of method `.0` (not task-augmented), as
+/// [`CallSet::deserialize_result`].
+struct ResultSeed<'a, C>(&'a str, core::marker::PhantomData<C>);
+
+impl<'de, C: CallSet> serde::de::DeserializeSeed<'de> for ResultSeed<'_, C> {
+    type Value = C::Result;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, result: D) -> Result<C::Result, D::Error> {
+        C::deserialize_result(self.0, result)
+    }
 }
 
 /// A result whose `resultType` is not `"complete"` asks the client for more input; a revision
