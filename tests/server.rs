@@ -730,3 +730,60 @@ fn the_router_completes_arguments_in_every_revision_it_offers_them() {
 fn server_without_completion() -> Server<Router> {
     Server::new(Implementation::new("memo", "1.0.0"), router())
 }
+
+/// A session's calls reach the handler in 2026-07-28 terms: each carries, in `_meta`, what a
+/// stateless request carries (the version, the client's capabilities and `clientInfo` as the
+/// session's `initialize` sent them), whether the call brought a `_meta` of its own or not.
+#[test]
+fn a_session_call_carries_the_sessions_meta_to_the_handler() {
+    let router = Router::new().tool(Tool::new("meta", ToolInputSchema::new()), |call| {
+        let params = serde_json::to_value(&call).expect("params write");
+        Ok(CallToolResult::text(params["_meta"].to_string()))
+    });
+    let server = Server::new(Implementation::new("memo", "1.0.0"), router);
+    let mut session = Session::new();
+    let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25",
+        "capabilities": {"roots": {"listChanged": true}},
+        "clientInfo": {"name": "test", "version": "1"}
+    }});
+    send(&server, &mut session, initialize);
+    send(
+        &server,
+        &mut session,
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+    );
+    let sessions_keys = json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {"roots": {"listChanged": true}},
+        "io.modelcontextprotocol/clientInfo": {"name": "test", "version": "1"}
+    });
+    let meta_seen = |session: &mut Session, id: u32, params: Value| {
+        let call = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params});
+        let answer = send(&server, session, call);
+        let text = answer["result"]["content"][0]["text"]
+            .as_str()
+            .map(str::to_owned);
+        serde_json::from_str::<Value>(&text.expect("a text answer")).expect("JSON")
+    };
+    // No `_meta` of its own: the session's keys are all it carries.
+    let seen = meta_seen(
+        &mut session,
+        1,
+        json!({"name": "meta", "arguments": {"a": 1}}),
+    );
+    assert_eq!(seen, sessions_keys);
+    // Without arguments either.
+    assert_eq!(
+        meta_seen(&mut session, 2, json!({"name": "meta"})),
+        sessions_keys
+    );
+    // Its own `_meta`: kept, the session's keys added beside it.
+    let own = json!({"name": "meta", "_meta": {"progressToken": 7}});
+    let mut expected = sessions_keys.clone();
+    expected["progressToken"] = json!(7);
+    assert_eq!(meta_seen(&mut session, 3, own), expected);
+    // A `_meta` deep in the arguments is the arguments' own: the call's is the session's.
+    let deep = json!({"name": "meta", "arguments": {"x": {"_meta": {"k": 1}}}});
+    assert_eq!(meta_seen(&mut session, 4, deep), sessions_keys);
+}
