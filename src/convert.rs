@@ -72,6 +72,7 @@ use serde_json::{Map, Value};
 include!(concat!(env!("OUT_DIR"), "/conversions.rs"));
 
 pub mod peer;
+#[cfg(feature = "server")]
 pub(crate) use peer::result_for_peer;
 pub use peer::{convert_call_for_peer, convert_result_for_peer, convert_value_for_peer, Converted};
 
