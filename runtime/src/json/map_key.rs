@@ -2,8 +2,6 @@
 
 use super::errors::{float_key_must_be_finite, key_must_be_a_string};
 use super::numbers::format_number;
-#[cfg(feature = "std")]
-use super::numbers::NumberWriter;
 use super::strings::{display_error, write_escaped_str, EscapingWriter};
 use crate::prelude::*;
 use core::fmt;

@@ -8,7 +8,8 @@
 //! [`to_string`], [`to_vec`] and [`to_writer`] write any [`Serialize`] value as compact JSON.
 //! Their output is **byte for byte** the output of [`serde_json::to_string`],
 //! [`serde_json::to_vec`] and [`serde_json::to_writer`]: same escapes, same number text (numbers
-//! are written by [`serde_json::ser::CompactFormatter`] itself), `null` for a non-finite float,
+//! are written by the formatters serde_json 1.0.147 and later writes them with, `itoa` and
+//! `zmij`, the same crates in the build), `null` for a non-finite float,
 //! the same map keys (integers, floats and booleans written as quoted strings), a
 //! [`serde_json::value::RawValue`] written verbatim, and the same [`serde_json::Error`] when a
 //! value cannot be written (a map key that is not a string, a non-finite float key, an error

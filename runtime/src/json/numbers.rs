@@ -1,57 +1,28 @@
-//! Numbers: written by serde_json's own formatter, so the text is the same.
+//! Numbers: written by the formatters serde_json writes them with, so the text is the same:
+//! `itoa` for integers and `zmij` for finite floats (serde_json 1.0.147 and later, which the
+//! crate requires; both crates are serde_json's own dependencies, unified with it in a build).
+//! Each gives its text as a `&str`, appended as it is: no `io::Write` between, and the same
+//! code with and without `std`.
 
-#[cfg(feature = "std")]
-pub(super) use with_formatter::{format_number, NumberWriter};
-
-/// With `std`, serde_json's `CompactFormatter` writes into the output directly.
-#[cfg(feature = "std")]
-mod with_formatter {
-    use crate::prelude::*;
-    use std::io;
-
-    /// Lets `CompactFormatter` (which writes to an `io::Write`) append to the output `String`.
-    pub(crate) struct NumberWriter<'a>(pub(crate) &'a mut String);
-
-    impl io::Write for NumberWriter<'_> {
-        #[inline]
-        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-            // Number text is ASCII; a short check keeps the output UTF-8 without `unsafe`.
-            let text = core::str::from_utf8(buf)
-                .map_err(|error| io::Error::new(io::ErrorKind::InvalidData, error))?;
-            self.0.push_str(text);
-            Ok(buf.len())
-        }
-
-        #[inline]
-        fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-            self.write(buf).map(drop)
-        }
-
-        #[inline]
-        fn flush(&mut self) -> io::Result<()> {
-            Ok(())
-        }
-    }
-
-    /// Runs one `CompactFormatter` method on the output (the caller imports `NumberWriter`).
-    macro_rules! format_number {
-        ($out:expr, $method:ident, $value:expr) => {{
-            use serde_json::ser::Formatter as _;
-            serde_json::ser::CompactFormatter
-                .$method(&mut NumberWriter($out), $value)
-                .map_err(serde_json::Error::io)
-        }};
-    }
-    pub(crate) use format_number;
-}
-
-/// Without `std`, serde_json has no public formatter: each number is written by
-/// `serde_json::to_string` itself (the same text, through a short-lived `String`).
-#[cfg(not(feature = "std"))]
+/// Appends `$value` (any integer type, a finite `f32`/`f64` for `write_f32`/`write_f64`, a
+/// `bool` for `write_bool`)
+/// to the output `String`; `Ok(())` as a `serde_json` result, for the serializers' returns.
 macro_rules! format_number {
-    ($out:expr, $method:ident, $value:expr) => {
-        serde_json::to_string(&$value).map(|text| $out.push_str(&text))
-    };
+    ($out:expr, write_f32, $value:expr) => {{
+        $out.push_str(zmij::Buffer::new().format_finite($value));
+        Ok::<(), serde_json::Error>(())
+    }};
+    ($out:expr, write_f64, $value:expr) => {{
+        $out.push_str(zmij::Buffer::new().format_finite($value));
+        Ok::<(), serde_json::Error>(())
+    }};
+    ($out:expr, write_bool, $value:expr) => {{
+        $out.push_str(if $value { "true" } else { "false" });
+        Ok::<(), serde_json::Error>(())
+    }};
+    ($out:expr, $integer:ident, $value:expr) => {{
+        $out.push_str(itoa::Buffer::new().format($value));
+        Ok::<(), serde_json::Error>(())
+    }};
 }
-#[cfg(not(feature = "std"))]
 pub(super) use format_number;

@@ -4,8 +4,6 @@
 use super::errors::{expected_raw_value, invalid_number, invalid_raw_value};
 use super::map_key::MapKeySerializer;
 use super::numbers::format_number;
-#[cfg(feature = "std")]
-use super::numbers::NumberWriter;
 use super::raw_value::VerbatimEmitter;
 use super::strings::{display_error, write_escaped_str, EscapingWriter};
 use super::tokens::{arbitrary_precision, NUMBER_TOKEN, RAW_VALUE_TOKEN};
