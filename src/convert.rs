@@ -263,22 +263,41 @@ pub fn convert_call_with<A: MethodSet, B: MethodSet>(
     meta: &StatelessRequestMeta,
 ) -> Result<B, ConversionError> {
     match meta.meta_text() {
-        Some(text) => convert_call_with_text(call, meta, &text),
+        Some(text) => convert_call_with_text(call, &text),
         None => convert_params(call, |params| meta.insert_into(params)),
     }
 }
 
-/// [`convert_call_with`], with `meta_text` the JSON of `meta`'s `_meta` object (see
-/// [`StatelessRequestMeta::meta_text`]), made once by a caller that converts many calls with
-/// the same `meta` (a session's).
+/// [`convert_call_with`], with `meta_text` the JSON of the `_meta` object to put in (see
+/// [`StatelessRequestMeta::meta_text`]), written once by a caller that converts many calls
+/// with the same keys (a session's).
 pub(crate) fn convert_call_with_text<A: MethodSet, B: MethodSet>(
     call: &A,
-    meta: &StatelessRequestMeta,
     meta_text: &str,
 ) -> Result<B, ConversionError> {
     let method = call.method();
     let Some(params) = with_meta_text(call, meta_text) else {
-        return convert_params(call, |params| meta.insert_into(params));
+        // Params with a `_meta` of their own: the keys merged into it, member by member, as
+        // `StatelessRequestMeta::insert_into` merges them (a key already present wins).
+        let keys: Map<String, Value> = crate::json::from_str(meta_text).map_err(|e| {
+            ConversionError::new(
+                method,
+                A::REVISION,
+                B::REVISION,
+                String::new(),
+                e.to_string(),
+            )
+        })?;
+        return convert_params(call, |params| {
+            let meta = params
+                .entry("_meta")
+                .or_insert_with(|| Value::Object(Map::new()));
+            if let Value::Object(meta) = meta {
+                for (key, value) in keys {
+                    meta.entry(key).or_insert(value);
+                }
+            }
+        });
     };
     // Params without `_meta` (a session's usual call): the three keys written in front of
     // them, and the text read as the target's, with no JSON tree built between. The reader
@@ -553,6 +572,21 @@ impl StatelessRequestMeta {
         let mut keys = Map::new();
         self.insert_into(&mut keys);
         crate::json::to_string(keys.get("_meta")?).ok()
+    }
+
+    /// The keys back from [`StatelessRequestMeta::meta_text`]'s JSON; `None` if it is not
+    /// such an object.
+    pub(crate) fn from_meta_text(text: &str) -> Option<Self> {
+        let mut keys: Map<String, Value> = crate::json::from_str(text).ok()?;
+        let protocol_version = match keys.remove(meta_keys::PROTOCOL_VERSION)? {
+            Value::String(version) => version,
+            _ => return None,
+        };
+        Some(StatelessRequestMeta {
+            protocol_version,
+            client_capabilities: keys.remove(meta_keys::CLIENT_CAPABILITIES)?,
+            client_info: keys.remove(meta_keys::CLIENT_INFO),
+        })
     }
 
     /// Puts the three keys into `params._meta`, keeping whatever `_meta` already holds (a

@@ -9,8 +9,8 @@ use super::session::{Session, Stateful};
 use super::{Context, Handler};
 use crate::cache::CacheHint;
 use crate::convert::{
-    convert_call, convert_call_with, convert_call_with_text, convert_result_with, result_for_peer,
-    ConversionError, StatelessResult,
+    convert_call, convert_call_with_text, convert_result_with, result_for_peer, ConversionError,
+    StatelessResult,
 };
 use crate::dispatch::{CallSet, Message, MethodSet, PendingRequest, ResultResponse};
 use crate::input_required::StateCodec;
@@ -485,7 +485,7 @@ impl<H: Handler> Visit for Initialize<'_, H> {
         let result = lifecycle::initialize::<V>(&capabilities, &server.info, instructions);
         if result.is_ok() {
             let meta = lifecycle::request_meta::<V>(&params);
-            self.session.stateful = Some(Stateful::new(V::version(), meta, false));
+            self.session.stateful = Some(Stateful::new(V::version(), &meta, false));
         }
         Incoming::Answer(respond(request.id, result))
     }
@@ -580,10 +580,7 @@ fn in_session<V: Revision, H: Handler>(
         return Incoming::Nothing;
     };
     let peer = stateful.version.clone();
-    let converted = match &stateful.meta_text {
-        Some(text) => convert_call_with_text(&call, &stateful.meta, text),
-        None => convert_call_with(&call, &stateful.meta),
-    };
+    let converted = convert_call_with_text(&call, &stateful.meta_text);
     let call: latest::ClientCall = match converted {
         Ok(call) => call,
         Err(error) => return now(Err(invalid_params(error))),

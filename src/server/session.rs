@@ -62,23 +62,28 @@ impl Default for Session {
 pub(super) struct Stateful {
     pub version: ProtocolVersion,
     /// What each request of the session carries into the handler, as a stateless request
-    /// would carry it in `_meta`: the version, the client's capabilities and `clientInfo`.
-    pub meta: StatelessRequestMeta,
-    /// `meta`'s `_meta` object as JSON, written once for every call of the session.
-    pub meta_text: Option<Box<str>>,
+    /// would carry it in `_meta` (the version, the client's capabilities and `clientInfo`): the
+    /// JSON of that `_meta` object, written once for every call of the session, and smaller
+    /// than the same keys as JSON trees.
+    pub meta_text: Box<str>,
     /// Whether the client sent `notifications/initialized`.
     pub initialized: bool,
 }
 
 impl Stateful {
-    pub fn new(version: ProtocolVersion, meta: StatelessRequestMeta, initialized: bool) -> Self {
-        let meta_text = meta.meta_text().map(String::into_boxed_str);
+    pub fn new(version: ProtocolVersion, meta: &StatelessRequestMeta, initialized: bool) -> Self {
+        // The keys always write (JSON values); an empty object only if they somehow did not.
+        let meta_text = meta.meta_text().unwrap_or_else(|| "{}".to_owned());
         Stateful {
             version,
-            meta,
-            meta_text,
+            meta_text: meta_text.into_boxed_str(),
             initialized,
         }
+    }
+
+    /// The keys each request of the session carries, read back from their JSON.
+    pub fn meta(&self) -> Option<StatelessRequestMeta> {
+        StatelessRequestMeta::from_meta_text(&self.meta_text)
     }
 }
 

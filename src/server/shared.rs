@@ -70,10 +70,11 @@ impl SessionRecord {
 
     fn of(session: &Session) -> Option<Self> {
         let stateful = session.stateful.as_ref()?;
+        let meta = stateful.meta()?;
         Some(SessionRecord {
             version: stateful.version.clone(),
-            client_capabilities: stateful.meta.client_capabilities.clone(),
-            client_info: stateful.meta.client_info.clone(),
+            client_capabilities: meta.client_capabilities,
+            client_info: meta.client_info,
             initialized: stateful.initialized,
             subscriptions: session.subscriptions.clone(),
             log_level: session.log_level,
@@ -87,7 +88,7 @@ impl SessionRecord {
             client_capabilities: self.client_capabilities,
             client_info: self.client_info,
         };
-        session.stateful = Some(Stateful::new(self.version, meta, self.initialized));
+        session.stateful = Some(Stateful::new(self.version, &meta, self.initialized));
         session.subscriptions = self.subscriptions;
         session.log_level = self.log_level;
         // A stateful session's streams carry what the server asks and tells it later.
