@@ -262,8 +262,11 @@ pub fn convert_call_with<A: MethodSet, B: MethodSet>(
     call: &A,
     meta: &StatelessRequestMeta,
 ) -> Result<B, ConversionError> {
-    match meta.meta_text() {
-        Some(text) => convert_call_with_text(call, &text),
+    match meta
+        .meta_text()
+        .and_then(|text| with_meta_text(call, &text))
+    {
+        Some(params) => read_params_text::<A, B>(call.method(), params),
         None => convert_params(call, |params| meta.insert_into(params)),
     }
 }
@@ -275,34 +278,33 @@ pub(crate) fn convert_call_with_text<A: MethodSet, B: MethodSet>(
     call: &A,
     meta_text: &str,
 ) -> Result<B, ConversionError> {
-    let method = call.method();
-    let Some(params) = with_meta_text(call, meta_text) else {
-        // Params with a `_meta` of their own: the keys merged into it, member by member, as
-        // `StatelessRequestMeta::insert_into` merges them (a key already present wins).
-        let keys: Map<String, Value> = crate::json::from_str(meta_text).map_err(|e| {
-            ConversionError::new(
-                method,
-                A::REVISION,
-                B::REVISION,
-                String::new(),
-                e.to_string(),
-            )
-        })?;
-        return convert_params(call, |params| {
-            let meta = params
-                .entry("_meta")
-                .or_insert_with(|| Value::Object(Map::new()));
-            if let Value::Object(meta) = meta {
-                for (key, value) in keys {
-                    meta.entry(key).or_insert(value);
-                }
-            }
-        });
+    if let Some(params) = with_meta_text(call, meta_text) {
+        return read_params_text::<A, B>(call.method(), params);
+    }
+    // Params with a `_meta` of their own: the keys read back and merged into it.
+    let Some(meta) = StatelessRequestMeta::from_meta_text(meta_text) else {
+        let reason = "the request's `_meta` keys are not a `_meta` object's JSON";
+        let method = call.method();
+        return Err(ConversionError::new(
+            method,
+            A::REVISION,
+            B::REVISION,
+            String::new(),
+            reason.to_owned(),
+        ));
     };
-    // Params without `_meta` (a session's usual call): the three keys written in front of
-    // them, and the text read as the target's, with no JSON tree built between. The reader
-    // alone first (the text was just written, so it is JSON); a read it stops on goes the
-    // way that names what is wrong, and where.
+    convert_params(call, |params| meta.insert_into(params))
+}
+
+/// Reads `params`, the text [`with_meta_text`] made of a call of `method`, as `B`'s. Params
+/// without `_meta` (a session's usual call) get the keys written in front of them, and the
+/// text is read as the target's with no JSON tree built between: by the reader alone first
+/// (the text was just written, so it is JSON); a read it stops on goes the way that names
+/// what is wrong, and where.
+fn read_params_text<A: MethodSet, B: MethodSet>(
+    method: &str,
+    params: String,
+) -> Result<B, ConversionError> {
     if B::lists(method) {
         let seed = ParamsSeed::<B>(method, core::marker::PhantomData);
         if let Some(call) = crate::__private::seed_without_fallback(&params, seed) {
