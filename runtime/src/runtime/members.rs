@@ -119,15 +119,35 @@ impl<'de, T: de::Deserialize<'de>> Visitor<'de> for ArraySeed<T> {
         let limit = (1 << 20) / core::mem::size_of::<T>().max(1);
         let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(limit));
         loop {
-            // A `match`, not `inspect_err`: that would move each (large) item once more.
-            match seq.next_element() {
-                Ok(Some(item)) => items.push(item),
+            match seq.next_element_seed(Push(&mut items)) {
+                Ok(Some(())) => {}
                 Ok(None) => return Ok(items),
                 Err(e) => {
                     trail::index(items.len());
                     return Err(e);
                 }
             }
+        }
+    }
+}
+
+/// Reads one element and pushes it: the item is moved once, from where its reader put it into
+/// the vector. Returned through `next_element` and bound, each item was moved twice more (a
+/// memory copy of the whole struct each, 280 bytes for a resource).
+struct Push<'v, T>(&'v mut Vec<T>);
+
+impl<'de, T: de::Deserialize<'de>> DeserializeSeed<'de> for Push<'_, T> {
+    type Value = ();
+    #[inline]
+    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        // Room first, so that nothing runs between the read and the move into place.
+        self.0.reserve(1);
+        match T::deserialize(deserializer) {
+            Ok(item) => {
+                self.0.push(item);
+                Ok(())
+            }
+            Err(e) => Err(e),
         }
     }
 }
