@@ -2,8 +2,9 @@
 //! `valgrind --tool=callgrind`, whose instruction counts repeat exactly from run to run (unlike
 //! timings on a shared machine), to see where the time of one implementation goes.
 //!
-//! `cargo run --release --example profile -- <project|rmcp|rust-mcp-schema|sonic-rs|floor|value> <W1..W7> <de|ser> [iterations]`
+//! `cargo run --release --example profile -- <project|generic|rmcp|rust-mcp-schema|sonic-rs|floor|value> <W1..W7> <de|ser> [iterations]`
 //!
+//! `generic` is the one-pass generic read (`parse_answering` with the request pending).
 //! `floor` is what `run.sh` calls the floor: `IgnoredAny` when reading (validate and skip, build
 //! nothing), the document's `serde_json::Value` when writing; `value` reads into a
 //! `serde_json::Value` (the second reading baseline).
@@ -17,7 +18,7 @@ use serde::de::IgnoredAny;
 use std::hint::black_box;
 
 fn usage() -> ! {
-    eprintln!("usage: profile <project|rmcp|rust-mcp-schema|sonic-rs|floor|value> <W1|..|W7> <de|ser> [iterations]");
+    eprintln!("usage: profile <project|generic|rmcp|rust-mcp-schema|sonic-rs|floor|value> <W1|..|W7> <de|ser> [iterations]");
     std::process::exit(2)
 }
 
@@ -185,6 +186,11 @@ fn main() {
         ("project", "W1") => run!(dir, project::parse_w1, inputs, n, Writer::of(imp)),
         ("project", "W2" | "W3") => run!(dir, project::parse_read, inputs, n, Writer::of(imp)),
         ("project", "W4") => run!(dir, project::parse_w4, inputs, n, Writer::of(imp)),
+        ("generic", "W1") => run!(dir, project::parse_w1_generic, inputs, n, Writer::Project),
+        ("generic", "W2" | "W3") => {
+            run!(dir, project::parse_read_generic, inputs, n, Writer::Project)
+        }
+        ("generic", "W4") => run!(dir, project::parse_w4_generic, inputs, n, Writer::Project),
         ("rmcp", "W1") => run!(dir, rmcp_impl::parse_w1, inputs, n, Writer::of(imp)),
         ("rmcp", "W2" | "W3") => run!(dir, rmcp_impl::parse_read, inputs, n, Writer::of(imp)),
         ("rmcp", "W4") => run!(dir, rmcp_impl::parse_w4, inputs, n, Writer::of(imp)),
