@@ -274,6 +274,7 @@ pub fn convert_call_with<A: MethodSet, B: MethodSet>(
 /// [`convert_call_with`], with `meta_text` the JSON of the `_meta` object to put in (see
 /// [`StatelessRequestMeta::meta_text`]), written once by a caller that converts many calls
 /// with the same keys (a session's).
+#[cfg(feature = "server")]
 pub(crate) fn convert_call_with_text<A: MethodSet, B: MethodSet>(
     call: &A,
     meta_text: &str,
@@ -578,6 +579,7 @@ impl StatelessRequestMeta {
 
     /// The keys back from [`StatelessRequestMeta::meta_text`]'s JSON; `None` if it is not
     /// such an object.
+    #[cfg(feature = "server")]
     pub(crate) fn from_meta_text(text: &str) -> Option<Self> {
         let mut keys: Map<String, Value> = crate::json::from_str(text).ok()?;
         let protocol_version = match keys.remove(meta_keys::PROTOCOL_VERSION)? {
