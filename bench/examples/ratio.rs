@@ -13,7 +13,8 @@
 //! has an adapter and reads the workload; on W1–W4 also `project-2pass`, the crate's read in
 //! two passes (`ServerMessage::parse`, then `result_for`) instead of `Reply::parse`, and the
 //! generic read a gateway makes with the request pending: `generic` (`parse_answering`, one
-//! pass) and `generic-2pass` (`ServerMessage::parse`, then `ClientCallResult::parse`).
+//! pass) and `generic-2pass` (`ServerMessage::parse`, then `ClientCallResult::parse`); on
+//! W1–W3 `from-str`, `json::from_str` into a serde envelope around the generated result.
 
 use mcp_spec_types_bench::adapters::client::{Answering, Asked};
 use mcp_spec_types_bench::adapters::{project, rmcp_impl, rms, serde_write, sonic};
@@ -152,6 +153,10 @@ fn main() {
                 ),
             ),
             (
+                "from-str",
+                doc_job(&wl.w1, dir, project::parse_w1_from_str, project::write),
+            ),
+            (
                 "rmcp",
                 doc_job(&wl.w1, dir, rmcp_impl::parse_w1, serde_write),
             ),
@@ -195,6 +200,10 @@ fn main() {
                         project::parse_read_generic_two_passes,
                         project::write,
                     ),
+                ),
+                (
+                    "from-str",
+                    doc_job(doc, dir, project::parse_read_from_str, project::write),
                 ),
                 (
                     "rmcp",
@@ -330,7 +339,7 @@ fn main() {
                 best_peer = Some(best_peer.map_or(ratio, |best| best.min(ratio)))
             }
             "floor" => floor = Some(ratio),
-            "client-engine" | "client-general" | "generic" | "generic-2pass" => {
+            "client-engine" | "client-general" | "generic" | "generic-2pass" | "from-str" => {
                 engine.push((*name, ratio))
             }
             _ => {}

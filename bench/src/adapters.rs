@@ -98,6 +98,21 @@ pub mod project {
         }
     }
 
+    /// W1 as a program reads a generated type with serde: `mcp_spec_types::json::from_str`
+    /// into the bench's [`Envelope`](super::Envelope) around the generated result (the
+    /// envelope rust-mcp-schema's adapter reads with serde_json). Timed by `examples/ratio.rs`.
+    pub fn parse_w1_from_str(s: &str) -> Result<FromStrW1, String> {
+        mcp_spec_types::json::from_str(s).map_err(|e| e.to_string())
+    }
+    /// W2/W3 read as [`parse_w1_from_str`] reads W1.
+    pub fn parse_read_from_str(s: &str) -> Result<FromStrRead, String> {
+        mcp_spec_types::json::from_str(s).map_err(|e| e.to_string())
+    }
+    /// What [`parse_w1_from_str`] reads.
+    pub type FromStrW1 = super::Envelope<mcp_spec_types::RequestId, mcp::ListResourcesResult>;
+    /// What [`parse_read_from_str`] reads.
+    pub type FromStrRead = super::Envelope<mcp_spec_types::RequestId, mcp::ReadResourceResult>;
+
     /// The same read in two passes, as before `Reply`: `ServerMessage::parse` (the envelope,
     /// the result kept as checked raw JSON), then `ResultResponse::result_for::<Q>()` (the
     /// result read again as request `Q`'s result type). Timed by `examples/ratio.rs` only.
