@@ -403,6 +403,43 @@ mod serde_bytes_like {
 
 /// Borrowed strings borrow exactly where serde_json's do: a `&str` member reads when the text
 /// has no escape, and is refused (by both) when it has one.
+/// Strings with escapes long enough that the reader hands its unescaped text to the visitor
+/// owned (its scratch space itself, not a copy): just below and above that length, one after
+/// another in an array (each next one starts from a fresh scratch space), as object keys and
+/// values, and in a generated type.
+#[test]
+fn long_strings_with_escapes_read_alike() {
+    for unescaped_len in [4094, 4095, 4096, 4097, 70_000] {
+        // `len - 2` plain bytes, a newline and a quote, each written escaped.
+        let unescaped = format!("{}\n\"", "é".repeat((unescaped_len - 2) / 2));
+        let unescaped = if unescaped.len() < unescaped_len {
+            format!("a{unescaped}")
+        } else {
+            unescaped
+        };
+        assert_eq!(unescaped.len(), unescaped_len);
+        let string = serde_json::to_string(&unescaped).expect("a string writes");
+        for text in [
+            string.clone(),
+            format!("[{string},{string},{string}]"),
+            format!("{{{string}:{string},\"k\":{string}}}"),
+        ] {
+            assert!(all_read_alike(&text), "{}", &text[..40]);
+        }
+        assert!(reads_alike::<String>(&string));
+        assert!(reads_alike::<Cow<str>>(&string));
+        assert!(!reads_alike::<char>(&string));
+        assert!(reads_alike::<Vec<String>>(&format!("[{string},{string}]")));
+        assert!(reads_alike::<BTreeMap<String, String>>(&format!(
+            "{{{string}:{string}}}"
+        )));
+        let contents = format!(r#"{{"uri":"memo://a","text":{string}}}"#);
+        let read: mcp_spec_types::latest::TextResourceContents =
+            json::from_str_strict(&contents).expect("reads");
+        assert_eq!(read.text, unescaped);
+    }
+}
+
 #[test]
 fn strings_are_borrowed_where_serde_json_borrows_them() {
     #[derive(Debug, Deserialize)]

@@ -19,14 +19,24 @@ impl Number {
     }
 }
 
+/// From this length on, a string unescaped into the scratch space is handed to its visitor
+/// owned. Below it, copying is cheap and the scratch space, kept, serves the next string.
+const HAND_OVER_BYTES: usize = 4096;
+
 impl<'de> Reader<'de> {
     /// The string at the current byte (a `"`), given to `visitor` borrowed when it can be.
+    /// A long string with escapes is handed over owned: the scratch space it was unescaped
+    /// into becomes the visitor's `String`, rather than be copied into one.
     #[inline]
     pub(super) fn visit_str<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value, Stop> {
         match self.read_str()? {
-            Text::Borrowed(text) => visitor.visit_borrowed_str(text),
-            Text::Copied(text) => visitor.visit_str(text),
+            Text::Borrowed(text) => return visitor.visit_borrowed_str(text),
+            Text::Copied(text) if text.len() < HAND_OVER_BYTES => return visitor.visit_str(text),
+            Text::Copied(_) => {}
         }
+        let mut text = core::mem::take(&mut self.scratch);
+        text.shrink_to_fit();
+        visitor.visit_string(text)
     }
 
     /// `[` ... `]` at the current byte, elements given to `visitor`.

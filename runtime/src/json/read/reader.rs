@@ -15,7 +15,7 @@ pub(crate) struct Reader<'de> {
     bytes: &'de [u8],
     pub(super) index: usize,
     /// Unescaped string text, when a string had escapes.
-    scratch: String,
+    pub(super) scratch: String,
     /// Open arrays and objects while skipping (`[` or `{`).
     frames: Vec<u8>,
     remaining_depth: u8,
