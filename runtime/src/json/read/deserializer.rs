@@ -34,9 +34,7 @@ impl<'de> Reader<'de> {
             Text::Copied(text) if text.len() < HAND_OVER_BYTES => return visitor.visit_str(text),
             Text::Copied(_) => {}
         }
-        let mut text = core::mem::take(&mut self.scratch);
-        text.shrink_to_fit();
-        visitor.visit_string(text)
+        visitor.visit_string(self.take_unescaped())
     }
 
     /// `[` ... `]` at the current byte, elements given to `visitor`.

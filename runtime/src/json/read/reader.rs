@@ -15,7 +15,7 @@ pub(crate) struct Reader<'de> {
     bytes: &'de [u8],
     pub(super) index: usize,
     /// Unescaped string text, when a string had escapes.
-    pub(super) scratch: String,
+    scratch: String,
     /// Open arrays and objects while skipping (`[` or `{`).
     frames: Vec<u8>,
     remaining_depth: u8,
@@ -221,6 +221,14 @@ impl<'de> Reader<'de> {
         self.scratch.clear();
         self.read_escaped_str(start, at)?;
         Ok(Text::Copied(&self.scratch))
+    }
+
+    /// The text [`read_str`](Self::read_str) last unescaped, owned: the scratch space itself,
+    /// shrunk to its length (the next string with escapes starts a new one).
+    pub(super) fn take_unescaped(&mut self) -> String {
+        let mut text = core::mem::take(&mut self.scratch);
+        text.shrink_to_fit();
+        text
     }
 
     /// The rest of a string that has escapes, unescaped into the scratch space: `start` is
