@@ -36,6 +36,17 @@ pub trait Bounded {
     fn out_of_bounds(&self, bounds: &Bounds) -> Option<String>;
 }
 
+/// Whether `value` keeps every numeric bound: inline, so that the bounds a generated type
+/// passes (constants) fold into the comparisons they need; the words come only on failure.
+#[inline(always)]
+fn number_within(value: f64, b: &Bounds) -> bool {
+    !(b.minimum.is_some_and(|min| value < min)
+        || b.maximum.is_some_and(|max| value > max)
+        || b.exclusive_minimum.is_some_and(|min| value <= min)
+        || b.exclusive_maximum.is_some_and(|max| value >= max))
+}
+
+#[cold]
 fn number_out_of_bounds(value: f64, shown: &dyn fmt::Display, b: &Bounds) -> Option<String> {
     if let Some(min) = b.minimum.filter(|min| value < *min) {
         return Some(format!("{shown} is less than the minimum {min}"));
@@ -73,22 +84,34 @@ fn count_out_of_bounds(
 }
 
 impl Bounded for serde_json::Number {
+    #[inline]
     fn out_of_bounds(&self, bounds: &Bounds) -> Option<String> {
         // Integers beyond 2^53 lose digits as f64, but every bound the schemas use is small:
         // the comparison is exact wherever it can be decided.
         let value = self.as_f64()?;
+        if number_within(value, bounds) {
+            return None;
+        }
         number_out_of_bounds(value, self, bounds)
     }
 }
 
 impl Bounded for u64 {
+    #[inline]
     fn out_of_bounds(&self, bounds: &Bounds) -> Option<String> {
+        if number_within(*self as f64, bounds) {
+            return None;
+        }
         number_out_of_bounds(*self as f64, self, bounds)
     }
 }
 
 impl Bounded for i64 {
+    #[inline]
     fn out_of_bounds(&self, bounds: &Bounds) -> Option<String> {
+        if number_within(*self as f64, bounds) {
+            return None;
+        }
         number_out_of_bounds(*self as f64, self, bounds)
     }
 }
@@ -123,6 +146,7 @@ where
     S::Value: Bounded,
 {
     type Value = S::Value;
+    #[inline]
     fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<S::Value, D::Error> {
         let value = self.inner.deserialize(deserializer)?;
         match value.out_of_bounds(self.bounds) {
