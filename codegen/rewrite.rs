@@ -17,7 +17,8 @@ use crate::runtime_api::{
     self, ARM_SHAPE, BOUNDS, CHECK_OBJECT, CONST_VALUE, DECLARED_IN_EXTRA, FROM_BUFFERED, KEYED,
     KEYED_VISITOR, KEYWORDS, KIND, LITERAL, MEMBER, MEMBER_SEED, OBJECT, OBJECT_KEYWORDS,
     OBJECT_VISITOR, PATTERN, PUT_EXTRA, READ_CONST, READ_EXTRA, READ_OPTIONAL_CONST, REQUIRED,
-    REQUIRE_CONST, SELECT_ARM, SERIALIZE_CONST, TAGGED, TAGGED_VISITOR, UNREACHABLE_ARM,
+    REQUIRE_CONST, SELECT_ARM, SERIALIZE_CONST, STRING_ENUM, STRING_ENUM_VISITOR, TAGGED,
+    TAGGED_VISITOR, UNREACHABLE_ARM,
 };
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -73,6 +74,15 @@ pub fn rewrite(mut file: syn::File, _facts: &crate::normalize::Facts) -> Result<
     }
     let string_like = string_like_types(&file);
     let enums = string_enum_values(&file)?;
+    for item in &mut file.items {
+        if let syn::Item::Enum(item) = item {
+            if let Some(values) = enums.get(&item.ident.to_string()) {
+                if has_serde_derive(&item.attrs) {
+                    impls.push(rewrite_string_enum(item, values));
+                }
+            }
+        }
+    }
     let mut unions = BTreeMap::new();
     for item in &file.items {
         if let syn::Item::Enum(item) = item {
@@ -277,9 +287,37 @@ fn is_untagged(attrs: &[syn::Attribute]) -> bool {
         .any(|a| a.path().is_ident("serde") && quote!(#a).to_string().contains("untagged"))
 }
 
-/// Removes `::serde::Deserialize, ::serde::Serialize` from the derives and every `#[serde]`.
-fn drop_serde_attrs(attrs: &mut Vec<syn::Attribute>) {
-    attrs.retain(|a| !a.path().is_ident("serde"));
+/// A string enum reads through the runtime's [`STRING_ENUM_VISITOR`]: from a JSON string only,
+/// as the schema's `enum` allows (serde's derive also takes `{"value": null}`). Its derived
+/// `Serialize` stays: it writes the value as a string.
+fn rewrite_string_enum(item: &mut syn::ItemEnum, values: &[String]) -> TokenStream {
+    drop_derive(&mut item.attrs, "Deserialize");
+    let name = &item.ident;
+    let schema_name = name.to_string();
+    let variants: Vec<&syn::Ident> = item.variants.iter().map(|v| &v.ident).collect();
+    quote! {
+        impl<'de> ::serde::Deserialize<'de> for #name {
+            fn deserialize<D: ::serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> ::core::result::Result<Self, D::Error> {
+                deserializer.deserialize_str(#STRING_ENUM_VISITOR::<Self>::new())
+            }
+        }
+        impl #STRING_ENUM for #name {
+            const NAME: &'static str = #schema_name;
+            const VALUES: &'static [&'static str] = &[#(#values),*];
+            fn from_value(value: &str) -> ::core::option::Option<Self> {
+                match value {
+                    #(#values => ::core::option::Option::Some(Self::#variants),)*
+                    _ => ::core::option::Option::None,
+                }
+            }
+        }
+    }
+}
+
+/// Removes one trait from the derives.
+fn drop_derive(attrs: &mut [syn::Attribute], derived: &str) {
     for attr in attrs.iter_mut() {
         if !attr.path().is_ident("derive") {
             continue;
@@ -291,13 +329,17 @@ fn drop_serde_attrs(attrs: &mut Vec<syn::Attribute>) {
         };
         let kept: Vec<&syn::Path> = paths
             .iter()
-            .filter(|p| {
-                let last = p.segments.last().map(|s| s.ident.to_string());
-                !matches!(last.as_deref(), Some("Serialize" | "Deserialize"))
-            })
+            .filter(|p| p.segments.last().is_none_or(|s| s.ident != derived))
             .collect();
         *attr = syn::parse_quote!(#[derive(#(#kept),*)]);
     }
+}
+
+/// Removes `::serde::Deserialize, ::serde::Serialize` from the derives and every `#[serde]`.
+fn drop_serde_attrs(attrs: &mut Vec<syn::Attribute>) {
+    attrs.retain(|a| !a.path().is_ident("serde"));
+    drop_derive(attrs, "Serialize");
+    drop_derive(attrs, "Deserialize");
 }
 
 /// The serde options typify put on one field.

@@ -89,6 +89,10 @@ entries! {
     CONSTRUCTED = Constructed;
     /// The visitor of every generated object type.
     OBJECT_VISITOR = ObjectVisitor;
+    /// What every generated enum of string values implements.
+    STRING_ENUM = StringEnum;
+    /// The visitor of every generated enum of string values.
+    STRING_ENUM_VISITOR = StringEnumVisitor;
     /// What every union with a string discriminator implements.
     TAGGED = Tagged;
     /// The visitor of unions with a string discriminator.

@@ -165,3 +165,37 @@ fn matching_declines_past_its_work_bound_and_matches_below_it() {
     assert!(long.len() > 100_000);
     assert_eq!(template.match_uri(&long), None);
 }
+
+/// Found by reading the reader's enum path: a string enum (`Role`, `"enum": ["assistant",
+/// "user"]`) was read by serde's derived enum reader, which also takes the externally tagged
+/// form `{"user": null}`. The schema allows the strings only, and the value read was written
+/// back as `"user"`: accepted, and changed on the way back out.
+#[test]
+fn a_string_enum_is_read_from_a_string_only() {
+    let tagged = json!({"audience": [{"user": null}], "priority": 0.5});
+    let schema: Value =
+        serde_json::from_str(include_str!("../schema/2025-06-18/schema.json")).unwrap();
+    let annotations = jsonschema::draft7::options()
+        .build(&json!({
+            "definitions": schema["definitions"],
+            "$ref": "#/definitions/Annotations",
+        }))
+        .unwrap();
+    assert!(!annotations.is_valid(&tagged));
+
+    let err = mcp_spec_types::json::from_str::<v2025_06_18::Annotations>(&tagged.to_string())
+        .unwrap_err();
+    assert!(err.to_string().contains("invalid type: map"), "{err}");
+    assert!(serde_json::from_value::<v2025_06_18::Annotations>(tagged).is_err());
+
+    let read: v2025_06_18::Annotations =
+        mcp_spec_types::json::from_str(r#"{"audience":["user","assistant"]}"#).unwrap();
+    use v2025_06_18::Role;
+    assert_eq!(read.audience, Some(vec![Role::User, Role::Assistant]));
+    let err = serde_json::from_str::<Role>(r#""system""#).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("unknown variant `system`, expected `assistant` or `user`"),
+        "{err}"
+    );
+}

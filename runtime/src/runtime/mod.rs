@@ -46,4 +46,7 @@ pub use members::{
 pub use schema::official_schema;
 pub use tasks::AsksForTask;
 pub use visitors::CowStr;
-pub use visitors::{Keyed, KeyedVisitor, Object, ObjectVisitor, Tagged, TaggedVisitor};
+pub use visitors::{
+    Keyed, KeyedVisitor, Object, ObjectVisitor, StringEnum, StringEnumVisitor, Tagged,
+    TaggedVisitor,
+};

@@ -60,6 +60,54 @@ impl<'de, T: Object> Visitor<'de> for ObjectVisitor<T> {
     }
 }
 
+/// A generated enum of string values (`"enum": ["assistant", "user"]`): read from a JSON string
+/// only. serde's derived enum reader also takes the externally tagged form (`{"user": null}`),
+/// which the schema does not allow and which would be written back as `"user"`.
+pub trait StringEnum: Sized {
+    /// The schema's name for the type, for error messages.
+    const NAME: &'static str;
+    /// Every value the schema lists, in its order.
+    const VALUES: &'static [&'static str];
+    /// The variant `value` names; `None` for a value the schema does not list.
+    fn from_value(value: &str) -> Option<Self>;
+}
+
+/// The serde visitor of every generated string enum.
+pub struct StringEnumVisitor<T>(PhantomData<T>);
+
+impl<T> StringEnumVisitor<T> {
+    /// A visitor for `T`.
+    pub fn new() -> Self {
+        StringEnumVisitor(PhantomData)
+    }
+}
+
+impl<T> Default for StringEnumVisitor<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T: StringEnum> Visitor<'_> for StringEnumVisitor<T> {
+    type Value = T;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        expecting(
+            f,
+            format_args!("a {} string, one of {:?}", T::NAME, T::VALUES),
+        )
+    }
+    #[inline]
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
+        T::from_value(v).ok_or_else(|| unknown_value(v, T::VALUES))
+    }
+}
+
+/// The error for a value a string enum does not list; out of line, as it is the rare path.
+#[cold]
+fn unknown_value<E: de::Error>(value: &str, values: &'static [&'static str]) -> E {
+    E::unknown_variant(value, values)
+}
+
 /// A generated union whose arms are told apart by a string constant under one member name.
 pub trait Tagged: Sized {
     /// The schema's name for the union.
