@@ -716,7 +716,7 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
             ) -> ::core::result::Result<Self, A::Error> {
                 #(#slots)*
                 let mut #extra = ::core::default::Default::default();
-                while let ::core::option::Option::Some(key) = ::serde::de::MapAccess::next_key_seed(&mut map, #MEMBER_SEED(<Self as #OBJECT>::member))? {
+                while let ::core::option::Option::Some(key) = ::serde::de::MapAccess::next_key_seed(&mut map, #MEMBER_SEED::<Self>::new())? {
                     match key {
                         #(#arms)*
                         #MEMBER::Unknown(name) => #READ_EXTRA(&mut #extra, name, &mut map)?,

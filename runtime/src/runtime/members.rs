@@ -4,6 +4,7 @@
 //! the array index or the map key in the [`trail`](super::trail).
 
 use super::trail;
+use super::visitors::Object;
 use crate::prelude::*;
 use alloc::collections::BTreeMap;
 use core::fmt;
@@ -19,29 +20,47 @@ pub enum Member {
     Unknown(String),
 }
 
-/// Reads a member name and looks it up without allocating for declared members.
-pub struct MemberSeed(pub fn(&str) -> Option<u8>);
+/// Reads a member name and looks it up without allocating for declared members. Generic over
+/// the type, not holding its lookup as a function pointer, so that the lookup is a direct call
+/// the compiler may inline into the read of the name.
+pub struct MemberSeed<T>(PhantomData<T>);
 
-impl<'de> DeserializeSeed<'de> for MemberSeed {
+impl<T> MemberSeed<T> {
+    /// The seed of `T`'s member names.
+    #[inline]
+    pub fn new() -> Self {
+        MemberSeed(PhantomData)
+    }
+}
+
+impl<T> Default for MemberSeed<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<'de, T: Object> DeserializeSeed<'de> for MemberSeed<T> {
     type Value = Member;
+    #[inline]
     fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<Member, D::Error> {
         deserializer.deserialize_str(self)
     }
 }
 
-impl Visitor<'_> for MemberSeed {
+impl<T: Object> Visitor<'_> for MemberSeed<T> {
     type Value = Member;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("a member name")
     }
+    #[inline]
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Member, E> {
-        Ok(match (self.0)(v) {
+        Ok(match T::member(v) {
             Some(index) => Member::Known(index),
             None => Member::Unknown(v.to_owned()),
         })
     }
     fn visit_string<E: de::Error>(self, v: String) -> Result<Member, E> {
-        Ok(match (self.0)(&v) {
+        Ok(match T::member(&v) {
             Some(index) => Member::Known(index),
             None => Member::Unknown(v),
         })
