@@ -16,9 +16,9 @@ use crate::normalize::{marker_value, CONST_MARKER};
 use crate::runtime_api::{
     self, ARM_SHAPE, BOUNDS, CHECK_OBJECT, CONST_VALUE, DECLARED_IN_EXTRA, FROM_BUFFERED, KEYED,
     KEYED_VISITOR, KEYWORDS, KIND, LITERAL, MEMBER, MEMBER_SEED, OBJECT, OBJECT_KEYWORDS,
-    OBJECT_VISITOR, PATTERN, PUT_EXTRA, READ_CONST, READ_EXTRA, READ_OPTIONAL_CONST, REQUIRED,
-    REQUIRE_CONST, SELECT_ARM, SERIALIZE_CONST, STRING_ENUM, STRING_ENUM_VISITOR, TAGGED,
-    TAGGED_VISITOR, UNREACHABLE_ARM,
+    OBJECT_VISITOR, PATTERN, PUT_EXTRA, READ_CONST, READ_EXTRA, READ_OBJECT_ARRAY_MEMBER,
+    READ_OPTIONAL_CONST, REQUIRED, REQUIRE_CONST, SELECT_ARM, SERIALIZE_CONST, STRING_ENUM,
+    STRING_ENUM_VISITOR, TAGGED, TAGGED_VISITOR, UNREACHABLE_ARM,
 };
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -63,10 +63,23 @@ pub fn rewrite(mut file: syn::File, _facts: &crate::normalize::Facts) -> Result<
 
     let mut structs = BTreeMap::new();
     let mut impls: Vec<TokenStream> = Vec::new();
+    let is_object = |item: &syn::ItemStruct| {
+        has_serde_derive(&item.attrs) && matches!(item.fields, syn::Fields::Named(_))
+    };
+    // The types that become `Object`s: an array of one is read by a reader that builds each
+    // element in place.
+    let objects: BTreeSet<String> = file
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            syn::Item::Struct(item) if is_object(item) => Some(item.ident.to_string()),
+            _ => None,
+        })
+        .collect();
     for item in &mut file.items {
         if let syn::Item::Struct(item) = item {
-            if has_serde_derive(&item.attrs) && matches!(item.fields, syn::Fields::Named(_)) {
-                let (info, code) = rewrite_struct(item)?;
+            if is_object(item) {
+                let (info, code) = rewrite_struct(item, &objects)?;
                 structs.insert(item.ident.to_string(), info);
                 impls.push(code);
             }
@@ -424,7 +437,10 @@ fn const_tokens(value: &Value) -> Result<TokenStream, String> {
     }
 }
 
-fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream), String> {
+fn rewrite_struct(
+    item: &mut syn::ItemStruct,
+    objects: &BTreeSet<String>,
+) -> Result<(StructInfo, TokenStream), String> {
     let name = item.ident.clone();
     let object_keywords = take_object_keywords(&mut item.attrs)
         .map(|k| object_keywords_tokens(&k))
@@ -626,7 +642,7 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
                     .push((ident.to_string(), json.clone(), ty.clone()));
                 ser.push(quote!(::serde::ser::SerializeMap::serialize_entry(&mut map, #json, &self.#ident)?;));
                 slots.push(quote!(let mut #slot: ::core::option::Option<#ty> = ::core::option::Option::None;));
-                arms.push(read_arm(index, &slot, &ty, json, bounds.as_ref())?);
+                arms.push(read_arm(objects, index, &slot, &ty, json, bounds.as_ref())?);
                 build.push(quote!(#ident: #REQUIRED::<_, A::Error>(#slot, #json)?,));
             }
             MemberKind::Optional(ident, inner, bounds) => {
@@ -638,7 +654,14 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
                     }),
                 );
                 slots.push(quote!(let mut #slot: ::core::option::Option<#inner> = ::core::option::Option::None;));
-                arms.push(read_arm(index, &slot, inner, json, bounds.as_ref())?);
+                arms.push(read_arm(
+                    objects,
+                    index,
+                    &slot,
+                    inner,
+                    json,
+                    bounds.as_ref(),
+                )?);
                 build.push(quote!(#ident: #slot,));
             }
         }
@@ -668,12 +691,12 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
         quote!(_preset)
     };
     let check_object = match object_keywords {
-        None => quote!(::core::result::Result::Ok(Self { #(#build)* #extra })),
+        None => quote!(::core::result::Result::Ok(then(Self { #(#build)* #extra }))),
         Some(keywords) => quote! {
             static KEYWORDS: #OBJECT_KEYWORDS = #keywords;
             let value = Self { #(#build)* #extra };
             #CHECK_OBJECT::<_, A::Error>(&value, &KEYWORDS)?;
-            ::core::result::Result::Ok(value)
+            ::core::result::Result::Ok(then(value))
         },
     };
     let code = quote! {
@@ -710,10 +733,11 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
             ) -> ::core::result::Result<(), ::serde_json::Error> {
                 #PUT_EXTRA(&mut self.#extra, name, value)
             }
-            fn visit_members<'de, A: ::serde::de::MapAccess<'de>>(
+            fn visit_members_then<'de, A: ::serde::de::MapAccess<'de>, R, F: ::core::ops::FnOnce(Self) -> R>(
                 mut map: A,
                 #preset_binding: ::core::option::Option<u8>,
-            ) -> ::core::result::Result<Self, A::Error> {
+                then: F,
+            ) -> ::core::result::Result<R, A::Error> {
                 #(#slots)*
                 let mut #extra = ::core::default::Default::default();
                 while let ::core::option::Option::Some(key) = ::serde::de::MapAccess::next_key_seed(&mut map, #MEMBER_SEED::<Self>::new())? {
@@ -733,6 +757,7 @@ fn rewrite_struct(item: &mut syn::ItemStruct) -> Result<(StructInfo, TokenStream
 
 /// The match arm that reads a declared member of type `ty`, checking its bounds when it has any.
 fn read_arm(
+    objects: &BTreeSet<String>,
     index: u8,
     slot: &syn::Ident,
     ty: &syn::Type,
@@ -744,8 +769,13 @@ fn read_arm(
         Some(Check::Bounds(_)) => runtime_api::Checked::Bounds,
         Some(Check::Keywords(_)) => runtime_api::Checked::Keywords,
     };
-    let read = runtime_api::member_reader(holds(ty), checked)
-        .map_err(|e| format!("member `{json}`: {e}"))?;
+    let read = match (vec_item(ty), checked) {
+        (Some(item), runtime_api::Checked::Nothing) if objects.contains(&type_name(item)) => {
+            READ_OBJECT_ARRAY_MEMBER
+        }
+        _ => runtime_api::member_reader(holds(ty), checked)
+            .map_err(|e| format!("member `{json}`: {e}"))?,
+    };
     Ok(match bounds {
         None => quote!(#MEMBER::Known(#index) => #read(&mut #slot, &mut map, #json)?,),
         Some(Check::Bounds(bounds)) => {
@@ -1312,7 +1342,7 @@ fn tagged_union(
             .position(|m| m == tag)
             .ok_or("tag member vanished")? as u8;
         tags.push(value.to_owned());
-        stream_arms.push(quote!(#value => <#ty as #OBJECT>::visit_members(map, ::core::option::Option::Some(#index)).map(Self::#variant),));
+        stream_arms.push(quote!(#value => <#ty as #OBJECT>::visit_members_then(map, ::core::option::Option::Some(#index), Self::#variant),));
     }
     let name_str = name.to_string();
     Ok(Some(quote! {
@@ -1372,7 +1402,7 @@ fn keyed_union(
         for key in own {
             keys.push(quote!((#key, #index),));
         }
-        visit_arms.push(quote!(#index => <#ty as #OBJECT>::visit_members(map, ::core::option::Option::None).map(Self::#variant),));
+        visit_arms.push(quote!(#index => <#ty as #OBJECT>::visit_members_then(map, ::core::option::Option::None, Self::#variant),));
     }
     let name_str = name.to_string();
     let expected: Vec<String> = arms.iter().map(|(_, ty, _)| type_name(ty)).collect();

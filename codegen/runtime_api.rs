@@ -61,6 +61,8 @@ entries! {
     READ_MEMBER = read_member;
     /// Reads an array member, recording a failing element's index.
     READ_ARRAY_MEMBER = read_array_member;
+    /// Reads an array of generated objects, each built where the array stores it.
+    READ_OBJECT_ARRAY_MEMBER = read_object_array_member;
     /// Reads a map member, recording a failing value's key.
     READ_MAP_MEMBER = read_map_member;
     /// Reads an undeclared member into `extra`.

@@ -133,26 +133,36 @@ impl<'de, T: de::Deserialize<'de>> Visitor<'de> for ArraySeed<T> {
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("an array")
     }
-    fn visit_seq<S: de::SeqAccess<'de>>(self, mut seq: S) -> Result<Vec<T>, S::Error> {
-        // As serde's own `Vec` reader: trust a size hint only up to about 1 MiB.
-        let limit = (1 << 20) / core::mem::size_of::<T>().max(1);
-        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(limit));
-        loop {
-            match seq.next_element_seed(Push(&mut items)) {
-                Ok(Some(())) => {}
-                Ok(None) => return Ok(items),
-                Err(e) => {
-                    trail::index(items.len());
-                    return Err(e);
-                }
+    fn visit_seq<S: de::SeqAccess<'de>>(self, seq: S) -> Result<Vec<T>, S::Error> {
+        read_elements(seq, |seq, items| seq.next_element_seed(Push(items)))
+    }
+}
+
+/// The elements of an array, each read and pushed by `next` (which returns `None` at the
+/// end); a failure records the failing element's index.
+#[inline]
+fn read_elements<'de, T, S: de::SeqAccess<'de>>(
+    mut seq: S,
+    mut next: impl FnMut(&mut S, &mut Vec<T>) -> Result<Option<()>, S::Error>,
+) -> Result<Vec<T>, S::Error> {
+    // As serde's own `Vec` reader: trust a size hint only up to about 1 MiB.
+    let limit = (1 << 20) / core::mem::size_of::<T>().max(1);
+    let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(limit));
+    loop {
+        match next(&mut seq, &mut items) {
+            Ok(Some(())) => {}
+            Ok(None) => return Ok(items),
+            Err(e) => {
+                trail::index(items.len());
+                return Err(e);
             }
         }
     }
 }
 
 /// Reads one element and pushes it: the item is moved once, from where its reader put it into
-/// the vector. Returned through `next_element` and bound, each item was moved twice more (a
-/// memory copy of the whole struct each, 280 bytes for a resource).
+/// the vector (returned through `next_element` and bound, it was moved twice more). An array
+/// of generated objects is read by [`PushObject`], which does not move the item at all.
 struct Push<'v, T>(&'v mut Vec<T>);
 
 impl<'de, T: de::Deserialize<'de>> DeserializeSeed<'de> for Push<'_, T> {
@@ -168,6 +178,66 @@ impl<'de, T: de::Deserialize<'de>> DeserializeSeed<'de> for Push<'_, T> {
             }
             Err(e) => Err(e),
         }
+    }
+}
+
+/// [`read_array_member`] for an array of a generated object type: each element is built in
+/// the array's own memory (see [`Object::visit_members_then`]), not built apart and moved in.
+#[inline]
+pub fn read_object_array_member<'de, A: MapAccess<'de>, T: Object>(
+    slot: &mut Option<Vec<T>>,
+    map: &mut A,
+    name: &'static str,
+) -> Result<(), A::Error> {
+    read_seeded(slot, map, name, ObjectArraySeed(PhantomData))
+}
+
+/// Reads an array of objects, recording the index of an element that fails.
+struct ObjectArraySeed<T>(PhantomData<T>);
+
+impl<'de, T: Object> DeserializeSeed<'de> for ObjectArraySeed<T> {
+    type Value = Vec<T>;
+    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<Vec<T>, D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+}
+
+impl<'de, T: Object> Visitor<'de> for ObjectArraySeed<T> {
+    type Value = Vec<T>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an array")
+    }
+    fn visit_seq<S: de::SeqAccess<'de>>(self, seq: S) -> Result<Vec<T>, S::Error> {
+        read_elements(seq, |seq, items| seq.next_element_seed(PushObject(items)))
+    }
+}
+
+/// Reads one object and pushes it: the object's reader ends in the push, so that its fields
+/// are written into the vector's memory. Returned from the reader instead, the object was
+/// built apart and copied in (280 bytes for a resource).
+struct PushObject<'v, T>(&'v mut Vec<T>);
+
+impl<'de, T: Object> DeserializeSeed<'de> for PushObject<'_, T> {
+    type Value = ();
+    #[inline]
+    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        // Room first: the push at the end of the read then never grows the vector, and the
+        // fields go straight to their place.
+        self.0.reserve(1);
+        deserializer.deserialize_map(self)
+    }
+}
+
+impl<'de, T: Object> Visitor<'de> for PushObject<'_, T> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        super::visitors::ObjectVisitor::<T>::new().expecting(f)
+    }
+    #[inline]
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
+        let _scope = trail::enter();
+        let items = self.0;
+        T::visit_members_then(map, None, |item| items.push(item))
     }
 }
 

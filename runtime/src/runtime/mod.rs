@@ -40,7 +40,7 @@ pub use keywords::{
 };
 pub use members::{
     declared_in_extra, put_extra, read_array_member, read_extra, read_map_member, read_member,
-    required, Member, MemberSeed,
+    read_object_array_member, required, Member, MemberSeed,
 };
 #[cfg(feature = "schemars")]
 pub use schema::official_schema;

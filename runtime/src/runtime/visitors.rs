@@ -22,9 +22,20 @@ fn expecting(f: &mut fmt::Formatter, what: fmt::Arguments) -> fmt::Result {
 pub trait Object: Sized {
     /// The schema's name for the type, for error messages.
     const NAME: &'static str;
-    /// Reads the members; `preset` is the index of a constant member the caller already read
-    /// and checked (a union's discriminator).
-    fn visit_members<'de, A: MapAccess<'de>>(map: A, preset: Option<u8>) -> Result<Self, A::Error>;
+    /// Reads the members and hands the value to `then`; `preset` is the index of a constant
+    /// member the caller already read and checked (a union's discriminator). The value is
+    /// built in the call to `then`, so that a caller storing it (an array pushing an element)
+    /// has it built where it is stored, not built here and copied there.
+    fn visit_members_then<'de, A: MapAccess<'de>, R, F: FnOnce(Self) -> R>(
+        map: A,
+        preset: Option<u8>,
+        then: F,
+    ) -> Result<R, A::Error>;
+    /// Reads the members; `preset` as for [`visit_members_then`](Self::visit_members_then).
+    #[inline]
+    fn visit_members<'de, A: MapAccess<'de>>(map: A, preset: Option<u8>) -> Result<Self, A::Error> {
+        Self::visit_members_then(map, preset, |value| value)
+    }
     /// The index of a member the type declares (constants included), by its JSON name: what
     /// reading dispatches on, and what writing refuses to find in `extra`.
     fn member(name: &str) -> Option<u8>;
