@@ -16,9 +16,9 @@ use crate::normalize::{marker_value, CONST_MARKER};
 use crate::runtime_api::{
     self, ARM_SHAPE, BOUNDS, CHECK_OBJECT, CONST_VALUE, DECLARED_IN_EXTRA, FROM_BUFFERED, KEYED,
     KEYED_VISITOR, KEYWORDS, KIND, LITERAL, MEMBER, MEMBER_SEED, OBJECT, OBJECT_KEYWORDS,
-    OBJECT_VISITOR, PATTERN, PUT_EXTRA, READ_CONST, READ_EXTRA, READ_OBJECT_ARRAY_MEMBER,
-    READ_OPTIONAL_CONST, REQUIRED, REQUIRE_CONST, SELECT_ARM, SERIALIZE_CONST, STRING_ENUM,
-    STRING_ENUM_VISITOR, TAGGED, TAGGED_VISITOR, UNREACHABLE_ARM,
+    OBJECT_VISITOR, PATTERN, PUT_EXTRA, READ_CONST, READ_EXTRA, READ_OPTIONAL_CONST, REQUIRED,
+    REQUIRE_CONST, SELECT_ARM, SERIALIZE_CONST, STRING_ENUM, STRING_ENUM_VISITOR, TAGGED,
+    TAGGED_VISITOR, UNREACHABLE_ARM,
 };
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -769,13 +769,8 @@ fn read_arm(
         Some(Check::Bounds(_)) => runtime_api::Checked::Bounds,
         Some(Check::Keywords(_)) => runtime_api::Checked::Keywords,
     };
-    let read = match (vec_item(ty), checked) {
-        (Some(item), runtime_api::Checked::Nothing) if objects.contains(&type_name(item)) => {
-            READ_OBJECT_ARRAY_MEMBER
-        }
-        _ => runtime_api::member_reader(holds(ty), checked)
-            .map_err(|e| format!("member `{json}`: {e}"))?,
-    };
+    let read = runtime_api::member_reader(holds(ty, objects), checked)
+        .map_err(|e| format!("member `{json}`: {e}"))?;
     Ok(match bounds {
         None => quote!(#MEMBER::Known(#index) => #read(&mut #slot, &mut map, #json)?,),
         Some(Check::Bounds(bounds)) => {
@@ -1102,10 +1097,14 @@ fn union_arms(item: &syn::ItemEnum, string_like: &BTreeSet<String>) -> Result<Ar
 }
 
 /// What a member of type `ty` holds: arrays and typed maps get readers that add the failing
-/// element's index or key to the error's path.
-fn holds(ty: &syn::Type) -> runtime_api::Holds {
-    if vec_item(ty).is_some() {
-        runtime_api::Holds::Array
+/// element's index or key to the error's path; an array of one of the generated `objects`
+/// also builds each element in place.
+fn holds(ty: &syn::Type, objects: &BTreeSet<String>) -> runtime_api::Holds {
+    if let Some(item) = vec_item(ty) {
+        match objects.contains(&type_name(item)) {
+            true => runtime_api::Holds::ObjectArray,
+            false => runtime_api::Holds::Array,
+        }
     } else if type_argument(ty, "BTreeMap").is_some() {
         runtime_api::Holds::Map
     } else {

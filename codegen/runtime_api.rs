@@ -153,6 +153,9 @@ pub enum Holds {
     Value,
     /// An array (`Vec<T>`): a failure names the element.
     Array,
+    /// An array of a generated object type: each element is also built where the array
+    /// stores it.
+    ObjectArray,
     /// A map (`BTreeMap<String, V>`): a failure names the key.
     Map,
 }
@@ -173,9 +176,10 @@ pub fn member_reader(holds: Holds, checked: Checked) -> Result<Entry, String> {
     Ok(match (holds, checked) {
         (Holds::Value, Checked::Nothing) => READ_MEMBER,
         (Holds::Array, Checked::Nothing) => READ_ARRAY_MEMBER,
+        (Holds::ObjectArray, Checked::Nothing) => READ_OBJECT_ARRAY_MEMBER,
         (Holds::Map, Checked::Nothing) => READ_MAP_MEMBER,
         (Holds::Value, Checked::Bounds) => READ_BOUNDED_MEMBER,
-        (Holds::Array, Checked::Bounds) => READ_BOUNDED_ARRAY_MEMBER,
+        (Holds::Array | Holds::ObjectArray, Checked::Bounds) => READ_BOUNDED_ARRAY_MEMBER,
         (Holds::Map, Checked::Bounds) => {
             return Err(
                 "a map member with numeric or count bounds: no bound applies to an \
@@ -184,7 +188,7 @@ pub fn member_reader(holds: Holds, checked: Checked) -> Result<Entry, String> {
             )
         }
         (Holds::Value, Checked::Keywords) => READ_CHECKED_MEMBER,
-        (Holds::Array, Checked::Keywords) => READ_CHECKED_ARRAY_MEMBER,
+        (Holds::Array | Holds::ObjectArray, Checked::Keywords) => READ_CHECKED_ARRAY_MEMBER,
         (Holds::Map, Checked::Keywords) => READ_CHECKED_MAP_MEMBER,
     })
 }
