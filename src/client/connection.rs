@@ -4,6 +4,8 @@
 #[cfg(feature = "http-client")]
 mod http;
 #[cfg(feature = "http-client")]
+pub use http::HttpOptions;
+#[cfg(feature = "http-client")]
 mod sse;
 #[cfg(feature = "stdio-client")]
 mod stdio;
@@ -42,7 +44,10 @@ use tokio::sync::oneshot;
 ///   `Mcp-Session-Id`; the answer is read as JSON or as an event stream, and a stream that
 ///   ends before its answer is resumed with `GET` and `Last-Event-ID`, after the `retry` delay
 ///   the server gave (three times at most); a `server/discover` refused with an HTTP error
-///   falls back to `initialize` ([`Client::no_answer`]);
+///   falls back to `initialize` ([`Client::no_answer`]). What the server sends is read within
+///   bounds, each with a default ([`HttpOptions`]: 16 MiB an answer or an event, 60 seconds a
+///   call and a silence within it, 100 of the server's requests a call, redirects to the
+///   server's own origin only); passing one ends the call with [`CallError::Bound`];
 /// - over **stdio** (`stdio-client`): the server is a child process spoken to in lines on its
 ///   standard input and output, its standard error left to the parent's, and killed when the
 ///   connection is dropped.
@@ -112,6 +117,74 @@ pub enum CallError {
     /// The answer is not the call's kind of result (a server that answers `tools/call` with
     /// another method's result, or with `input_required` the engine could not answer).
     Unexpected(String),
+    /// The server passed a bound of the connection ([`HttpOptions`]): an answer or an event
+    /// too large, a call or a silence too long, too many requests of its own, a redirect to
+    /// another origin.
+    #[cfg(feature = "http-client")]
+    Bound(Bound),
+}
+
+/// A bound of a connection over HTTP that the server passed, with the bound's setting
+/// ([`HttpOptions`] sets each one).
+#[cfg(feature = "http-client")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Bound {
+    /// An answer read whole (a response that is not an event stream) longer than this many
+    /// bytes, by its `Content-Length` or as it came ([`HttpOptions::with_max_answer`]).
+    AnswerSize(usize),
+    /// An event whose data, or a line of an event stream, is longer than this many bytes
+    /// ([`HttpOptions::with_max_event`]).
+    EventSize(usize),
+    /// The server could not be connected to within this time
+    /// ([`HttpOptions::with_connect_timeout`]).
+    ConnectTimeout(core::time::Duration),
+    /// The call did not end within this time ([`HttpOptions::with_call_timeout`]).
+    CallTimeout(core::time::Duration),
+    /// The server sent no message for this long while the call waited
+    /// ([`HttpOptions::with_idle_timeout`]): keep-alive comments are no message.
+    IdleTimeout(core::time::Duration),
+    /// The server asked one call for more answers than this many
+    /// ([`HttpOptions::with_max_server_requests`]).
+    ServerRequests(usize),
+    /// The server redirected a request to this URL, of another origin (scheme, host, port)
+    /// than the request's: not followed ([`HttpOptions::with_redirects`]).
+    OtherOrigin(String),
+}
+
+#[cfg(feature = "http-client")]
+impl core::fmt::Display for Bound {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Bound::AnswerSize(max) => write!(
+                f,
+                "an answer larger than its cap of {max} bytes (HttpOptions::with_max_answer)"
+            ),
+            Bound::EventSize(max) => write!(
+                f,
+                "an event larger than its cap of {max} bytes (HttpOptions::with_max_event)"
+            ),
+            Bound::ConnectTimeout(limit) => write!(
+                f,
+                "no connection to the server within the connect timeout of {limit:?}"
+            ),
+            Bound::CallTimeout(limit) => {
+                write!(f, "the call took longer than the call timeout of {limit:?}")
+            }
+            Bound::IdleTimeout(limit) => write!(
+                f,
+                "no message from the server within the idle timeout of {limit:?}"
+            ),
+            Bound::ServerRequests(max) => write!(
+                f,
+                "the server asked one call for more than its bound of {max} answers \
+                 (HttpOptions::with_max_server_requests)"
+            ),
+            Bound::OtherOrigin(to) => {
+                write!(f, "a redirect to another origin, {to}, not followed")
+            }
+        }
+    }
 }
 
 impl core::fmt::Display for CallError {
@@ -121,6 +194,8 @@ impl core::fmt::Display for CallError {
             CallError::Client(error) => write!(f, "{error}"),
             CallError::Transport(why) => write!(f, "transport: {why}"),
             CallError::Unexpected(why) => write!(f, "unexpected answer: {why}"),
+            #[cfg(feature = "http-client")]
+            CallError::Bound(bound) => write!(f, "bound: {bound}"),
         }
     }
 }
@@ -133,19 +208,22 @@ const MAX_PAGES: usize = 10_000;
 
 impl Connection {
     /// Connects `client` to the server at `url` (`http://` or, with reqwest's TLS features,
-    /// `https://`) over Streamable HTTP.
+    /// `https://`) over Streamable HTTP, within the default bounds ([`HttpOptions`], whose
+    /// [`connect`](HttpOptions::connect) sets others).
     ///
     /// # Errors
     ///
     /// [`CallError::Transport`] when the server cannot be reached, [`CallError::Server`] when
-    /// it refuses to connect (no revision in common).
+    /// it refuses to connect (no revision in common), [`CallError::Bound`] when it passes a
+    /// bound.
     #[cfg(feature = "http-client")]
     pub async fn http(url: impl Into<String>, client: Client) -> Result<Self, CallError> {
-        Self::http_with(url, reqwest::Client::new(), client).await
+        HttpOptions::new().connect(url, client).await
     }
 
     /// [`Connection::http`] with the HTTP client `http` (its timeouts, proxies, TLS roots,
-    /// default headers such as an `Authorization`).
+    /// default headers such as an `Authorization`, and its redirect policy: reqwest's default
+    /// follows redirects to any origin, see [`HttpOptions`]).
     ///
     /// # Errors
     ///
@@ -156,8 +234,7 @@ impl Connection {
         http: reqwest::Client,
         client: Client,
     ) -> Result<Self, CallError> {
-        let link = Link::Http(http::HttpLink::new(url.into(), http::reqwest_sender(http)));
-        Self::connect(client, link).await
+        HttpOptions::new().connect_with(url, http, client).await
     }
 
     /// [`Connection::http`], each request sent by `send` rather than by reqwest: another HTTP
@@ -189,6 +266,9 @@ impl Connection {
     /// # Ok(()) }
     /// ```
     ///
+    /// The bounds of [`HttpOptions`] hold for what `send` gives, but for the connect timeout
+    /// and the redirects, which are `send`'s.
+    ///
     /// # Errors
     ///
     /// As [`Connection::http`].
@@ -204,15 +284,7 @@ impl Connection {
         B: http_body::Body + Send + 'static,
         B::Error: core::fmt::Display,
     {
-        let send: http::Sender = Arc::new(move |request| {
-            let sent = send(request);
-            Box::pin(async move {
-                let (parts, body) = sent.await?.into_parts();
-                Ok(::http::Response::from_parts(parts, http::Body::of(body)))
-            })
-        });
-        let link = Link::Http(http::HttpLink::new(url.into(), send));
-        Self::connect(client, link).await
+        HttpOptions::new().connect_via(url, client, send).await
     }
 
     /// Starts `command` (its standard input and output piped, its standard error the
@@ -247,20 +319,23 @@ impl Connection {
         Ok(connection)
     }
 
-    /// Sends the engine's first line and waits for the connection.
+    /// Sends the engine's first line and waits for the connection, within the call timeout.
     async fn connected(self) -> Result<Self, CallError> {
         let (told, connection) = oneshot::channel();
         *lock(&self.inner.connecting) = Some(told);
         let first = self.inner.engine().start();
         let first = first.ok_or(CallError::Client(ClientError::NotConnected))?;
-        self.inner.send(first, None).await?;
-        match connection.await {
-            Ok(Ok(_)) => Ok(self),
-            Ok(Err(refused)) => Err(refused),
-            Err(_) => Err(CallError::Transport(
-                "the server did not answer the connection".to_owned(),
-            )),
-        }
+        let connecting = async {
+            self.inner.send(first, None).await?;
+            match connection.await {
+                Ok(connected) => connected.map(|_| ()),
+                Err(_) => Err(CallError::Transport(
+                    "the server did not answer the connection".to_owned(),
+                )),
+            }
+        };
+        self.inner.within_call_timeout(connecting).await?;
+        Ok(self)
     }
 
     /// The revision spoken with the server.
@@ -309,19 +384,30 @@ impl Connection {
             .engine()
             .request(call)
             .map_err(CallError::Client)?;
-        let (answer, answered) = oneshot::channel();
+        let (answer, mut answered) = oneshot::channel();
         lock(&self.inner.pending).insert(id.clone(), answer);
-        let sent = self.inner.send(line, Some(id.clone())).await;
-        // Over HTTP the answer came with the exchange, or the engine gave one for it; over stdio
-        // it comes from the task reading the server's output.
-        let answered = match (sent, answered.await) {
-            (_, Ok(answer)) => answer,
-            (Err(error), Err(_)) => Err(error),
-            (Ok(()), Err(_)) => Err(CallError::Transport(
-                "the connection ended before the answer".to_owned(),
-            )),
+        let call = async {
+            let sent = self.inner.send(line.clone(), Some(id.clone())).await;
+            // Over HTTP the answer came with the exchange, or the engine gave one for it; over
+            // stdio it comes from the task reading the server's output. An exchange that
+            // failed may still have brought it first.
+            match sent {
+                Ok(()) => (&mut answered).await.unwrap_or_else(|_| {
+                    Err(CallError::Transport(
+                        "the connection ended before the answer".to_owned(),
+                    ))
+                }),
+                Err(error) => answered.try_recv().unwrap_or(Err(error)),
+            }
         };
+        let answered = self.inner.within_call_timeout(call).await;
         lock(&self.inner.pending).remove(&id);
+        #[cfg(feature = "http-client")]
+        if let Err(CallError::Bound(Bound::CallTimeout(_))) = &answered {
+            // The engine forgets the request: an answer that comes late finds nothing.
+            let why = RpcError::new(ErrorCode::InternalError, "the call timed out");
+            let _ = self.inner.engine().no_answer(&line, why);
+        }
         answered
     }
 
@@ -474,6 +560,22 @@ impl Inner {
             answering: Mutex::new(None),
             link,
         }
+    }
+
+    /// `call`, unless the connection's call timeout passes first (over HTTP:
+    /// [`HttpOptions::with_call_timeout`]; over stdio there is none).
+    async fn within_call_timeout<T>(
+        &self,
+        call: impl Future<Output = Result<T, CallError>>,
+    ) -> Result<T, CallError> {
+        #[cfg(feature = "http-client")]
+        if let Some(limit) = self.http_link().and_then(http::HttpLink::call_timeout) {
+            return match tokio::time::timeout(limit, call).await {
+                Ok(done) => done,
+                Err(_) => Err(CallError::Bound(Bound::CallTimeout(limit))),
+            };
+        }
+        call.await
     }
 
     /// The HTTP link, when the connection is over HTTP.

@@ -79,6 +79,8 @@ mod peer;
 mod reply;
 mod structured;
 
+#[cfg(feature = "http-client")]
+pub use connection::{Bound, HttpOptions};
 #[cfg(any(feature = "http-client", feature = "stdio-client"))]
 pub use connection::{CallError, Connection};
 pub use engine::Client;

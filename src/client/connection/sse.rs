@@ -16,9 +16,11 @@ pub(crate) struct SseEvent {
     pub retry: Option<u64>,
 }
 
-/// The events of one stream, as its bytes come.
-#[derive(Debug, Default)]
+/// The events of one stream, as its bytes come, each event's data at most a cap.
+#[derive(Debug)]
 pub(crate) struct SseReader {
+    /// The most bytes of data one event may have.
+    max_event: usize,
     /// The bytes of the line not ended yet.
     line: Vec<u8>,
     /// The event being read.
@@ -29,19 +31,36 @@ pub(crate) struct SseReader {
     data_lines: usize,
 }
 
-/// The most bytes one line may have: a peer that never ends its line must not make the
-/// client keep all it sends.
-const MAX_LINE: usize = 16 << 20;
+/// A line may pass the cap on an event's data by its field's name (`data: `): a longer one
+/// cannot be part of an event within the cap.
+const FIELD_NAME: usize = "data: ".len();
+
+/// An event whose data passes the cap, or a line that could only be part of one: a peer that
+/// never ends its line or its event must not make the client keep all it sends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TooLong;
 
 impl SseReader {
-    /// Reads `bytes`, giving the events they end. `Err` when a line passes the limit.
-    pub fn feed(&mut self, bytes: &[u8]) -> Result<Vec<SseEvent>, String> {
+    /// A reader of events whose data is at most `max_event` bytes.
+    pub fn new(max_event: usize) -> Self {
+        SseReader {
+            max_event,
+            line: Vec::new(),
+            event: SseEvent::default(),
+            started: false,
+            data_lines: 0,
+        }
+    }
+
+    /// Reads `bytes`, giving the events they end. `Err` when an event's data, or one line
+    /// (a comment's too), passes the cap.
+    pub fn feed(&mut self, bytes: &[u8]) -> Result<Vec<SseEvent>, TooLong> {
         let mut events = Vec::new();
         for &byte in bytes {
             if byte != b'\n' {
                 self.line.push(byte);
-                if self.line.len() > MAX_LINE {
-                    return Err(format!("an event stream line longer than {MAX_LINE} bytes"));
+                if self.line.len() > self.max_event.saturating_add(FIELD_NAME) {
+                    return Err(TooLong);
                 }
                 continue;
             }
@@ -51,6 +70,9 @@ impl SseReader {
             }
             if let Some(event) = self.line_ended(&String::from_utf8_lossy(&line)) {
                 events.push(event);
+            }
+            if self.event.data.len() > self.max_event {
+                return Err(TooLong);
             }
         }
         Ok(events)
