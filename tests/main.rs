@@ -24,6 +24,7 @@ mod schema_walk;
 mod adversarial;
 mod bounds;
 mod client;
+mod client_bounds;
 mod client_connection;
 mod client_http;
 mod codegen_checks;
