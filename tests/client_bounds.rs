@@ -161,8 +161,8 @@ async fn accepted(mut socket: TcpStream) {
     let _ = write_all(&mut socket, head.as_bytes()).await;
 }
 
-/// Answers `server/discover` as a 2026-07-28 server does; `true` when `request` was one it
-/// answered (a discovery, or a notification).
+/// Answers `server/discover` as a 2026-07-28 server does, and a notification with 202; any
+/// other request's socket is given back, for the test's own answer.
 async fn connecting(request: &Request, socket: TcpStream) -> Option<TcpStream> {
     match request.method() {
         "server/discover" => {
