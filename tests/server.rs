@@ -410,6 +410,20 @@ fn a_function_is_a_handler_with_the_capabilities_it_is_given() {
     );
 }
 
+/// What the stdio loop of `server` writes for `input`, whole and as one JSON message a line.
+fn serve_lines(server: &Server<Router>, input: &str) -> (String, Vec<Value>) {
+    let mut output = Vec::new();
+    server
+        .serve(input.as_bytes(), &mut output)
+        .expect("in-memory I/O");
+    let output = String::from_utf8(output).expect("UTF-8");
+    let lines = output
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("one JSON message a line"))
+        .collect();
+    (output, lines)
+}
+
 #[test]
 fn the_stdio_loop_answers_each_line_with_one_line() {
     let server = server();
@@ -420,18 +434,34 @@ fn the_stdio_loop_answers_each_line_with_one_line() {
         json!({"jsonrpc": "2.0", "id": 1, "method": "ping"}).to_string(),
     ]
     .join("\n");
-    let mut output = Vec::new();
-    server
-        .serve(input.as_bytes(), &mut output)
-        .expect("in-memory I/O");
-    let output = String::from_utf8(output).expect("UTF-8");
-    let lines: Vec<Value> = output
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("one JSON message a line"))
-        .collect();
+    let (output, lines) = serve_lines(&server, &input);
     assert_eq!(lines.len(), 2, "{output}");
     assert_eq!(lines[0]["result"]["protocolVersion"], "2025-11-25");
     assert_eq!(lines[1], json!({"jsonrpc": "2.0", "id": 1, "result": {}}));
+}
+
+#[test]
+fn the_stdio_loop_answers_a_panicking_tool_and_ends_with_its_input() {
+    let router = Router::new().tool(
+        Tool::new("broken", ToolInputSchema::new()),
+        |_| -> Result<CallToolResult, _> { panic!("a bug in a tool") },
+    );
+    let server = Server::new(Implementation::new("memo", "1.0.0"), router);
+    let input = [
+        initialize("2025-11-25").to_string(),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string(),
+        json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "broken"}})
+            .to_string(),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "ping"}).to_string(),
+    ]
+    .join("\n");
+    // The loop returns once the input has ended and every call has answered: a call whose
+    // handler panicked answers too.
+    let (output, lines) = serve_lines(&server, &input);
+    let broken = lines.iter().find(|line| line["id"] == 1);
+    let broken = broken.unwrap_or_else(|| panic!("no answer to the call: {output}"));
+    assert_eq!(broken["error"]["code"], -32603, "{broken}");
+    assert!(lines.iter().any(|line| line["id"] == 2), "{output}");
 }
 
 /// A `tools/call` of a stateless client, as `receive` hands it out.

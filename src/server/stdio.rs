@@ -4,7 +4,9 @@
 use super::later::{self, Runtime};
 use super::{Answer, Change, Handler, Incoming, Server, Session};
 use crate::prelude::*;
+use crate::RpcError;
 use std::io::{self, BufRead, Write};
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Mutex, MutexGuard};
@@ -148,8 +150,16 @@ impl<H: Handler + Sync> Server<H> {
                             let _ = reports.send(Out::Line(line));
                         });
                         let handler = self.handler();
-                        let result =
-                            runtime.enter(|| later::answer_here(handler, call, &mut context));
+                        // A handler that panics answers its request with an internal error:
+                        // the client is not left waiting, and the loop still ends when the
+                        // input does (it waits for every call started to answer).
+                        let answered = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                            runtime.enter(|| later::answer_here(handler, call, &mut context))
+                        }));
+                        let result = answered.unwrap_or_else(|_| {
+                            let failed = "the handler failed";
+                            Err(RpcError::new(crate::ErrorCode::InternalError, failed))
+                        });
                         let changes = context.take_changes();
                         let _ = out.send(Out::Done(responder.respond(result), changes));
                     });
