@@ -26,5 +26,5 @@ async fn main() -> std::io::Result<()> {
     let port = std::env::args().nth(2).unwrap_or("0".into()); // --port <n>
     let listener = tokio::net::TcpListener::bind(format!("127.0.0.1:{port}")).await?;
     println!("listening on http://{}/mcp", listener.local_addr()?);
-    axum::serve(listener, axum::Router::new().route_service("/mcp", mcp)).await
+    mcp.serve(listener).await
 }

@@ -296,4 +296,50 @@ mod abandoned_sessions {
             "{CLIENTS} expired sessions left {left} bytes behind"
         );
     }
+
+    /// The bytes a session opened by `initialize` with `capabilities` holds once opened, and
+    /// the status of the answer's JSON-RPC (`None` for a result, the error code otherwise).
+    fn session_cost(
+        server: &Server<Router>,
+        sessions: &mut Sessions,
+        capabilities: &Value,
+    ) -> (isize, Option<i64>) {
+        let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": capabilities,
+            "clientInfo": {"name": "test", "version": "1"}}})
+        .to_string();
+        let before = held();
+        let opened = server.http(sessions, "POST", lookup::<&str, &str>(&[]), &initialize, 0);
+        let body: Value =
+            serde_json::from_str(opened.body.as_deref().unwrap_or("null")).expect("a JSON answer");
+        let code = body["error"]["code"].as_i64();
+        drop((opened, body));
+        (held() - before, code)
+    }
+
+    #[test]
+    fn an_initialize_with_megabytes_of_capabilities_leaves_nothing_behind() {
+        let server = server();
+        let mut next = 0u64;
+        let mut sessions = Sessions::new(move || {
+            next += 1;
+            format!("session-{next:04}")
+        });
+        // The first session pays for what the table allocates once.
+        session_cost(&server, &mut sessions, &json!({}));
+        let (ordinary, refused) = session_cost(&server, &mut sessions, &json!({}));
+        assert_eq!(refused, None);
+        let fat = json!({"experimental": {"padding": {"text": "x".repeat(4_000_000)}}});
+        let (left, refused) = session_cost(&server, &mut sessions, &fat);
+        assert_eq!(refused, Some(-32602));
+        assert_eq!(sessions.len(), 2);
+        let (after, refused) = session_cost(&server, &mut sessions, &json!({}));
+        assert_eq!(refused, None);
+        println!("a session: {ordinary} bytes; a refused 4 MB initialize: {left}; then {after}");
+        assert_eq!(left, 0, "a refused initialize left {left} bytes behind");
+        assert_eq!(
+            after, ordinary,
+            "a session costs {after} bytes after it, {ordinary} before"
+        );
+    }
 }

@@ -44,6 +44,26 @@ pub fn serve(router: Router) -> Serving {
 }
 
 pub fn serve_service(service: StreamableHttp<Router>) -> Serving {
+    serve_on(service, |listener, service| {
+        let app = axum::Router::new().route_service("/mcp", service);
+        async move {
+            let _ = axum::serve(listener, app).await;
+        }
+    })
+}
+
+/// Serves `service` with its own `StreamableHttp::serve` (hyper, with the peer's address).
+pub fn serve_itself(service: StreamableHttp<Router>) -> Serving {
+    serve_on(service, |listener, service| async move {
+        let _ = service.serve(listener).await;
+    })
+}
+
+/// Serves `service` on a free port of 127.0.0.1 with `server`, on a runtime of two workers.
+fn serve_on<F: std::future::Future<Output = ()> + Send + 'static>(
+    service: StreamableHttp<Router>,
+    server: impl FnOnce(tokio::net::TcpListener, StreamableHttp<Router>) -> F,
+) -> Serving {
     // Few blocking threads: a test that many waiting calls hold none of them would pass on a
     // pool of 512.
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -56,8 +76,7 @@ pub fn serve_service(service: StreamableHttp<Router>) -> Serving {
         .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
         .expect("a free port");
     let address = listener.local_addr().expect("its address");
-    let app = axum::Router::new().route_service("/mcp", service.clone());
-    runtime.spawn(async move { axum::serve(listener, app).await });
+    runtime.spawn(server(listener, service.clone()));
     Serving {
         url: format!("http://{address}/mcp"),
         address,
@@ -111,7 +130,19 @@ pub fn request(
     headers: &[(&str, &str)],
     body: &str,
 ) -> (u16, Vec<(String, String)>, BufReader<TcpStream>) {
-    let mut stream = TcpStream::connect(address).expect("a connection");
+    let stream = TcpStream::connect(address).expect("a connection");
+    request_on(stream, address, method, path, headers, body)
+}
+
+/// [`request`] on a connection made already (from another address, say).
+pub fn request_on(
+    mut stream: TcpStream,
+    address: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> (u16, Vec<(String, String)>, BufReader<TcpStream>) {
     stream
         .set_read_timeout(Some(Duration::from_secs(30)))
         .expect("a timeout");
@@ -455,8 +486,28 @@ fn it_refuses_a_foreign_host_a_body_not_json_and_a_client_that_takes_neither_ans
         status(post("localhost", "application/json", "application/json")),
         200
     );
-    // By default any host is served.
-    let open = StreamableHttp::new(Server::new(Implementation::new("t", "1"), tour(0)));
+    // By default the loopback names alone are served: all of 127.0.0.0/8, `localhost`, `::1`.
+    let local = StreamableHttp::new(Server::new(Implementation::new("t", "1"), tour(0)));
+    for (host, expected) in [
+        ("127.0.0.2:8080", 200),
+        ("localhost:8080", 200),
+        ("[::1]", 200),
+        ("evil.example", 403),
+        ("mcp.example.com", 403),
+        ("10.0.0.1:8080", 403),
+    ] {
+        let request = post(host, "application/json", both);
+        let answered = runtime.block_on(tower_call(local.clone(), request));
+        assert_eq!(answered, expected, "Host: {host}");
+    }
+    // A name of the server's own is served once named, the loopback names still; any host
+    // when the check is someone else's.
+    let named = local.clone().with_allowed_hosts(["mcp.example.com"]);
+    let request = post("mcp.example.com", "application/json", both);
+    assert_eq!(runtime.block_on(tower_call(named.clone(), request)), 200);
+    let request = post("localhost", "application/json", both);
+    assert_eq!(runtime.block_on(tower_call(named, request)), 200);
+    let open = local.with_any_host();
     let request = post("mcp.example.com", "application/json", both);
     assert_eq!(runtime.block_on(tower_call(open, request)), 200);
 }

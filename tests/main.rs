@@ -34,6 +34,7 @@ mod convert_for_peer;
 mod definitions;
 mod dispatch;
 mod faithful;
+mod http_safety;
 mod http_service;
 mod input_required;
 mod input_required_server;

@@ -94,7 +94,8 @@ impl Cluster {
             .collect();
         let d = dir.display();
         // Round robin, no stickiness; a replica that is down is passed over for the next. One
-        // process (no master): killing it stops nginx whole.
+        // process (no master): killing it stops nginx whole. The replicas see the `Host` the
+        // client sent (a loopback name, which they serve by default), not the upstream's name.
         let conf = format!(
             "daemon off; master_process off; pid {d}/nginx.pid; error_log {d}/nginx-error.log;\n\
              events {{ worker_connections 1024; }}\n\
@@ -104,7 +105,8 @@ impl Cluster {
                upstream replicas {{ {upstreams}}}\n\
                server {{ listen 127.0.0.1:{nginx_port};\n\
                  location / {{ proxy_pass http://replicas; proxy_http_version 1.1;\n\
-                   proxy_set_header Connection \"\"; proxy_buffering off;\n\
+                   proxy_set_header Connection \"\"; proxy_set_header Host $host;\n\
+                   proxy_buffering off;\n\
                    proxy_read_timeout 1h; proxy_next_upstream error timeout; }} }} }}\n"
         );
         std::fs::write(dir.join("nginx.conf"), conf).expect("nginx's configuration");

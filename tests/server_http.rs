@@ -484,17 +484,31 @@ fn a_get_opens_the_sessions_stream_on_which_its_subscriptions_are_told() {
             "params": {"uri": "memo://hi"}})
     );
 
-    // Open, the stream keeps its session in use however long it is idle; closed, the session
-    // is idle from the close on.
-    let later = 5 + sessions.idle_ms() + 1;
-    assert_eq!(sessions.expire(later), 0);
+    // Closed, the stream leaves its session idle from the close on.
+    let later = 5 + sessions.idle_ms();
     sessions.close(&stream, later);
     assert_eq!(sessions.notify(&server, &updated), []);
-    let reopened = server.http(&mut sessions, "GET", lookup(&listen), "", later + 1);
+    let reopened = server.http(&mut sessions, "GET", lookup(&listen), "", later);
     assert_eq!(reopened.stream, Some(stream.clone()));
-    sessions.close(&stream, later + 2);
-    assert_eq!(sessions.expire(later + 2 + sessions.idle_ms()), 0);
-    assert_eq!(sessions.expire(later + 3 + sessions.idle_ms()), 1);
+    sessions.close(&stream, later + 1);
+    assert_eq!(sessions.expire(later + 1 + sessions.idle_ms()), 0);
+    assert_eq!(sessions.expire(later + 2 + sessions.idle_ms()), 1);
+    // Open, the stream does not keep a session whose client sends no request alive: a client
+    // that holds streams open and says nothing must not hold the table. The session ends,
+    // and its stream with it.
+    let start = later + 3 + sessions.idle_ms();
+    let id = open(&server, &mut sessions, start);
+    let listen = [
+        (MCP_SESSION_ID, id.as_str()),
+        ("Accept", "text/event-stream"),
+    ];
+    let held = server.http(&mut sessions, "GET", lookup(&listen), "", start);
+    let held = held.stream.expect("the session's own stream");
+    assert_eq!(sessions.expire(start + sessions.idle_ms()), 0);
+    let idle_at = start + sessions.idle_ms() + 1;
+    let idle = server.http(&mut sessions, "GET", lookup::<&str, &str>(&[]), "", idle_at);
+    assert!(idle.ended.contains(&held), "{:?}", idle.ended);
+    assert_eq!(sessions.len(), 0);
 }
 
 /// A stateless client's `subscriptions/listen` (2026-07-28) over HTTP: its response is an

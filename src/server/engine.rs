@@ -40,6 +40,8 @@ pub struct Server<H> {
     info_json: Option<Arc<str>>,
     /// What seals the `requestState` the handlers hand out and opens what clients send back.
     codec: Option<Arc<dyn StateCodec + Send + Sync>>,
+    /// The most bytes a session keeps of its client's capabilities and `clientInfo`.
+    client_info_limit: usize,
 }
 
 impl<H: Handler> Server<H> {
@@ -56,7 +58,22 @@ impl<H: Handler> Server<H> {
             discover_cache: CacheHint::UNCACHED,
             info_json,
             codec: None,
+            client_info_limit: Self::DEFAULT_CLIENT_INFO_LIMIT,
         }
+    }
+
+    /// The most bytes of capabilities and `clientInfo` (as JSON, in the handlers' revision) an
+    /// `initialize` may bring, by default: 64 KiB, a hundred times what the official SDKs'
+    /// clients send.
+    pub const DEFAULT_CLIENT_INFO_LIMIT: usize = 64 << 10;
+
+    /// Refuses an `initialize` whose capabilities and `clientInfo` take more than `bytes` as
+    /// JSON ([`Server::DEFAULT_CLIENT_INFO_LIMIT`] by default) with -32602 saying so: a session
+    /// keeps them for as long as it lives, and a client must not make it keep megabytes.
+    #[must_use]
+    pub fn with_client_info_limit(mut self, bytes: usize) -> Self {
+        self.client_info_limit = bytes;
+        self
     }
 
     /// Seals every `requestState` a handler hands out to a 2026-07-28 client with `codec`,
@@ -485,7 +502,18 @@ impl<H: Handler> Visit for Initialize<'_, H> {
         let result = lifecycle::initialize::<V>(&capabilities, &server.info, instructions);
         if result.is_ok() {
             let meta = lifecycle::request_meta::<V>(&params);
-            self.session.stateful = Some(Stateful::new(V::version(), &meta, false));
+            let stateful = Stateful::new(V::version(), &meta, false);
+            let (kept, limit) = (stateful.meta_text.len(), server.client_info_limit);
+            if kept > limit {
+                let message = format!(
+                    "the capabilities and clientInfo of `initialize` take {kept} bytes as JSON, \
+                     more than the {limit} this server keeps for a session"
+                );
+                let refused: Result<<V::ClientCall as CallSet>::Result, RpcError> =
+                    Err(RpcError::invalid_params(message));
+                return Incoming::Answer(respond(request.id, refused));
+            }
+            self.session.stateful = Some(stateful);
         }
         Incoming::Answer(respond(request.id, result))
     }

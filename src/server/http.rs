@@ -53,13 +53,15 @@
 //! on, with the events it missed since (the session keeps its latest
 //! [`Sessions::EVENTS_KEPT`]; an id older than those opens the session's own stream afresh).
 //!
-//! Sessions are bounded: one idle longer than [`Sessions::idle_ms`] is dropped (a session whose
-//! own stream is open is in use, not idle), and at most [`Sessions::max`] exist at once. An
-//! `initialize` that finds the table full drops the session used least recently among those
-//! with no stream open and no request in flight (its client's next request gets 404, and the
-//! transport has it open a new session); only when every session is in use is it refused
-//! with 503. So clients that open sessions and abandon them never shut others out. The clock
-//! is the caller's: each call says what time it is.
+//! Sessions are bounded: one whose client sent no request for longer than
+//! [`Sessions::idle_ms`] is dropped (its streams end with it), at most [`Sessions::max`] exist
+//! at once, and one client holds at most its share of them ([`Sessions::with_client_share`],
+//! a quarter by default; the client is the key given to [`Server::http_receive_from`]). An
+//! `initialize` of a client at its share ends that client's own idlest session; one that finds
+//! the table full ends the idlest session of the client holding the most (its client's next
+//! request gets 404, and the transport has it open a new session). So no one client, by
+//! opening sessions or holding streams open, evicts another's sessions or shuts it out. The
+//! clock is the caller's: each call says what time it is.
 
 use super::call::{Answer, Responder};
 use super::engine::Incoming;
@@ -263,6 +265,8 @@ pub struct Sessions {
     /// The open `subscriptions/listen` streams of stateless clients, by number: each a session
     /// of its own, which lives as long as its stream.
     listens: BTreeMap<u64, Session>,
+    /// The client each open `subscriptions/listen` stream belongs to, by number.
+    listen_clients: BTreeMap<u64, Box<str>>,
     /// The number of the next stateless `subscriptions/listen` stream.
     next_listen: u64,
     /// Streams ended without a last event, for the next response to report.
@@ -271,12 +275,16 @@ pub struct Sessions {
     pub(super) event_prefix: String,
     ids: Box<dyn FnMut() -> String + Send>,
     pub(super) max: usize,
+    /// The most sessions (and stateless streams) one client holds; `None`: a quarter of `max`.
+    share: Option<usize>,
     idle_ms: u64,
     origins: Origins,
 }
 
 pub(super) struct Entry {
     pub(super) session: Session,
+    /// The client that opened it (see [`Server::http_receive_from`]).
+    pub(super) client: Box<str>,
     pub(super) last_used_ms: u64,
     /// Whether the session's own stream (`GET`) is open.
     listening: bool,
@@ -287,9 +295,10 @@ pub(super) struct Entry {
 }
 
 impl Entry {
-    pub(super) fn new(session: Session, now_ms: u64) -> Self {
+    pub(super) fn new(session: Session, client: &str, now_ms: u64) -> Self {
         Entry {
             session,
+            client: client.into(),
             last_used_ms: now_ms,
             listening: false,
             streams: BTreeSet::new(),
@@ -350,20 +359,28 @@ impl Sessions {
     /// How many of its latest events a session keeps for a client that resumes a stream with
     /// `Last-Event-ID`, whatever stream they went on.
     pub const EVENTS_KEPT: usize = 256;
+    /// How many bytes of its latest events' messages a session keeps for a client that
+    /// resumes, at most: the oldest go first past it; an event larger than it alone is sent
+    /// but not kept, and the events before it are dropped, so that a resume from one of them
+    /// opens the stream afresh, as from an id older than those kept.
+    pub const EVENT_BYTES_KEPT: usize = 1 << 20;
 
     /// No sessions yet. `ids` makes each new session's id: the specification asks for ids
     /// that are globally unique and cryptographically secure (a random UUID, say), made of
     /// visible ASCII characters. An id already in use is never given out twice: the next one
-    /// is asked for (sixteen times at most, then the `initialize` is refused with 500).
+    /// is asked for (sixteen times at most, then the `initialize` is refused with 500); an
+    /// empty id says the source has none to give, and is asked for again in the same way.
     pub fn new(ids: impl FnMut() -> String + Send + 'static) -> Self {
         Sessions {
             sessions: BTreeMap::new(),
             listens: BTreeMap::new(),
+            listen_clients: BTreeMap::new(),
             next_listen: 0,
             ended: Vec::new(),
             event_prefix: String::new(),
             ids: Box::new(ids),
             max: Self::DEFAULT_MAX,
+            share: None,
             idle_ms: Self::DEFAULT_IDLE_MS,
             origins: Origins::default(),
         }
@@ -396,6 +413,31 @@ impl Sessions {
         self
     }
 
+    /// Whether a request whose `Origin` is `origin` is taken (see [`Sessions::with_origins`]).
+    pub fn allows_origin(&self, origin: &str) -> bool {
+        self.origins.allow(Some(origin))
+    }
+
+    /// Sets the most sessions one client holds at once (at least one; a quarter of
+    /// [`Sessions::max`] by default), and the most stateless `subscriptions/listen` streams it
+    /// holds open. A client past its share makes room among its own sessions (its idlest ends,
+    /// whatever it is doing), never among another client's: see [`Server::http_receive_from`].
+    #[must_use]
+    pub fn with_client_share(mut self, sessions: usize) -> Self {
+        self.share = Some(sessions.max(1));
+        self
+    }
+
+    /// The most sessions one client holds at once.
+    pub fn client_share(&self) -> usize {
+        self.share.unwrap_or(self.max / 4).clamp(1, self.max)
+    }
+
+    /// The client that opened session `id` (see [`Server::http_receive_from`]).
+    pub fn client_of(&self, id: &str) -> Option<&str> {
+        self.sessions.get(id).map(|entry| &*entry.client)
+    }
+
     /// The most sessions at once.
     pub fn max(&self) -> usize {
         self.max
@@ -422,13 +464,15 @@ impl Sessions {
         self.sessions.is_empty()
     }
 
-    /// Drops every session idle for longer than the limit at `now_ms`; how many it dropped.
+    /// Drops every session idle for longer than the limit at `now_ms`: whose client sent no
+    /// request for that long, even if its own stream is still open (a stream held open sends
+    /// nothing that shows a client is there); how many it dropped.
     pub fn expire(&mut self, now_ms: u64) -> usize {
         let before = self.sessions.len();
         let idle_ms = self.idle_ms;
         let ended = &mut self.ended;
         self.sessions.retain(|id, entry| {
-            let kept = entry.listening || now_ms.saturating_sub(entry.last_used_ms) <= idle_ms;
+            let kept = now_ms.saturating_sub(entry.last_used_ms) <= idle_ms;
             if !kept {
                 ended.extend(entry.all_streams(id));
             }
@@ -437,15 +481,42 @@ impl Sessions {
         before - self.sessions.len()
     }
 
-    /// Makes room for a new session in a full table: drops the session used least recently
-    /// among those that are idle (no stream open, no request in flight), as
-    /// [`Sessions::expire`] would once its time is up. Whether one was dropped.
+    /// Makes room for a new session of `client`, fairly: a client at its share
+    /// ([`Sessions::client_share`]) gives up its own idlest session, whatever it is doing; in
+    /// a table full of several clients' sessions, the client holding the most gives up its
+    /// idlest (one with no stream open and no request in flight, if it has one). So no one
+    /// client, however many sessions it opens or streams it holds, makes another's
+    /// `initialize` fail or its session disappear. Whether there is room.
     ///
-    /// Without it, clients that open sessions and abandon them would shut every new client
-    /// out until the first of theirs expired. With it, a full table refuses an `initialize`
-    /// (503) only while every session in it is in use; the cost falls on the session idle the
-    /// longest, whose client gets 404 and, as the transport asks of it, opens a new one.
-    pub(super) fn evict_idlest(&mut self) -> bool {
+    /// The cost falls on the session idle the longest of the client that holds the most,
+    /// whose client gets 404 and, as the transport asks of it, opens a new one.
+    pub(super) fn make_room(&mut self, client: &str) -> bool {
+        if client.is_empty() {
+            // Clients the caller cannot tell apart: no share to keep, the idlest of all goes.
+            return self.sessions.len() < self.max || self.evict_idle();
+        }
+        let own = self.sessions.values().filter(|e| &*e.client == client);
+        if own.count() >= self.client_share() {
+            return self.evict_idlest_of(client);
+        }
+        if self.sessions.len() < self.max {
+            return true;
+        }
+        let mut held: BTreeMap<&str, usize> = BTreeMap::new();
+        for entry in self.sessions.values() {
+            *held.entry(&entry.client).or_default() += 1;
+        }
+        let heaviest = held.into_iter().max_by_key(|(_, count)| *count);
+        let Some(heaviest) = heaviest.map(|(client, _)| client.to_owned()) else {
+            return false;
+        };
+        self.evict_idlest_of(&heaviest)
+    }
+
+    /// Drops the session used least recently among those that are idle (no stream open, no
+    /// request in flight), as [`Sessions::expire`] would once its time is up. Whether one
+    /// was dropped.
+    pub(super) fn evict_idle(&mut self) -> bool {
         let idlest = self
             .sessions
             .iter()
@@ -455,6 +526,26 @@ impl Sessions {
             .min_by_key(|(_, entry)| entry.last_used_ms)
             .map(|(id, _)| id.clone());
         idlest.is_some_and(|id| self.sessions.remove(&id).is_some())
+    }
+
+    /// Ends the session of `client` used least recently, preferring one that is idle (no
+    /// stream open, no request in flight); its streams end. Whether one was ended.
+    fn evict_idlest_of(&mut self, client: &str) -> bool {
+        let own = self.sessions.iter().filter(|(_, e)| &*e.client == client);
+        let idlest = own
+            .min_by_key(|(_, entry)| {
+                let busy =
+                    entry.listening || !entry.streams.is_empty() || entry.session.in_flight() > 0;
+                (busy, entry.last_used_ms)
+            })
+            .map(|(id, _)| id.clone());
+        let Some(id) = idlest else {
+            return false;
+        };
+        if let Some(entry) = self.sessions.remove(&id) {
+            self.ended.extend(entry.all_streams(&id));
+        }
+        true
     }
 
     /// The response for a call's answer: the answer's line, or 202 with no body when the
@@ -639,6 +730,7 @@ impl Sessions {
         if let Some(number) = stream.listen {
             // The client's way to end a stateless `subscriptions/listen`.
             self.listens.remove(&number);
+            self.listen_clients.remove(&number);
             return;
         }
         if stream.request.is_none() {
@@ -653,9 +745,10 @@ impl Sessions {
     /// A new session's id; `None` when the source gives only ids in use (a source that
     /// repeats itself would otherwise hold the server in a loop).
     fn fresh_id(&mut self) -> Option<String> {
+        // An empty id is the source's way to say it has none (its randomness failed).
         (0..16)
             .map(|_| (self.ids)())
-            .find(|id| !self.sessions.contains_key(id))
+            .find(|id| !id.is_empty() && !self.sessions.contains_key(id))
     }
 }
 
@@ -789,7 +882,8 @@ impl<H: Handler> Server<H> {
     }
 
     /// [`Server::http`] without running the handler: a request for it is handed out as an
-    /// [`HttpCall`], whose answer [`Sessions::finish`] turns into the response.
+    /// [`HttpCall`], whose answer [`Sessions::finish`] turns into the response. Every request
+    /// counts as the same client's: see [`Server::http_receive_from`] to tell clients apart.
     pub fn http_receive<'h>(
         &self,
         sessions: &mut Sessions,
@@ -798,7 +892,32 @@ impl<H: Handler> Server<H> {
         body: &str,
         now_ms: u64,
     ) -> HttpIncoming {
-        let mut incoming = self.receive_request(sessions, method, headers, body, now_ms);
+        self.http_receive_from(sessions, "", method, headers, body, now_ms)
+    }
+
+    /// [`Server::http_receive`] for a request of `client`: a key the caller gives each client
+    /// (its address, or the principal its credentials name). A client holds at most its
+    /// share of the sessions ([`Sessions::with_client_share`]) and of the stateless streams;
+    /// one past it ends its own idlest session to open another, and a full table makes room
+    /// among the sessions of the client holding the most, so that no client can evict or
+    /// lock out another. (Which client may use a session is the caller's to check, with
+    /// [`Sessions::client_of`].)
+    pub fn http_receive_from<'h>(
+        &self,
+        sessions: &mut Sessions,
+        client: &str,
+        method: &str,
+        headers: impl Fn(&str) -> Option<&'h str>,
+        body: &str,
+        now_ms: u64,
+    ) -> HttpIncoming {
+        let request = Request {
+            client,
+            method,
+            body,
+            now_ms,
+        };
+        let mut incoming = self.receive_request(sessions, request, headers);
         if let HttpIncoming::Respond(response) = &mut incoming {
             response.ended.append(&mut sessions.ended);
             sessions.stamp(&mut response.events);
@@ -810,11 +929,15 @@ impl<H: Handler> Server<H> {
     fn receive_request<'h>(
         &self,
         sessions: &mut Sessions,
-        method: &str,
+        request: Request<'_>,
         headers: impl Fn(&str) -> Option<&'h str>,
-        body: &str,
-        now_ms: u64,
     ) -> HttpIncoming {
+        let Request {
+            client,
+            method,
+            body,
+            now_ms,
+        } = request;
         sessions.expire(now_ms);
         let respond = |response| HttpIncoming::Respond(response);
         if !sessions.origins.allow(headers(ORIGIN)) {
@@ -920,7 +1043,11 @@ impl<H: Handler> Server<H> {
                 return respond(HttpResponse::error(400, id, refused));
             }
         }
-        if session.streams && sessions.listens.len() >= sessions.max {
+        let own_listens = || sessions.listen_clients.values().filter(|c| &***c == client);
+        if session.streams
+            && (sessions.listens.len() >= sessions.max
+                || (!client.is_empty() && own_listens().count() >= sessions.client_share()))
+        {
             let message = "too many open streams: try again later";
             let error = RpcError::new(ErrorCode::InternalError, message);
             return respond(HttpResponse::error(503, id, error));
@@ -944,11 +1071,12 @@ impl<H: Handler> Server<H> {
                 _ => Vec::new(),
             };
             sessions.listens.insert(number, session);
+            sessions.listen_clients.insert(number, client.into());
             return respond(HttpResponse::opening(stream, events));
         }
         if session.version().is_some() {
             // `initialize` opened a stateful session: it is kept, under a fresh id.
-            if sessions.len() >= sessions.max && !sessions.evict_idlest() {
+            if !sessions.make_room(client) {
                 let message = "too many sessions: try again later";
                 let error = RpcError::new(ErrorCode::InternalError, message);
                 return respond(HttpResponse::error(503, id, error));
@@ -964,7 +1092,8 @@ impl<H: Handler> Server<H> {
             };
             // The session's streams carry what the server asks and tells it later.
             session.streams = true;
-            (sessions.sessions).insert(session_id.clone(), Entry::new(session, now_ms));
+            let entry = Entry::new(session, client, now_ms);
+            (sessions.sessions).insert(session_id.clone(), entry);
             let mut response = response_to(line, false);
             response.headers.push((MCP_SESSION_ID, session_id));
             return respond(response);
@@ -979,6 +1108,14 @@ impl<H: Handler> Server<H> {
             _ => respond(HttpResponse::new(202, None)),
         }
     }
+}
+
+/// What [`Server::http_receive_from`] was given of a request, but its headers.
+struct Request<'a> {
+    client: &'a str,
+    method: &'a str,
+    body: &'a str,
+    now_ms: u64,
 }
 
 /// Whether an `Accept` value lists the media type `kind`, or `*/*` (parameters aside).

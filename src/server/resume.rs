@@ -17,11 +17,16 @@ use alloc::collections::VecDeque;
 pub(super) struct EventLog {
     next: u64,
     kept: VecDeque<StreamEvent>,
+    /// The bytes of the kept events' messages.
+    bytes: usize,
 }
 
 impl EventLog {
     /// Gives each of `events` without an id the next one, and keeps a copy of each, dropping
-    /// the oldest past `cap`.
+    /// the oldest past `cap` events or past [`Sessions::EVENT_BYTES_KEPT`] bytes (an event
+    /// larger than that alone is not kept, nor those before it).
+    ///
+    /// [`Sessions::EVENT_BYTES_KEPT`]: super::Sessions::EVENT_BYTES_KEPT
     /// Each id is `prefix` followed by the session's count of events (see
     /// [`Sessions::with_replica`](super::Sessions::with_replica)).
     pub fn stamp<'e>(
@@ -40,18 +45,42 @@ impl EventLog {
             if cap == 0 {
                 continue;
             }
-            if self.kept.len() >= cap {
-                self.kept.pop_front();
-            }
-            self.kept.push_back(event.clone());
+            self.keep(event.clone(), cap);
         }
+    }
+
+    /// Keeps `event` last, dropping the oldest past `cap` events or the byte bound.
+    fn keep(&mut self, event: StreamEvent, cap: usize) {
+        let size = event.message.len();
+        let bound = super::Sessions::EVENT_BYTES_KEPT;
+        if size > bound {
+            // Not kept: neither are those before it, so that a resume from one of them is
+            // answered as one from before the kept events, not with this event left out.
+            self.kept.clear();
+            self.bytes = 0;
+            return;
+        }
+        while self.kept.len() >= cap || self.bytes + size > bound {
+            let Some(oldest) = self.kept.pop_front() else {
+                break;
+            };
+            self.bytes -= oldest.message.len();
+        }
+        self.bytes += size;
+        self.kept.push_back(event);
     }
 
     /// Takes `events`, oldest first, as the kept ones (the latest `cap` of them): a shared
     /// log, which every replica's events went to.
     pub fn replace(&mut self, events: Vec<StreamEvent>, cap: usize) {
-        let skip = events.len().saturating_sub(cap);
-        self.kept = events.into_iter().skip(skip).collect();
+        self.kept.clear();
+        self.bytes = 0;
+        if cap == 0 {
+            return;
+        }
+        for event in events {
+            self.keep(event, cap);
+        }
     }
 
     /// The stream the event `last_id` went on, and the events of that stream after it, in

@@ -2,6 +2,7 @@
 //! [`StreamableHttp`].
 
 mod body;
+mod listen;
 
 pub use body::HttpBody;
 
@@ -20,7 +21,6 @@ use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use core::task::Poll;
 use std::collections::HashMap;
 use std::convert::Infallible;
-use std::hash::{BuildHasher, RandomState};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, Weak};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -37,22 +37,29 @@ type CallResult = Result<crate::v2026_07_28::ClientCallResult, RpcError>;
 /// - **its own path alone**: a request for another path gets 404 ([`StreamableHttp::with_path`]);
 /// - **a body limit**: a larger body gets 413 before it is read whole
 ///   ([`StreamableHttp::with_body_limit`]);
-/// - **what HTTP itself requires**: a POST whose body is not `application/json` gets 415, one
-///   whose client accepts neither JSON nor event streams 406 (a client that takes JSON alone
-///   gets every answer as JSON), and with [`StreamableHttp::with_allowed_hosts`] a foreign
-///   `Host` gets 403;
+/// - **checks before the body**: the path, the method (405), the `Host` (403 unless it names
+///   the loopback interface or one of [`StreamableHttp::with_allowed_hosts`]), the `Origin`
+///   (403, see [`Sessions::with_origins`]) and what HTTP itself requires (a POST whose body is
+///   not `application/json` gets 415, one whose client accepts neither JSON nor event streams
+///   406; a client that takes JSON alone gets every answer as JSON) are checked before the
+///   body is read and before the store is touched;
+/// - **a body deadline**: a body that has not arrived whole within
+///   [`StreamableHttp::with_body_timeout`] (30 s by default) gets 408 and its connection
+///   closed;
 /// - **a handler that panics** answers its request with an internal error (-32603), rather
 ///   than break the connection and leave the request in flight;
 /// - **streams to resume**: with [`StreamableHttp::with_call_streams`] every session's
 ///   `tools/call` is answered on a stream opened at once, which its handler may close early
 ///   ([`Context::close_stream`]) for the client to resume after the
 ///   [`StreamableHttp::with_retry`] delay;
-/// - **no lock around a handler**: the sessions are locked to take a request in and to send
-///   its answer, never while the handler runs, so a slow call holds up no other. A call that
-///   asks for no reports runs in its request's own task (no hand-off: the fast path); a
-///   handler that blocks for long there holds one of the runtime's workers while it does;
-/// - **reports as they are made**: a call whose client asked for progress or log messages
-///   runs on tokio's blocking pool, and what its handler reports goes out at once on the call's
+/// - **no lock around a handler, and no worker held by one**: the sessions are locked to take
+///   a request in and to send its answer, never while the handler runs; a handler that is not
+///   async runs on tokio's blocking pool (at most [`StreamableHttp::with_blocking_calls`] at
+///   once; a call past that waits for room, holding no thread), never on the runtime's
+///   workers, so a slow or blocking call holds up no other request; an async handler's future
+///   is awaited as a task. (A JSON-RPC batch of 2025-03-26 is the exception: its calls run
+///   one after the other while the sessions are locked.)
+/// - **reports as they are made**: what its handler reports goes out at once on the call's
 ///   event stream ([`Context::send_reports_to`]): a session's call answers with a stream at
 ///   once; a stateless call's response stays one JSON message unless a report comes before
 ///   the answer;
@@ -105,12 +112,73 @@ struct Config {
     path: Option<String>,
     body_limit: usize,
     keep_alive: Duration,
-    /// The names a request's `Host` may give; `None`: any.
+    /// The names a request's `Host` may give besides the loopback interface's; `None`: any.
     hosts: Option<Vec<String>>,
+    /// How long a request's body may take to arrive.
+    body_timeout: Duration,
+    /// The handlers that block (every handler but an async one) run on tokio's blocking pool
+    /// once a permit of this is theirs: at most so many at once.
+    blocking: Arc<tokio::sync::Semaphore>,
     /// The `retry` a stream opened for a call tells the client to wait before it resumes.
     retry: Option<Duration>,
     /// Whether every session's `tools/call` is answered on a stream opened at once.
     call_streams: bool,
+    /// Which client a request comes from.
+    client: ClientKey,
+}
+
+/// What finds the principal of a request (see [`StreamableHttp::with_client_key`]).
+type PrincipalOf = dyn Fn(&http::request::Parts) -> Option<String> + Send + Sync;
+
+/// How the service tells which client a request comes from (see
+/// [`StreamableHttp::with_client_key`]).
+#[derive(Clone)]
+enum ClientKey {
+    /// The peer's address, from the request's extensions (a [`std::net::SocketAddr`]).
+    Peer,
+    /// The last address a trusted proxy wrote into this header.
+    Forwarded(http::HeaderName),
+    /// What the deployment computes: the authenticated principal. A session answers it alone.
+    Principal(Arc<PrincipalOf>),
+}
+
+impl core::fmt::Debug for ClientKey {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ClientKey::Peer => f.write_str("Peer"),
+            ClientKey::Forwarded(header) => f.debug_tuple("Forwarded").field(header).finish(),
+            ClientKey::Principal(_) => f.write_str("Principal(..)"),
+        }
+    }
+}
+
+impl ClientKey {
+    /// The key of the client that sent `request` (empty when it cannot be told: every such
+    /// request counts as one unknown client's, which has no share), and whether its sessions
+    /// answer it alone.
+    fn of(&self, request: &http::request::Parts) -> (String, bool) {
+        let peer = || {
+            let address = request.extensions.get::<std::net::SocketAddr>();
+            address.map(|address| format!("address {}", address.ip()))
+        };
+        match self {
+            ClientKey::Peer => (peer().unwrap_or_default(), false),
+            ClientKey::Forwarded(header) => {
+                let forwarded = request.headers.get_all(header).iter().next_back();
+                let last = forwarded
+                    .and_then(|value| value.to_str().ok())
+                    .and_then(|value| value.rsplit(',').next())
+                    .map(str::trim)
+                    .filter(|address| !address.is_empty());
+                let key = last.map(|address| format!("address {address}"));
+                (key.or_else(peer).unwrap_or_default(), false)
+            }
+            ClientKey::Principal(key) => match key(request) {
+                Some(principal) => (format!("principal {principal}"), true),
+                None => (peer().unwrap_or_default(), false),
+            },
+        }
+    }
 }
 
 struct Shared<H> {
@@ -172,11 +240,17 @@ impl<H: Handler> StreamableHttp<H> {
     /// How long one operation of the store may take, by default (see
     /// [`StreamableHttp::with_store_timeout`]).
     pub const DEFAULT_STORE_TIMEOUT: Duration = Duration::from_secs(2);
+    /// How long a request's body may take to arrive, by default (see
+    /// [`StreamableHttp::with_body_timeout`]).
+    pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(30);
+    /// How many handlers that block may run at once, by default (see
+    /// [`StreamableHttp::with_blocking_calls`]).
+    pub const DEFAULT_BLOCKING_CALLS: usize = 64;
 
     /// `server` over Streamable HTTP at `/mcp`, with the engine's defaults for sessions
-    /// ([`Sessions::DEFAULT_MAX`], [`Sessions::DEFAULT_IDLE_MS`], the loopback origins alone)
-    /// and session ids from the standard library's per-process random keys (see
-    /// [`StreamableHttp::with_sessions`] for ids of your own).
+    /// ([`Sessions::DEFAULT_MAX`], [`Sessions::DEFAULT_IDLE_MS`], the loopback origins alone),
+    /// the loopback hosts alone, and session ids of 128 bits from the operating system's
+    /// randomness (see [`StreamableHttp::with_sessions`] for ids of your own).
     pub fn new(server: Server<H>) -> Self {
         StreamableHttp {
             shared: Arc::new(Shared {
@@ -199,9 +273,12 @@ impl<H: Handler> StreamableHttp<H> {
                 path: Some("/mcp".to_owned()),
                 body_limit: Self::DEFAULT_BODY_LIMIT,
                 keep_alive: Self::DEFAULT_KEEP_ALIVE,
-                hosts: None,
+                hosts: Some(Vec::new()),
+                body_timeout: Self::DEFAULT_BODY_TIMEOUT,
+                blocking: Arc::new(tokio::sync::Semaphore::new(Self::DEFAULT_BLOCKING_CALLS)),
                 retry: None,
                 call_streams: false,
+                client: ClientKey::Peer,
             }),
         }
     }
@@ -235,10 +312,13 @@ impl<H: Handler> StreamableHttp<H> {
         self
     }
 
-    /// Refuses (403) a request whose `Host` names none of `hosts` (`localhost`, say; without
-    /// the port): a server on the loopback interface reached under a foreign name was reached
-    /// through DNS rebinding. The engine checks `Origin`, which browsers send; this catches the
-    /// rest. By default any host is served: a server behind a proxy has the proxy's names.
+    /// Serves requests whose `Host` names one of `hosts` (`mcp.example.com`, say; without the
+    /// port), besides the loopback interface's names (`localhost`, `127.0.0.1` and the rest of
+    /// `127.0.0.0/8`, `::1`), the only ones served by default. A request whose `Host` names
+    /// another gets 403 before its body is read: a server on the loopback interface reached
+    /// under a foreign name was reached through DNS rebinding. The engine checks `Origin`,
+    /// which browsers send; this catches the rest. A server reached under a name of its own
+    /// (behind a proxy that keeps the client's `Host`, or on another interface) names it here.
     #[must_use]
     pub fn with_allowed_hosts<S: Into<String>>(
         mut self,
@@ -248,6 +328,36 @@ impl<H: Handler> StreamableHttp<H> {
             .into_iter()
             .map(|host| host.into().to_ascii_lowercase());
         Arc::make_mut(&mut self.config).hosts = Some(hosts.collect());
+        self
+    }
+
+    /// Serves requests whatever their `Host`: for a server whose gateway checks it.
+    #[must_use]
+    pub fn with_any_host(mut self) -> Self {
+        Arc::make_mut(&mut self.config).hosts = None;
+        self
+    }
+
+    /// Answers 408, and closes the connection, when a request's body has not arrived whole
+    /// within `timeout` of its headers ([`StreamableHttp::DEFAULT_BODY_TIMEOUT`] by default): a
+    /// client that promises a body and sends it slowly, or never, holds nothing for longer.
+    /// How long the headers may take is the HTTP server's own setting (hyper's
+    /// `header_read_timeout`, with a timer: see `examples/http-server.rs`).
+    #[must_use]
+    pub fn with_body_timeout(mut self, timeout: Duration) -> Self {
+        Arc::make_mut(&mut self.config).body_timeout = timeout;
+        self
+    }
+
+    /// Runs at most `calls` handlers that block at once ([`StreamableHttp::DEFAULT_BLOCKING_CALLS`]
+    /// by default, at least one). A handler that is not async ([`Handler::is_async`]) runs on
+    /// tokio's blocking pool, never on the runtime's workers, so that a tool which blocks (a
+    /// database driver, a blocking HTTP client, heavy work) holds up no other request; a call
+    /// that finds `calls` running waits for one to end, holding no thread while it waits.
+    #[must_use]
+    pub fn with_blocking_calls(mut self, calls: usize) -> Self {
+        let pool = Arc::new(tokio::sync::Semaphore::new(calls.max(1)));
+        Arc::make_mut(&mut self.config).blocking = pool;
         self
     }
 
@@ -267,6 +377,52 @@ impl<H: Handler> StreamableHttp<H> {
     #[must_use]
     pub fn with_call_streams(mut self) -> Self {
         Arc::make_mut(&mut self.config).call_streams = true;
+        self
+    }
+
+    /// Tells clients apart by the address a trusted proxy in front of the service writes last
+    /// into `header` (`x-forwarded-for`, say), rather than by the peer's address, which is
+    /// then the proxy's. Only for a service that the proxy alone can reach: a client that
+    /// reaches it directly may write the header itself.
+    #[must_use]
+    pub fn with_client_address_header(mut self, header: http::HeaderName) -> Self {
+        Arc::make_mut(&mut self.config).client = ClientKey::Forwarded(header);
+        self
+    }
+
+    /// Tells clients apart by `key`: the principal a request's credentials name, as the
+    /// deployment's authentication found it (in the request's extensions, say), or `None`
+    /// for a request without one (which then counts as its peer address's).
+    ///
+    /// Each client holds at most its share of the sessions and streams
+    /// ([`Sessions::with_client_share`]): one that opens more ends its own idlest session,
+    /// never another client's. By default a client is its peer's address (the
+    /// [`std::net::SocketAddr`] in the request's extensions, which [`StreamableHttp::serve`]
+    /// puts there; with axum, give `ConnectInfo`'s here). Requests that name no client share
+    /// one unknown client, which has no share: the table then drops the idlest session of
+    /// all, as it must.
+    ///
+    /// With a principal, a session also answers the principal that opened it alone: its id
+    /// sent with another's credentials gets 404, as an unknown one does.
+    #[must_use]
+    pub fn with_client_key(
+        mut self,
+        key: impl Fn(&http::request::Parts) -> Option<String> + Send + Sync + 'static,
+    ) -> Self {
+        Arc::make_mut(&mut self.config).client = ClientKey::Principal(Arc::new(key));
+        self
+    }
+
+    /// Keeps at most `max` sessions at once (at least one; [`Sessions::DEFAULT_MAX`] by
+    /// default), each ended once its client has sent no request for `idle` (its streams open
+    /// or not; [`Sessions::DEFAULT_IDLE_MS`] by default), and at most `per_client` of them for
+    /// one client (a quarter of `max` by default: see [`StreamableHttp::with_client_key`]).
+    #[must_use]
+    pub fn with_session_limits(self, max: usize, idle: Duration, per_client: usize) -> Self {
+        let mut open = self.shared.lock();
+        let sessions = core::mem::replace(&mut open.sessions, Sessions::new(String::new));
+        open.sessions = (sessions.with_limits(max, millis(idle))).with_client_share(per_client);
+        drop(open);
         self
     }
 
@@ -305,7 +461,8 @@ impl<H: Handler> StreamableHttp<H> {
     /// the first store given is the one kept.
     #[must_use]
     pub fn with_store(self, store: impl Store) -> Self {
-        let name = random_ids()()[..12].to_owned();
+        let mut name = random_ids()();
+        name.truncate(12);
         let replicated = Replicated {
             store: Arc::new(store),
             name: name.clone(),
@@ -358,12 +515,14 @@ impl<H: Handler> StreamableHttp<H> {
 }
 
 impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
-    async fn serve<B: http_body::Body>(
+    async fn serve_request<B: http_body::Body>(
         self,
         request: http::Request<B>,
     ) -> http::Response<HttpBody> {
         let shared = self.shared;
         Shared::keep_alive(&shared, self.config.keep_alive);
+        // Every check that needs no body comes before it is read, and before the store is
+        // touched: a request refused here costs its headers alone.
         if let Some(path) = &self.config.path {
             if request.uri().path() != path {
                 return plain(404);
@@ -372,9 +531,24 @@ impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
         if shared.closing.load(Ordering::SeqCst) {
             return plain(503);
         }
+        let verb = request.method();
+        if verb != http::Method::POST && verb != http::Method::GET && verb != http::Method::DELETE {
+            let mut reply = plain(405);
+            let allow = http::HeaderValue::from_static("GET, POST, DELETE");
+            reply.headers_mut().insert(http::header::ALLOW, allow);
+            return reply;
+        }
         if let Some(hosts) = &self.config.hosts {
             if !hosts_allowed(&request, hosts) {
                 return refuse(403, "Forbidden: the Host is not one this server answers to");
+            }
+        }
+        let origin = request.headers().get(http::header::ORIGIN);
+        if let Some(origin) = origin {
+            let origin = origin.to_str().ok();
+            if !origin.is_some_and(|origin| shared.lock().sessions.allows_origin(origin)) {
+                let why = "Forbidden: requests from this Origin are not taken";
+                return refuse(403, why);
             }
         }
         let takes_streams = accepts(request.headers(), "text/event-stream");
@@ -396,15 +570,31 @@ impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
             }
         }
         let (parts, body) = request.into_parts();
-        let body = match body::read(body, self.config.body_limit).await {
-            Ok(body) => body,
-            Err(body::Unread::TooLarge) => return plain(413),
-            Err(body::Unread::Broken) => return plain(400),
+        let read = body::read(body, self.config.body_limit);
+        // Outside a tokio runtime (hyper driven by another executor) there is no timer: the
+        // HTTP server's own bounds are all there is.
+        let read = match tokio::runtime::Handle::try_current() {
+            Ok(_) => tokio::time::timeout(self.config.body_timeout, read).await,
+            Err(_) => Ok(read.await),
+        };
+        let body = match read {
+            Ok(Ok(body)) => body,
+            Ok(Err(body::Unread::TooLarge)) => return plain(413),
+            Ok(Err(body::Unread::Broken)) => return plain(400),
+            Err(_) => {
+                // The connection is closed after the answer: what is left of the body would
+                // be read as the next request.
+                let mut reply = refuse(408, "Request Timeout: the body did not arrive in time");
+                let close = http::HeaderValue::from_static("close");
+                reply.headers_mut().insert(http::header::CONNECTION, close);
+                return reply;
+            }
         };
         let Ok(body) = String::from_utf8(body) else {
             return plain(400);
         };
         let header = |name: &str| parts.headers.get(name).and_then(|v| v.to_str().ok());
+        let (client, bound) = self.config.client.of(&parts);
         let method = parts.method.as_str();
         let replicated = shared.replicated.get();
         let session = header(MCP_SESSION_ID).map(str::to_owned);
@@ -422,8 +612,22 @@ impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
         let (reply, write) = {
             let now_ms = shared.now_ms();
             let mut open = shared.lock();
+            if let (true, Some(id)) = (bound, &session) {
+                // Another principal's session is one this principal does not know of.
+                if open
+                    .sessions
+                    .client_of(id)
+                    .is_some_and(|owner| owner != client)
+                {
+                    let error =
+                        RpcError::new(crate::ErrorCode::InvalidRequest, "Session not found");
+                    let line = super::call::error_line(crate::answer::request_id(&body), error);
+                    return json_reply(404, line);
+                }
+            }
+            let sessions = &mut open.sessions;
             let incoming =
-                (shared.server).http_receive(&mut open.sessions, method, header, &body, now_ms);
+                (shared.server).http_receive_from(sessions, &client, method, header, &body, now_ms);
             match incoming {
                 HttpIncoming::Respond(response) if replicated.is_none() => {
                     return open.deliver(response, now_ms);
@@ -736,11 +940,10 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
         // Outside a tokio runtime (hyper driven by another executor) nothing can run beside
         // the request: the handler runs here, its reports going with its answer.
         let runtime = tokio::runtime::Handle::try_current().ok();
+        let pool = &config.blocking;
         let Some(runtime) = runtime.filter(|_| takes_streams && (reports || streamed)) else {
-            // Nothing goes out before the answer: run here, with no lock held.
-            let (call, mut context, responder) = call.into_parts();
-            let result = self.call_here(call, &mut context).await;
-            return self.finish(responder.respond_with(&mut context, result));
+            // Nothing goes out before the answer: answered from here, with no lock held.
+            return self.respond_here(call, pool).await;
         };
         let opened = if stateless {
             None
@@ -786,41 +989,62 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
                         }
                     });
                 }
-                self.run_beside(&runtime, call, context, move |shared, result, context| {
+                let finish = move |shared: &Arc<Self>, result, context: &mut Context| {
                     shared.finish(responder.respond_with(context, result));
-                });
+                };
+                self.run_beside(&runtime, pool, call, context, finish);
                 reply
             }
             // A call already answered on a stream (after the client's input): its reports go
             // with its answer, on that stream.
-            None if !stateless => {
-                let (call, mut context, responder) = call.into_parts();
-                let result = self.call_here(call, &mut context).await;
-                self.finish(responder.respond_with(&mut context, result))
-            }
+            None if !stateless => self.respond_here(call, pool).await,
             // A stateless call: one JSON answer, unless a report comes first.
-            None => self.answer_stateless(call, &runtime).await,
+            None => self.answer_stateless(call, &runtime, pool).await,
         }
     }
 
-    /// Answers `call` in the request's own task: an async handler's future awaited, any other
-    /// handler run here. A handler that panics answers with an internal error.
-    async fn call_here(&self, call: ClientCall, context: &mut Context) -> CallResult {
+    /// Answers `call` and gives its response: an async handler's future awaited in the
+    /// request's own task (it holds no thread while it waits), any other handler on tokio's
+    /// blocking pool once the service's pool of blocking calls has room,
+    /// never on the runtime's workers. The blocking call finishes by itself, so that a client
+    /// that hangs up meanwhile leaves nothing of its call in the session. A handler that
+    /// panics answers with an internal error.
+    async fn respond_here(
+        self: &Arc<Self>,
+        call: HttpCall,
+        pool: &Arc<tokio::sync::Semaphore>,
+    ) -> http::Response<HttpBody> {
+        let (call, mut context, responder) = call.into_parts();
         let handler = self.server.handler();
         if handler.is_async(&call) {
-            Unwinding(handler.call_async(call, context)).await
-        } else {
-            unwinding(|| handler.call(call, context))
+            let result = Unwinding(handler.call_async(call, &mut context)).await;
+            return self.finish(responder.respond_with(&mut context, result));
         }
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            // Outside a tokio runtime there is no blocking pool: the handler runs here.
+            let result = unwinding(|| handler.call(call, &mut context));
+            return self.finish(responder.respond_with(&mut context, result));
+        };
+        // The pool is never closed: a permit always comes.
+        let permit = Arc::clone(pool).acquire_owned().await.ok();
+        let shared = Arc::clone(self);
+        let running = runtime.spawn_blocking(move || {
+            let _permit = permit;
+            let result = unwinding(|| shared.server.handler().call(call, &mut context));
+            shared.finish(responder.respond_with(&mut context, result))
+        });
+        // Only a runtime that shuts down drops a blocking task before it runs.
+        running.await.unwrap_or_else(|_| plain(503))
     }
 
     /// Runs the handler on `call` beside the request, then `done` with its answer: an async
-    /// handler's future as a task of `runtime`, any other handler on its blocking pool (a
-    /// handler that blocks between its reports must not hold the worker that would write
-    /// them). A handler that panics answers with an internal error.
+    /// handler's future as a task of `runtime`, any other handler on its blocking pool once
+    /// `pool` has room (a handler that blocks between its reports must not hold the worker
+    /// that would write them). A handler that panics answers with an internal error.
     fn run_beside(
         self: Arc<Self>,
         runtime: &tokio::runtime::Handle,
+        pool: &Arc<tokio::sync::Semaphore>,
         call: ClientCall,
         mut context: Context,
         done: impl FnOnce(&Arc<Self>, CallResult, &mut Context) + Send + 'static,
@@ -832,9 +1056,16 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
                 done(&self, result, &mut context);
             });
         } else {
-            runtime.spawn_blocking(move || {
-                let result = unwinding(|| self.server.handler().call(call, &mut context));
-                done(&self, result, &mut context);
+            let pool = Arc::clone(pool);
+            let blocking = runtime.clone();
+            runtime.spawn(async move {
+                let permit = pool.acquire_owned().await.ok();
+                // Awaited by no one: `done` takes the answer.
+                drop(blocking.spawn_blocking(move || {
+                    let _permit = permit;
+                    let result = unwinding(|| self.server.handler().call(call, &mut context));
+                    done(&self, result, &mut context);
+                }));
             });
         }
     }
@@ -845,6 +1076,7 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
         self: Arc<Self>,
         call: HttpCall,
         runtime: &tokio::runtime::Handle,
+        pool: &Arc<tokio::sync::Semaphore>,
     ) -> http::Response<HttpBody> {
         enum Out {
             Report(String),
@@ -856,7 +1088,7 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
         context.send_reports_to(move |line| {
             let _ = reports.send(Out::Report(line));
         });
-        Arc::clone(&self).run_beside(runtime, call, context, move |_, result, _| {
+        Arc::clone(&self).run_beside(runtime, pool, call, context, move |_, result, _| {
             let _ = out.send(Out::Done(responder.respond(result)));
         });
         let first = match outs.recv().await {
@@ -1096,14 +1328,13 @@ fn accepts(headers: &http::HeaderMap, kind: &str) -> bool {
 }
 
 /// Whether every `Host` of the request, and its URI's authority (HTTP/2's `:authority`, which
-/// comes without a `Host`), names one of `hosts` (the port aside).
+/// comes without a `Host`), names the loopback interface or one of `hosts` (the port aside).
 fn hosts_allowed(request: &http::Request<impl Sized>, hosts: &[String]) -> bool {
     let named = |name: &str| {
-        let name = name.trim_start_matches('[').trim_end_matches(']');
-        hosts.iter().any(|host| host.eq_ignore_ascii_case(name))
+        is_loopback_name(name) || hosts.iter().any(|host| host.eq_ignore_ascii_case(name))
     };
     if let Some(host) = request.uri().host() {
-        if !named(host) {
+        if !named(host.trim_start_matches('[').trim_end_matches(']')) {
             return false;
         }
     }
@@ -1118,8 +1349,17 @@ fn hosts_allowed(request: &http::Request<impl Sized>, hosts: &[String]) -> bool 
                 .rsplit_once(':')
                 .map_or(authority, |(name, _)| name),
         };
-        hosts.iter().any(|host| host.eq_ignore_ascii_case(name))
+        named(name)
     })
+}
+
+/// Whether `name` (a host, without port or brackets) names the loopback interface:
+/// `localhost`, an address of `127.0.0.0/8`, or `::1`.
+fn is_loopback_name(name: &str) -> bool {
+    name.eq_ignore_ascii_case("localhost")
+        || name
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|address| address.is_loopback())
 }
 
 /// A refusal of HTTP's own, with a JSON-RPC error (no id) saying why, for the client to read.
@@ -1156,18 +1396,16 @@ fn plain(status: u16) -> http::Response<HttpBody> {
     reply
 }
 
-/// Session ids from the standard library's per-process random keys (SipHash keyed from the
-/// system's randomness, of a counter): unique, and not to be guessed from outside the process.
+/// Session ids of 128 bits from the operating system's randomness, as 32 hexadecimal
+/// digits: not to be guessed, whatever else the process shows. Empty when the system has no
+/// randomness to give (the engine then refuses the `initialize` rather than make one up).
 fn random_ids() -> impl FnMut() -> String + Send + 'static {
-    let keys = RandomState::new();
-    let mut count = 0u64;
-    move || {
-        count += 1;
-        format!(
-            "{:016x}{:016x}",
-            keys.hash_one(count),
-            keys.hash_one(!count)
-        )
+    || {
+        let mut bits = [0u8; 16];
+        match getrandom::fill(&mut bits) {
+            Ok(()) => bits.iter().map(|byte| format!("{byte:02x}")).collect(),
+            Err(_) => String::new(),
+        }
     }
 }
 
@@ -1187,6 +1425,6 @@ where
 
     fn call(&mut self, request: http::Request<B>) -> Self::Future {
         let service = self.clone();
-        Box::pin(async move { Ok(service.serve(request).await) })
+        Box::pin(async move { Ok(service.serve_request(request).await) })
     }
 }

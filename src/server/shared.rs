@@ -184,13 +184,15 @@ impl Sessions {
             entry.last_used_ms = now_ms;
             return true;
         }
-        if self.sessions.len() >= self.max && !self.evict_idlest() {
+        // A session adopted counts as no client's: it takes the room of an idle session
+        // alone, ending no stream.
+        if self.sessions.len() >= self.max && !self.evict_idle() {
             return false;
         }
         let mut session = Session::new();
         record.apply(&mut session);
         self.sessions
-            .insert(id.to_owned(), Entry::new(session, now_ms));
+            .insert(id.to_owned(), Entry::new(session, "", now_ms));
         true
     }
 
