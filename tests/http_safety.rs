@@ -177,6 +177,58 @@ fn blocking_calls_hold_no_worker_stateless_or_in_a_session() {
 }
 
 #[test]
+fn a_batch_with_a_blocking_call_holds_no_lock_and_no_worker() {
+    let (gate, arrivals) = Gate::new();
+    let held = gate.clone();
+    let router = Router::new().tool(Tool::new("block", ToolInputSchema::new()), move |_| {
+        held.pass();
+        Ok(CallToolResult::text("done"))
+    });
+    let serving = serve(service(router));
+    let to = serving.address;
+    // Batches are 2025-03-26's alone.
+    let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-03-26", "capabilities": {},
+        "clientInfo": {"name": "test", "version": "1"}}});
+    let (_, headers, _) = post_from("127.0.0.2", to, &[], &initialize.to_string());
+    let batching = header(&headers, "mcp-session-id")
+        .expect("a session")
+        .to_owned();
+    let in_batch = batching.clone();
+    let batch = std::thread::spawn(move || {
+        let headers = [
+            (MCP_SESSION_ID, in_batch.as_str()),
+            ("MCP-Protocol-Version", "2025-03-26"),
+        ];
+        let body = json!([
+            {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "block"}},
+            {"jsonrpc": "2.0", "id": 2, "method": "ping"}
+        ]);
+        post_from("127.0.0.2", to, &headers, &body.to_string()).2
+    });
+    arrivals
+        .recv_timeout(Duration::from_secs(30))
+        .expect("the batch's call reaches its handler");
+    // While it is held: another session, a new one, a stateless call are all answered.
+    let other = open_session("127.0.0.1", to, &[]).expect("a session id");
+    assert_eq!(ping_in("127.0.0.1", to, &other, &[]), 200);
+    let listed = stateless_from("127.0.0.1", to, 11, "tools/list", json!({}));
+    assert_eq!(listed["result"]["tools"][0]["name"], "block", "{listed}");
+    assert!(
+        !batch.is_finished(),
+        "the batch was answered before the gate opened"
+    );
+    gate.open();
+    let answers = batch.join().expect("the batch's thread");
+    assert_eq!(answers[0]["id"], 1, "{answers}");
+    assert_eq!(
+        answers[0]["result"]["content"][0]["text"], "done",
+        "{answers}"
+    );
+    assert_eq!(answers[1], json!({"jsonrpc": "2.0", "id": 2, "result": {}}));
+}
+
+#[test]
 fn one_client_opening_sessions_evicts_no_other_clients_session() {
     let router = Router::new();
     // 8 sessions at most, 2 a client.

@@ -456,8 +456,14 @@ fn the_stdio_loop_answers_a_panicking_tool_and_ends_with_its_input() {
     ]
     .join("\n");
     // The loop returns once the input has ended and every call has answered: a call whose
-    // handler panicked answers too.
-    let (output, lines) = serve_lines(&server, &input);
+    // handler panicked answers too. (A loop that never returns fails here, not by hanging.)
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = done.send(serve_lines(&server, &input));
+    });
+    let (output, lines) = finished
+        .recv_timeout(std::time::Duration::from_secs(30))
+        .expect("the loop ends with its input");
     let broken = lines.iter().find(|line| line["id"] == 1);
     let broken = broken.unwrap_or_else(|| panic!("no answer to the call: {output}"));
     assert_eq!(broken["error"]["code"], -32603, "{broken}");

@@ -162,8 +162,9 @@ impl<H: Handler> Server<H> {
     /// Reads one line a client of `session` sent and says what to do about it, without
     /// running the handler: a line to send now (the lifecycle's answers, `server/discover`,
     /// errors), a [`PendingCall`] for the handler (its answer goes back through
-    /// [`Session::finish`]), or nothing. A JSON-RPC batch (2025-03-26) is answered whole, its
-    /// requests run inline.
+    /// [`Session::finish`]), or nothing. A JSON-RPC batch (2025-03-26) whose items the engine
+    /// answers itself is answered whole; one with calls for the handler is handed out as
+    /// [`Incoming::Batch`].
     pub fn receive(&self, session: &mut Session, line: &str) -> Incoming {
         if let Some(version) = session.version().cloned() {
             let visit = InSession {
@@ -233,6 +234,17 @@ impl<H: Handler> Server<H> {
                 let mut lines = responder.notes(&mut context);
                 lines.extend(session.finish(responder.respond(result)));
                 for change in context.take_changes() {
+                    lines.extend(self.notify(session, &change));
+                }
+                lines
+            }
+            Incoming::Batch(mut batch) => {
+                batch.answer_with(|call, context| {
+                    super::later::answer_here(&self.handler, call, context)
+                });
+                let (line, changes) = batch.finish(session);
+                let mut lines: Vec<String> = line.into_iter().collect();
+                for change in changes {
                     lines.extend(self.notify(session, &change));
                 }
                 lines
@@ -370,6 +382,10 @@ pub enum Incoming {
     /// A request for the handler: answer it with its [`Responder`](super::Responder), and
     /// send what [`Session::finish`] gives for the answer.
     Call(Box<PendingCall>),
+    /// A JSON-RPC batch (2025-03-26) with calls for the handler: answer them
+    /// ([`Batch::answer_with`](super::Batch::answer_with)) and send what
+    /// [`Batch::finish`](super::Batch::finish) gives.
+    Batch(super::Batch),
     /// Nothing to send: a notification, a response, a message that asks for no answer.
     Nothing,
 }
@@ -536,16 +552,17 @@ impl<H: Handler> Visit for InSession<'_, H> {
         };
         match message {
             Message::Batch(items) => {
-                let answers: Vec<String> = items
-                    .into_iter()
-                    .flat_map(|item| {
-                        let incoming = in_session::<V, H>(self.server, self.session, item, true);
-                        self.server.settle(self.session, incoming)
-                    })
-                    .collect();
-                match answers.is_empty() {
-                    true => Incoming::Nothing,
-                    false => Incoming::Answer(format!("[{}]", answers.join(","))),
+                let mut batch = super::Batch::default();
+                for item in items {
+                    batch.push(in_session::<V, H>(self.server, self.session, item, true));
+                }
+                match (batch.is_empty(), batch.calls()) {
+                    (true, _) => Incoming::Nothing,
+                    // Nothing for the handler: answered now.
+                    (false, 0) => {
+                        Incoming::Answer(batch.finish(self.session).0.unwrap_or_default())
+                    }
+                    (false, _) => Incoming::Batch(batch),
                 }
             }
             message => in_session::<V, H>(self.server, self.session, message, false),

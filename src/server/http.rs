@@ -165,6 +165,29 @@ pub enum HttpIncoming {
     /// A request for the handler; the response follows from its answer, through
     /// [`Sessions::finish`].
     Call(HttpCall),
+    /// A session's JSON-RPC batch (2025-03-26) with calls for the handler: answer them
+    /// ([`HttpBatch::answer_with`]), then [`Sessions::finish_batch`] gives the response.
+    Batch(HttpBatch),
+}
+
+/// A session's JSON-RPC batch, received over HTTP (see [`HttpIncoming::Batch`]).
+#[derive(Debug)]
+pub struct HttpBatch {
+    batch: super::Batch,
+    session: String,
+}
+
+impl HttpBatch {
+    /// Answers each call of the batch that waits with `answer` (the handler's), in order.
+    pub fn answer_with(
+        &mut self,
+        answer: impl FnMut(
+            latest::ClientCall,
+            &mut Context,
+        ) -> Result<latest::ClientCallResult, RpcError>,
+    ) {
+        self.batch.answer_with(answer);
+    }
 }
 
 /// A request for the handler, received over HTTP.
@@ -579,6 +602,25 @@ impl Sessions {
         response.sealed()
     }
 
+    /// The response for a batch whose calls were answered ([`HttpBatch::answer_with`]): its
+    /// responses as one JSON array, or 202 with no body when none is left to send (its
+    /// requests were cancelled, or its session ended, meanwhile). What its handlers changed is
+    /// in [`HttpResponse::changes`], for [`Sessions::notify`].
+    pub fn finish_batch(&mut self, batch: HttpBatch) -> HttpResponse {
+        let HttpBatch { batch, session } = batch;
+        let answered = match self.sessions.get_mut(&session) {
+            Some(entry) => batch.finish(&mut entry.session),
+            None => (None, Vec::new()),
+        };
+        let mut response = match answered.0 {
+            Some(line) => response_to(line, false),
+            None => HttpResponse::new(202, None),
+        };
+        response.ended.extend(core::mem::take(&mut self.ended));
+        response.changes = answered.1;
+        response.sealed()
+    }
+
     /// Answers the POST that brought `call` now, with an event stream that its answer will
     /// end, rather than with the answer: for a call that takes long, whose connection the
     /// server may close before it ends (SEP-1699, 2025-11-25). The stream opens with an event
@@ -878,6 +920,17 @@ impl<H: Handler> Server<H> {
                 }
                 response
             }
+            HttpIncoming::Batch(mut batch) => {
+                batch.answer_with(|call, context| {
+                    super::later::answer_here(self.handler(), call, context)
+                });
+                let mut response = sessions.finish_batch(batch);
+                for change in core::mem::take(&mut response.changes) {
+                    let told = sessions.notify(self, &change);
+                    response.events.extend(told);
+                }
+                response
+            }
         }
     }
 
@@ -1025,6 +1078,10 @@ impl<H: Handler> Server<H> {
                     pending,
                     session: Some(session_id),
                     stream,
+                }),
+                (Incoming::Batch(batch), _) => HttpIncoming::Batch(HttpBatch {
+                    batch,
+                    session: session_id,
                 }),
                 _ => respond(HttpResponse::new(202, None)),
             };

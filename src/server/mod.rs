@@ -64,6 +64,7 @@ use core::fmt;
 use core::sync::atomic::{AtomicBool, Ordering};
 use serde_json::Value;
 
+mod batch;
 mod call;
 mod engine;
 mod http;
@@ -89,9 +90,12 @@ pub mod store;
 mod stream;
 mod typed;
 
+pub use batch::Batch;
 pub use call::{Answer, PendingCall, Responder};
 pub use engine::{Incoming, Server};
-pub use http::{HttpAnswer, HttpCall, HttpIncoming, HttpResponder, HttpResponse, Sessions};
+pub use http::{
+    HttpAnswer, HttpBatch, HttpCall, HttpIncoming, HttpResponder, HttpResponse, Sessions,
+};
 pub use later::CallFuture;
 pub use notify::Change;
 pub use paging::page;

@@ -8,7 +8,9 @@ pub use body::HttpBody;
 
 use super::store::{Store, StoreError};
 use super::{Broadcast, Change, SessionRecord};
-use super::{Context, Handler, HttpAnswer, HttpCall, HttpIncoming, HttpResponse, Server};
+use super::{
+    Context, Handler, HttpAnswer, HttpBatch, HttpCall, HttpIncoming, HttpResponse, Server,
+};
 use super::{Sessions, StreamEvent, StreamId};
 use crate::http_headers::{LAST_EVENT_ID, MCP_SESSION_ID};
 use crate::prelude::*;
@@ -57,8 +59,8 @@ type CallResult = Result<crate::v2026_07_28::ClientCallResult, RpcError>;
 ///   async runs on tokio's blocking pool (at most [`StreamableHttp::with_blocking_calls`] at
 ///   once; a call past that waits for room, holding no thread), never on the runtime's
 ///   workers, so a slow or blocking call holds up no other request; an async handler's future
-///   is awaited as a task. (A JSON-RPC batch of 2025-03-26 is the exception: its calls run
-///   one after the other while the sessions are locked.)
+///   is awaited as a task. A JSON-RPC batch (2025-03-26) runs its calls one after the other
+///   on the blocking pool, with no lock held.
 /// - **reports as they are made**: what its handler reports goes out at once on the call's
 ///   event stream ([`Context::send_reports_to`]): a session's call answers with a stream at
 ///   once; a stateless call's response stays one JSON message unless a report comes before
@@ -637,12 +639,24 @@ impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
                     let write = open.write(method, session, before.as_ref(), &response);
                     (Ok(open.deliver(response, now_ms)), write)
                 }
-                HttpIncoming::Call(call) => (Err(call), None),
+                HttpIncoming::Call(call) => (Err(Handed::Call(call)), None),
+                HttpIncoming::Batch(batch) => {
+                    // What the engine answered of it (a subscription, say) changed the record.
+                    let session = session.as_deref();
+                    let after = session.and_then(|id| Some((id, open.sessions.record(id)?)));
+                    let write = after
+                        .filter(|(_, after)| before.as_ref() != Some(after))
+                        .map(|(id, after)| Write::Save(id.to_owned(), after));
+                    (Err(Handed::Batch(batch)), write)
+                }
             }
         };
         let reply = match reply {
             Ok(reply) => reply,
-            Err(call) => return shared.answer(call, &self.config, takes_streams).await,
+            Err(Handed::Call(call)) => {
+                return shared.answer(call, &self.config, takes_streams).await;
+            }
+            Err(Handed::Batch(batch)) => shared.respond_batch(batch, &self.config.blocking).await,
         };
         if let (Some(replicated), Some(write)) = (replicated, write) {
             if let Err(error) = shared.write(replicated, write).await {
@@ -652,6 +666,12 @@ impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
         Arc::clone(&shared).flush().await;
         reply
     }
+}
+
+/// What the engine handed out of a request, for the handler.
+enum Handed {
+    Call(HttpCall),
+    Batch(HttpBatch),
 }
 
 /// Why a request is refused before the engine reads it.
@@ -1037,6 +1057,57 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
         running.await.unwrap_or_else(|_| plain(503))
     }
 
+    /// Answers a batch's calls one after the other on tokio's blocking pool, once the pool of
+    /// blocking calls has room (an async handler's future run to its end there), with no lock
+    /// held, then gives its response. A handler that panics answers its item with an internal
+    /// error.
+    async fn respond_batch(
+        self: &Arc<Self>,
+        mut batch: HttpBatch,
+        pool: &Arc<tokio::sync::Semaphore>,
+    ) -> http::Response<HttpBody> {
+        let shared = Arc::clone(self);
+        let answer = move |batch: &mut HttpBatch| {
+            let handler = shared.server.handler();
+            batch.answer_with(|call, context| {
+                unwinding(|| super::later::answer_here(handler, call, context))
+            });
+        };
+        match tokio::runtime::Handle::try_current() {
+            Ok(runtime) => {
+                let permit = Arc::clone(pool).acquire_owned().await.ok();
+                let shared = Arc::clone(self);
+                let running = runtime.spawn_blocking(move || {
+                    let _permit = permit;
+                    answer(&mut batch);
+                    shared.finish_batch(batch)
+                });
+                running.await.unwrap_or_else(|_| plain(503))
+            }
+            Err(_) => {
+                answer(&mut batch);
+                self.finish_batch(batch)
+            }
+        }
+    }
+
+    /// The response for a batch whose calls were answered, with the clients told of what its
+    /// handlers changed.
+    fn finish_batch(self: &Arc<Self>, batch: HttpBatch) -> http::Response<HttpBody> {
+        let now_ms = self.now_ms();
+        let (reply, changes, waiting) = {
+            let mut open = self.lock();
+            let response = open.sessions.finish_batch(batch);
+            let (response, changes) = open.told(&self.server, response);
+            let reply = open.deliver(response, now_ms);
+            (reply, changes, !open.outbox.is_empty())
+        };
+        if waiting || !changes.is_empty() {
+            self.after_answer(changes);
+        }
+        reply
+    }
+
     /// Runs the handler on `call` beside the request, then `done` with its answer: an async
     /// handler's future as a task of `runtime`, any other handler on its blocking pool once
     /// `pool` has room (a handler that blocks between its reports must not hold the worker
@@ -1164,7 +1235,17 @@ impl Open {
         server: &Server<H>,
         answer: HttpAnswer,
     ) -> (HttpResponse, Vec<Change>) {
-        let mut response = self.sessions.finish(answer);
+        let response = self.sessions.finish(answer);
+        self.told(server, response)
+    }
+
+    /// `response` with the events that tell the clients of what its handlers changed; the
+    /// changes given back, for the other replicas.
+    fn told<H: Handler>(
+        &mut self,
+        server: &Server<H>,
+        mut response: HttpResponse,
+    ) -> (HttpResponse, Vec<Change>) {
         let changes = core::mem::take(&mut response.changes);
         for change in &changes {
             let told = self.sessions.notify(server, change);

@@ -2,7 +2,7 @@
 //! stdio transport), each call on a thread of its own.
 
 use super::later::{self, Runtime};
-use super::{Answer, Change, Handler, Incoming, Server, Session};
+use super::{Answer, Batch, Change, Handler, Incoming, Server, Session};
 use crate::prelude::*;
 use crate::RpcError;
 use std::io::{self, BufRead, Write};
@@ -19,6 +19,8 @@ enum Out {
     Started,
     /// A call's answer, and what its handler said changed.
     Done(Answer, Vec<Change>),
+    /// A batch whose calls were answered.
+    Batch(Batch),
     /// Something changed on the server: the client is told, as far as it asked.
     Change(Change),
     /// The input ended: the loop ends once every call started has answered.
@@ -149,25 +151,43 @@ impl<H: Handler + Sync> Server<H> {
                         context.send_reports_to(move |line| {
                             let _ = reports.send(Out::Line(line));
                         });
-                        let handler = self.handler();
-                        // A handler that panics answers its request with an internal error:
-                        // the client is not left waiting, and the loop still ends when the
-                        // input does (it waits for every call started to answer).
-                        let answered = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                            runtime.enter(|| later::answer_here(handler, call, &mut context))
-                        }));
-                        let result = answered.unwrap_or_else(|_| {
-                            let failed = "the handler failed";
-                            Err(RpcError::new(crate::ErrorCode::InternalError, failed))
-                        });
+                        let result = self.answer(runtime, call, &mut context);
                         let changes = context.take_changes();
                         let _ = out.send(Out::Done(responder.respond(result), changes));
+                    });
+                }
+                // A batch's calls run one after the other, on a thread of their own.
+                Incoming::Batch(mut batch) => {
+                    let _ = out.send(Out::Started);
+                    let out = out.clone();
+                    scope.spawn(move || {
+                        batch.answer_with(|call, context| self.answer(runtime, call, context));
+                        let _ = out.send(Out::Batch(batch));
                     });
                 }
                 Incoming::Nothing => {}
             }
         }
         Ok(())
+    }
+
+    /// The handler's answer to `call`. A handler that panics answers its request with an
+    /// internal error: the client is not left waiting, and the loop still ends when the input
+    /// does (it waits for every call started to answer).
+    fn answer(
+        &self,
+        runtime: &Runtime,
+        call: crate::v2026_07_28::ClientCall,
+        context: &mut super::Context,
+    ) -> Result<crate::v2026_07_28::ClientCallResult, RpcError> {
+        let handler = self.handler();
+        let answered = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            runtime.enter(|| later::answer_here(handler, call, context))
+        }));
+        answered.unwrap_or_else(|_| {
+            let failed = "the handler failed";
+            Err(RpcError::new(crate::ErrorCode::InternalError, failed))
+        })
     }
 
     /// Writes what comes, until the input has ended and every call started has answered.
@@ -188,6 +208,21 @@ impl<H: Handler + Sync> Server<H> {
                     {
                         let mut session = lock(session);
                         lines.extend(session.finish(answer));
+                        for change in &changes {
+                            lines.extend(self.notify(&session, change));
+                        }
+                    }
+                    for line in lines {
+                        write_line(&mut output, &line)?;
+                    }
+                }
+                Out::Batch(batch) => {
+                    running = running.saturating_sub(1);
+                    let mut lines: Vec<String> = Vec::new();
+                    {
+                        let mut session = lock(session);
+                        let (line, changes) = batch.finish(&mut session);
+                        lines.extend(line);
                         for change in &changes {
                             lines.extend(self.notify(&session, change));
                         }
