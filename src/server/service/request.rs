@@ -1,0 +1,218 @@
+//! One request served: its checks, its body, the engine, the store.
+
+use super::body::{self, HttpBody};
+use super::checks::{accepts, hosts_allowed};
+use super::reply::{json_reply, plain, refuse};
+use super::state::{Shared, Write};
+use super::StreamableHttp;
+use crate::http_headers::{LAST_EVENT_ID, MCP_SESSION_ID};
+use crate::prelude::*;
+use crate::server::store::StoreError;
+use crate::server::{Handler, HttpBatch, HttpCall, HttpIncoming};
+use crate::RpcError;
+use core::future::Future;
+use core::pin::Pin;
+use core::sync::atomic::Ordering;
+use core::task::Poll;
+use std::convert::Infallible;
+use std::sync::Arc;
+
+impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
+    pub(super) async fn serve_request<B: http_body::Body>(
+        self,
+        request: http::Request<B>,
+    ) -> http::Response<HttpBody> {
+        let shared = self.shared;
+        Shared::keep_alive(&shared, self.config.keep_alive);
+        // Every check that needs no body comes before it is read, and before the store is
+        // touched: a request refused here costs its headers alone.
+        if let Some(path) = &self.config.path {
+            if request.uri().path() != path {
+                return plain(404);
+            }
+        }
+        if shared.closing.load(Ordering::SeqCst) {
+            return plain(503);
+        }
+        let verb = request.method();
+        if verb != http::Method::POST && verb != http::Method::GET && verb != http::Method::DELETE {
+            let mut reply = plain(405);
+            let allow = http::HeaderValue::from_static("GET, POST, DELETE");
+            reply.headers_mut().insert(http::header::ALLOW, allow);
+            return reply;
+        }
+        if let Some(hosts) = &self.config.hosts {
+            if !hosts_allowed(&request, hosts) {
+                return refuse(403, "Forbidden: the Host is not one this server answers to");
+            }
+        }
+        let origin = request.headers().get(http::header::ORIGIN);
+        if let Some(origin) = origin {
+            let origin = origin.to_str().ok();
+            if !origin.is_some_and(|origin| shared.lock().sessions.allows_origin(origin)) {
+                let why = "Forbidden: requests from this Origin are not taken";
+                return refuse(403, why);
+            }
+        }
+        let takes_streams = accepts(request.headers(), "text/event-stream");
+        if request.method() == http::Method::POST {
+            if !(takes_streams || accepts(request.headers(), "application/json")) {
+                let why = "Not Acceptable: accept application/json and text/event-stream";
+                return refuse(406, why);
+            }
+            let json = request
+                .headers()
+                .get(http::header::CONTENT_TYPE)
+                .and_then(|kind| kind.to_str().ok())
+                .is_some_and(|kind| kind.trim_start().starts_with("application/json"));
+            if !json {
+                return refuse(
+                    415,
+                    "Unsupported Media Type: the body must be application/json",
+                );
+            }
+        }
+        let (parts, body) = request.into_parts();
+        let read = body::read(body, self.config.body_limit);
+        // Outside a tokio runtime (hyper driven by another executor) there is no timer: the
+        // HTTP server's own bounds are all there is.
+        let read = match tokio::runtime::Handle::try_current() {
+            Ok(_) => tokio::time::timeout(self.config.body_timeout, read).await,
+            Err(_) => Ok(read.await),
+        };
+        let body = match read {
+            Ok(Ok(body)) => body,
+            Ok(Err(body::Unread::TooLarge)) => return plain(413),
+            Ok(Err(body::Unread::Broken)) => return plain(400),
+            Err(_) => {
+                // The connection is closed after the answer: what is left of the body would
+                // be read as the next request.
+                let mut reply = refuse(408, "Request Timeout: the body did not arrive in time");
+                let close = http::HeaderValue::from_static("close");
+                reply.headers_mut().insert(http::header::CONNECTION, close);
+                return reply;
+            }
+        };
+        let Ok(body) = String::from_utf8(body) else {
+            return plain(400);
+        };
+        let header = |name: &str| parts.headers.get(name).and_then(|v| v.to_str().ok());
+        let (client, bound) = self.config.client.of(&parts);
+        let method = parts.method.as_str();
+        let replicated = shared.replicated.get();
+        let session = header(MCP_SESSION_ID).map(str::to_owned);
+        let mut before = None;
+        if let (Some(replicated), Some(id)) = (replicated, &session) {
+            Shared::join_bus(&shared);
+            let resuming = method == "GET" && header(LAST_EVENT_ID).is_some();
+            match shared.bring_in(replicated, id, resuming).await {
+                Ok(record) => before = record,
+                Err(refused) => return refused.into_reply(&body),
+            }
+        } else if replicated.is_some() {
+            Shared::join_bus(&shared);
+        }
+        let (reply, write) = {
+            let now_ms = shared.now_ms();
+            let mut open = shared.lock();
+            if let (true, Some(id)) = (bound, &session) {
+                // Another principal's session is one this principal does not know of.
+                if open
+                    .sessions
+                    .client_of(id)
+                    .is_some_and(|owner| owner != client)
+                {
+                    let error =
+                        RpcError::new(crate::ErrorCode::InvalidRequest, "Session not found");
+                    let line =
+                        crate::server::call::error_line(crate::answer::request_id(&body), error);
+                    return json_reply(404, line);
+                }
+            }
+            let sessions = &mut open.sessions;
+            let incoming =
+                (shared.server).http_receive_from(sessions, &client, method, header, &body, now_ms);
+            match incoming {
+                HttpIncoming::Respond(response) if replicated.is_none() => {
+                    return open.deliver(response, now_ms);
+                }
+                HttpIncoming::Respond(response) => {
+                    let session = session.as_deref();
+                    let write = open.write(method, session, before.as_ref(), &response);
+                    (Ok(open.deliver(response, now_ms)), write)
+                }
+                HttpIncoming::Call(call) => (Err(Handed::Call(call)), None),
+                HttpIncoming::Batch(batch) => {
+                    // What the engine answered of it (a subscription, say) changed the record.
+                    let session = session.as_deref();
+                    let after = session.and_then(|id| Some((id, open.sessions.record(id)?)));
+                    let write = after
+                        .filter(|(_, after)| before.as_ref() != Some(after))
+                        .map(|(id, after)| Write::Save(id.to_owned(), after));
+                    (Err(Handed::Batch(batch)), write)
+                }
+            }
+        };
+        let reply = match reply {
+            Ok(reply) => reply,
+            Err(Handed::Call(call)) => {
+                return shared.answer(call, &self.config, takes_streams).await;
+            }
+            Err(Handed::Batch(batch)) => shared.respond_batch(batch, &self.config.blocking).await,
+        };
+        if let (Some(replicated), Some(write)) = (replicated, write) {
+            if let Err(error) = shared.write(replicated, write).await {
+                return Refused::Store(error).into_reply(&body);
+            }
+        }
+        Arc::clone(&shared).flush().await;
+        reply
+    }
+}
+
+/// What the engine handed out of a request, for the handler.
+enum Handed {
+    Call(HttpCall),
+    Batch(HttpBatch),
+}
+
+/// Why a request is refused before the engine reads it.
+pub(super) enum Refused {
+    /// The store could not be read or written.
+    Store(StoreError),
+    /// The session is in the store, but this replica's table is full of sessions in use.
+    Full,
+}
+
+impl Refused {
+    /// The 503 that says so, answering the request in `body` (when it has an id).
+    pub(super) fn into_reply(self, body: &str) -> http::Response<HttpBody> {
+        let message = match self {
+            Refused::Store(error) => error.to_string(),
+            Refused::Full => "too many sessions: try again later".to_owned(),
+        };
+        let id = crate::answer::request_id(body);
+        let error = RpcError::new(crate::ErrorCode::InternalError, message);
+        json_reply(503, crate::server::call::error_line(id, error))
+    }
+}
+
+impl<H, B> tower_service::Service<http::Request<B>> for StreamableHttp<H>
+where
+    H: Handler + Send + Sync + 'static,
+    B: http_body::Body + Send + 'static,
+    B::Data: Send,
+{
+    type Response = http::Response<HttpBody>;
+    type Error = Infallible;
+    type Future = Pin<Box<dyn Future<Output = Result<Self::Response, Infallible>> + Send>>;
+
+    fn poll_ready(&mut self, _: &mut core::task::Context<'_>) -> Poll<Result<(), Infallible>> {
+        Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, request: http::Request<B>) -> Self::Future {
+        let service = self.clone();
+        Box::pin(async move { Ok(service.serve_request(request).await) })
+    }
+}
