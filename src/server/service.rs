@@ -26,7 +26,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 /// The server over Streamable HTTP as a `tower` service (feature `http-server`): the engine's
-/// transport rules ([`Server::http_receive`], [`Sessions`]) with the connections, event
+/// transport rules ([`Server::http_receive`](crate::server::Server::http_receive), [`Sessions`]) with the connections, event
 /// streams, timers and tasks they need, for any server the `http` crate's types fit: axum
 /// (`route_service`), hyper (through hyper-util's `TowerToHyperService`), any tower stack.
 ///
@@ -47,7 +47,7 @@ use std::time::{Duration, Instant};
 ///   than break the connection and leave the request in flight;
 /// - **streams to resume**: with [`StreamableHttp::with_call_streams`] every session's
 ///   `tools/call` is answered on a stream opened at once, which its handler may close early
-///   ([`Context::close_stream`]) for the client to resume after the
+///   ([`Context::close_stream`](crate::server::Context::close_stream)) for the client to resume after the
 ///   [`StreamableHttp::with_retry`] delay;
 /// - **no lock around a handler, and no worker held by one**: the sessions are locked to take
 ///   a request in and to send its answer, never while the handler runs; a handler that is not
@@ -57,7 +57,7 @@ use std::time::{Duration, Instant};
 ///   is awaited as a task. A JSON-RPC batch (2025-03-26) runs its calls one after the other
 ///   on the blocking pool, with no lock held.
 /// - **reports as they are made**: what its handler reports goes out at once on the call's
-///   event stream ([`Context::send_reports_to`]): a session's call answers with a stream at
+///   event stream ([`Context::send_reports_to`](crate::server::Context::send_reports_to)): a session's call answers with a stream at
 ///   once; a stateless call's response stays one JSON message unless a report comes before
 ///   the answer;
 /// - **keep-alive**: a comment on every open stream every [`StreamableHttp::with_keep_alive`]
@@ -264,7 +264,7 @@ impl<H: Handler> StreamableHttp<H> {
     /// Answers every session's `tools/call` on an event stream opened at once, when its
     /// client takes event streams, rather than only a call that asked for reports: its
     /// answer can then be resumed with `Last-Event-ID` if the connection breaks, and its
-    /// handler may close the stream early ([`Context::close_stream`]) so that a long call
+    /// handler may close the stream early ([`Context::close_stream`](crate::server::Context::close_stream)) so that a long call
     /// holds no connection.
     #[must_use]
     pub fn with_call_streams(mut self) -> Self {
@@ -338,14 +338,14 @@ impl<H: Handler> StreamableHttp<H> {
     /// - the events of a session's streams are kept in the store before they are sent, with
     ///   ids unique across replicas, so that a client resumes a stream on any replica with
     ///   `Last-Event-ID`, even after the one it was on died;
-    /// - what a handler changes ([`Context::changed`]) is told to the clients of every replica,
+    /// - what a handler changes ([`Context::changed`](crate::server::Context::changed)) is told to the clients of every replica,
     ///   through the store's bus; a session deleted on one replica ends its streams on all.
     ///
     /// What stays with the replica that holds it: the requests in flight, a stateful client's
     /// `input_required` rounds (its answers must reach the replica that asked), the open
     /// streams. Stateless requests (2026-07-28 on) need nothing from the store but its bus;
     /// their `input_required` state is sealed with a [`KeyRing`](crate::input_required::KeyRing)
-    /// every replica is given ([`Server::with_state_codec`]).
+    /// every replica is given ([`Server::with_state_codec`](crate::server::Server::with_state_codec)).
     ///
     /// A request whose state the store cannot read or write within
     /// [`StreamableHttp::with_store_timeout`] gets 503 and a JSON-RPC error saying the state
