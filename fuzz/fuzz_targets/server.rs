@@ -300,12 +300,20 @@ fuzz_target!(|data: &[u8]| {
     }
     let mut unfinished = Session::new();
     let mut calls = Vec::new();
+    // A batch's calls are in flight too, until the batch is finished.
+    let mut batches = Vec::new();
+    let mut batched = 0;
     for line in text.split('\n') {
-        if let Incoming::Call(call) = server.receive(&mut unfinished, line) {
-            calls.push(call);
+        match server.receive(&mut unfinished, line) {
+            Incoming::Call(call) => calls.push(call),
+            Incoming::Batch(batch) => {
+                batched += batch.calls();
+                batches.push(batch);
+            }
+            _ => {}
         }
         assert!(unfinished.in_flight() <= Session::MAX_IN_FLIGHT);
-        assert!(unfinished.in_flight() <= calls.len() + unfinished.streams());
+        assert!(unfinished.in_flight() <= calls.len() + batched + unfinished.streams());
     }
     let mut sessions = Sessions::new({
         let mut next = 0u64;
@@ -366,6 +374,11 @@ fuzz_target!(|data: &[u8]| {
                     let (request, mut context, responder) = call.into_parts();
                     let result = server.handler().call(request, &mut context);
                     let finished = sessions.finish(responder.respond_with(&mut context, result));
+                    http.response(&finished, line);
+                }
+                HttpIncoming::Batch(mut batch) => {
+                    batch.answer_with(|request, context| server.handler().call(request, context));
+                    let finished = sessions.finish_batch(batch);
                     http.response(&finished, line);
                 }
                 _ => {}

@@ -295,7 +295,8 @@ impl<H: Handler> StreamableHttp<H> {
     /// all, as it must.
     ///
     /// With a principal, a session also answers the principal that opened it alone: its id
-    /// sent with another's credentials gets 404, as an unknown one does.
+    /// sent with another's credentials gets 404, as an unknown one does. (With a store, on
+    /// the replica that opened it: the store's record does not name its principal.)
     #[must_use]
     pub fn with_client_key(
         mut self,

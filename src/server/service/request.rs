@@ -116,11 +116,13 @@ impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
             let now_ms = shared.now_ms();
             let mut open = shared.lock();
             if let (true, Some(id)) = (bound, &session) {
-                // Another principal's session is one this principal does not know of.
+                // Another principal's session is one this principal does not know of. (A
+                // session adopted from the store names no client: the store's record does not
+                // say who opened it, so the binding holds on the replica that opened it.)
                 if open
                     .sessions
                     .client_of(id)
-                    .is_some_and(|owner| owner != client)
+                    .is_some_and(|owner| !owner.is_empty() && owner != client)
                 {
                     let error =
                         RpcError::new(crate::ErrorCode::InvalidRequest, "Session not found");
