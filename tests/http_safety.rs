@@ -121,6 +121,16 @@ impl Gate {
     }
 }
 
+/// Opens its gate when dropped: a test that fails while calls are held fails, rather than
+/// hang on the held calls (declared after the server, it is dropped before it).
+struct OpenOnDrop(Gate);
+
+impl Drop for OpenOnDrop {
+    fn drop(&mut self) {
+        self.0.open();
+    }
+}
+
 #[test]
 fn blocking_calls_hold_no_worker_stateless_or_in_a_session() {
     let (gate, arrivals) = Gate::new();
@@ -130,6 +140,7 @@ fn blocking_calls_hold_no_worker_stateless_or_in_a_session() {
         Ok(CallToolResult::text("done"))
     });
     let serving = serve(service(router));
+    let _release = OpenOnDrop(gate.clone());
     let to = serving.address;
     let session = open_session("127.0.0.1", to, &[]).expect("a session id");
     // Three calls that block, each asking for no reports (as every SDK's client does by
@@ -185,6 +196,7 @@ fn a_batch_with_a_blocking_call_holds_no_lock_and_no_worker() {
         Ok(CallToolResult::text("done"))
     });
     let serving = serve(service(router));
+    let _release = OpenOnDrop(gate.clone());
     let to = serving.address;
     // Batches are 2025-03-26's alone.
     let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
