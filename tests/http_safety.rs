@@ -348,6 +348,29 @@ fn a_body_that_stops_arriving_is_answered_408_and_its_connection_closed() {
 }
 
 #[test]
+fn headers_that_stop_arriving_close_their_connection() {
+    let slow = service(Router::new()).with_header_timeout(Duration::from_millis(300));
+    let serving = serve(slow);
+    let mut stream = connect_from("127.0.0.2", serving.address);
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .expect("a timeout");
+    stream
+        .write_all(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-")
+        .expect("sent");
+    // The server closes the connection (after a 408 of its own, or none): the read ends, where
+    // a server without the bound would leave it waiting until the socket's 30 s ran out.
+    let mut rest = Vec::new();
+    let read = stream.read_to_end(&mut rest);
+    assert!(read.is_ok(), "{read:?}");
+    let rest = String::from_utf8_lossy(&rest);
+    assert!(
+        rest.is_empty() || rest.starts_with("HTTP/1.1 408"),
+        "{rest}"
+    );
+}
+
+#[test]
 fn a_session_answers_the_principal_that_opened_it_alone() {
     let keyed = service(Router::new()).with_client_key(|parts| {
         let authorization = parts.headers.get("authorization")?.to_str().ok()?;

@@ -113,6 +113,8 @@ struct Config {
     hosts: Option<Vec<String>>,
     /// How long a request's body may take to arrive.
     body_timeout: Duration,
+    /// How long a request's headers may take to arrive (on a connection `serve` accepted).
+    header_timeout: Duration,
     /// The handlers that block (every handler but an async one) run on tokio's blocking pool
     /// once a permit of this is theirs: at most so many at once.
     blocking: Arc<tokio::sync::Semaphore>,
@@ -135,6 +137,9 @@ impl<H: Handler> StreamableHttp<H> {
     /// How long a request's body may take to arrive, by default (see
     /// [`StreamableHttp::with_body_timeout`]).
     pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(30);
+    /// How long a request's headers may take to arrive, by default (see
+    /// [`StreamableHttp::with_header_timeout`]).
+    pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(30);
     /// How many handlers that block may run at once, by default (see
     /// [`StreamableHttp::with_blocking_calls`]).
     pub const DEFAULT_BLOCKING_CALLS: usize = 64;
@@ -167,6 +172,7 @@ impl<H: Handler> StreamableHttp<H> {
                 keep_alive: Self::DEFAULT_KEEP_ALIVE,
                 hosts: Some(Vec::new()),
                 body_timeout: Self::DEFAULT_BODY_TIMEOUT,
+                header_timeout: Self::DEFAULT_HEADER_TIMEOUT,
                 blocking: Arc::new(tokio::sync::Semaphore::new(Self::DEFAULT_BLOCKING_CALLS)),
                 retry: None,
                 call_streams: false,
@@ -238,6 +244,16 @@ impl<H: Handler> StreamableHttp<H> {
     #[must_use]
     pub fn with_body_timeout(mut self, timeout: Duration) -> Self {
         Arc::make_mut(&mut self.config).body_timeout = timeout;
+        self
+    }
+
+    /// Closes a connection [`StreamableHttp::serve`] accepted when a request's headers have not
+    /// arrived whole within `timeout` ([`StreamableHttp::DEFAULT_HEADER_TIMEOUT`] by default):
+    /// a client that opens connections and sends nothing, or sends its headers slowly, holds
+    /// them no longer. (Mounted in a framework, the service gets the framework's bound.)
+    #[must_use]
+    pub fn with_header_timeout(mut self, timeout: Duration) -> Self {
+        Arc::make_mut(&mut self.config).header_timeout = timeout;
         self
     }
 

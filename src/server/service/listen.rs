@@ -9,14 +9,10 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use std::net::SocketAddr;
 
 impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
-    /// How long a request's headers may take to arrive on a connection [`StreamableHttp::serve`]
-    /// accepted: a client that opens connections and sends nothing holds them no longer.
-    pub const HEADER_TIMEOUT: Duration = Duration::from_secs(30);
-
     /// Serves on `listener` with hyper (HTTP/1.1), each connection in a task of its own,
     /// until accepting fails: each request carries its peer's address (a [`SocketAddr`] in
     /// its extensions), which tells clients apart (see [`StreamableHttp::with_client_key`]),
-    /// and its headers must arrive within [`StreamableHttp::HEADER_TIMEOUT`], its body within
+    /// and its headers must arrive within [`StreamableHttp::with_header_timeout`], its body within
     /// [`StreamableHttp::with_body_timeout`].
     ///
     /// Mounted in a framework instead (axum's `route_service`), the service gets what the
@@ -39,6 +35,7 @@ impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
                 Err(error) => return Err(error),
             };
             let service = self.clone();
+            let header_timeout = self.config.header_timeout;
             tokio::spawn(async move {
                 let answer = hyper::service::service_fn(move |request| {
                     let service = service.clone();
@@ -48,7 +45,7 @@ impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
                 });
                 let connection = hyper::server::conn::http1::Builder::new()
                     .timer(TokioTimer::new())
-                    .header_read_timeout(Self::HEADER_TIMEOUT)
+                    .header_read_timeout(header_timeout)
                     .serve_connection(TokioIo::new(stream), answer);
                 // A connection that breaks is its client's affair.
                 let _ = connection.await;
