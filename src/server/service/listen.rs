@@ -34,6 +34,9 @@ impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
                 }
                 Err(error) => return Err(error),
             };
+            // An answer or an event goes out as it is written, not held back for the peer's
+            // delayed acknowledgement (Nagle's algorithm); a socket that refuses stays as it is.
+            let _ = stream.set_nodelay(true);
             let service = self.clone();
             let header_timeout = self.config.header_timeout;
             tokio::spawn(async move {
