@@ -352,17 +352,24 @@ fn graph_of(dir: &str) -> BTreeMap<Module, BTreeSet<Module>> {
         krate.files.insert(module.clone(), path.clone());
         parsed.push((module, references(&code_only(&text))));
     }
-    // Aliases first, so that every path can follow them.
-    for (module, (uses, _)) in &parsed {
+    // Aliases first, so that every path can follow them; twice, so that a re-export of a
+    // re-export leads to the module that defines the item.
+    for (module, (uses, _)) in parsed.iter().chain(&parsed) {
         for use_ in uses.iter().filter(|u| u.public && u.inline.is_empty()) {
             for path in &use_.paths {
-                let Some((target, alias)) = path.split_once(" as ") else {
-                    continue;
+                // `pub use a::Item` is the alias `Item` of what `a::Item` leads to, so that
+                // a path through a re-export (`crate::server::Handler`) leads to the module
+                // that defines it, not to the one re-exporting it.
+                let (target, alias) = match path.split_once(" as ") {
+                    Some(renamed) => renamed,
+                    None if path.ends_with('*') => continue,
+                    None => (path.as_str(), path.rsplit("::").next().unwrap_or(path)),
                 };
                 let mut here = module.clone();
                 if let Some(resolved) = krate.resolve(&here, target.trim(), true) {
                     let exact = target.trim().rsplit("::").next() == resolved.last().map(|s| &**s);
-                    if exact {
+                    let item = !path.contains(" as ");
+                    if exact || (item && resolved != *module) {
                         here.push(alias.trim().to_owned());
                         krate.aliases.insert(here, resolved);
                     }
@@ -556,4 +563,60 @@ fn stateless_helpers_name_no_revision() {
     }
     assert!(is_revision(&module("v2026_07_28")) && is_revision(&module("draft")));
     assert!(!is_revision(&module("validate")) && !is_revision(&module("version")));
+}
+
+/// The server's layers, lowest first: the sans-IO engine, what answers (the `Router`, typed
+/// handlers), and the transports (stdio; HTTP), each a folder or file of `src/server/`.
+fn server_layer(module: &Module) -> Option<(usize, &str)> {
+    match module.as_slice() {
+        [server, layer, ..] if server == "server" => match layer.as_str() {
+            "engine" => Some((0, "engine")),
+            "answer" => Some((1, "answer")),
+            "stdio" => Some((2, "stdio")),
+            "http" => Some((2, "http")),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// `src/server/` shows its layers: no module imports from a layer above its own, a transport
+/// does not import another, and every module is in a layer (`mod.rs` only declares and
+/// re-exports).
+#[test]
+fn the_server_imports_only_downward() {
+    let edges = graph();
+    let mut upward = Vec::new();
+    for (from, targets) in &edges {
+        if from.first().is_none_or(|m| m != "server") || from.len() == 1 {
+            continue;
+        }
+        let Some((level, layer)) = server_layer(from) else {
+            upward.push(format!("{} is in no layer", name(from)));
+            continue;
+        };
+        for to in targets {
+            if let Some((to_level, to_layer)) = server_layer(to) {
+                if to_level > level || (to_level == level && to_layer != layer) {
+                    upward.push(format!("{} → {}", name(from), name(to)));
+                }
+            }
+        }
+    }
+    assert!(
+        upward.is_empty(),
+        "imports against the server's layers:\n{}",
+        upward.join("\n")
+    );
+    // The check sees the imports it judges: a transport's and a router's, each through a
+    // re-export of `crate::server`.
+    let module = |path: &str| -> Module { path.split("::").map(str::to_owned).collect() };
+    let imports = |from: &str, to: &str| edges[&module(from)].contains(&module(to));
+    assert!(imports("server::http::service", "server::engine::server"));
+    assert!(imports("server::answer::router", "server::engine::handler"));
+    assert!(imports("server::stdio", "server::engine::later"));
+    assert_eq!(
+        server_layer(&module("server::http::store::redis")),
+        Some((2, "http"))
+    );
 }

@@ -36,7 +36,7 @@ const EXCEPTIONS: &[(&str, &str, usize, &str)] = &[
          as the value type of a struct's `extra` (not input text)",
     ),
     (
-        "src/server/logging.rs",
+        "src/server/engine/logging.rs",
         "serde_json::from_value",
         1,
         "the level of a `logging/setLevel` that the session's revision has just read, taken \

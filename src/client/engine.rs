@@ -1,8 +1,8 @@
 //! The engine: what to send to connect, each request in the server's revision, and what each
 //! line of the server amounts to.
 
-use super::http::ListedTools;
 use super::input::{self, Inputs, Retry};
+use super::listed_tools::ListedTools;
 use super::peer::{Answer, Answered, Read, ReadLine, RequestLine, Respond};
 use super::{ClientError, Event};
 use crate::collections::HashMap;

@@ -3,11 +3,9 @@
 //! listed.
 
 use super::Client;
-use crate::collections::HashMap;
-use crate::http_headers::{self, ToolHeaders};
+use crate::http_headers;
 use crate::method::method_names as names;
 use crate::prelude::*;
-use crate::v2026_07_28 as latest;
 use crate::version::PROTOCOL_VERSION_META_KEY;
 use crate::ProtocolVersion;
 use serde_json::{Map, Value};
@@ -15,65 +13,6 @@ use serde_json::{Map, Value};
 /// The first revision with the `MCP-Protocol-Version` header (2025-06-18); the revisions
 /// before it do not define it.
 const FIRST_WITH_VERSION_HEADER: &str = "2025-06-18";
-
-/// The `x-mcp-header` annotations of the tools the server listed, by tool name.
-#[derive(Debug, Clone, Default)]
-pub(super) struct ListedTools {
-    headers: HashMap<String, ToolHeaders>,
-}
-
-impl ListedTools {
-    /// At most this many tools' annotations are kept: a server listing more cannot grow the
-    /// client without bound (a tool past it is called without its `Mcp-Param-*` headers).
-    pub const MAX: usize = 4096;
-
-    /// Takes note of the annotations of `tools`, as a `tools/list` page gives them. A tool
-    /// whose annotations break the transport's rules is left without any: a client does not
-    /// call it (see [`Client::http_headers`]).
-    pub fn learn(&mut self, tools: &[latest::Tool]) {
-        for tool in tools {
-            // Most tools have no annotation: a look for the keyword, which allocates nothing,
-            // spares them the full reading (which writes a JSON pointer per property).
-            if !annotates(&tool.input_schema.extra) {
-                self.headers.remove(&tool.name);
-                continue;
-            }
-            match ToolHeaders::from_schema_members(&tool.input_schema.extra) {
-                Ok(headers) if !headers.is_empty() => {
-                    if self.headers.len() < Self::MAX || self.headers.contains_key(&tool.name) {
-                        self.headers.insert(tool.name.clone(), headers);
-                    }
-                }
-                _ => {
-                    self.headers.remove(&tool.name);
-                }
-            }
-        }
-    }
-
-    pub fn clear(&mut self) {
-        self.headers.clear();
-    }
-
-    fn of(&self, tool: &str) -> Option<&ToolHeaders> {
-        self.headers.get(tool)
-    }
-}
-
-/// Whether a schema object with `members` has an `x-mcp-header` annotation anywhere in it.
-fn annotates(members: &Map<String, Value>) -> bool {
-    members
-        .iter()
-        .any(|(key, value)| key == http_headers::X_MCP_HEADER || mentions(value))
-}
-
-fn mentions(value: &Value) -> bool {
-    match value {
-        Value::Object(members) => annotates(members),
-        Value::Array(items) => items.iter().any(mentions),
-        _ => false,
-    }
-}
 
 impl Client {
     /// The HTTP headers to POST `line` with over Streamable HTTP, `line` being one this client
@@ -90,7 +29,7 @@ impl Client {
     ///   negotiated `MCP-Protocol-Version` (the revisions before it have no such header).
     ///
     /// A tool whose annotations break the transport's rules
-    /// ([`ToolHeaders::from_input_schema`]'s error) must not be called: the client leaves it
+    /// ([`ToolHeaders::from_input_schema`](crate::http_headers::ToolHeaders::from_input_schema)'s error) must not be called: the client leaves it
     /// out of what it offers, and this gives it no `Mcp-Param-*` header.
     pub fn http_headers(&self, line: &str) -> Vec<(String, String)> {
         let message = crate::json::from_str::<Map<String, Value>>(line).unwrap_or_default();

@@ -75,6 +75,7 @@ mod connection;
 mod engine;
 mod http;
 mod input;
+mod listed_tools;
 mod peer;
 mod reply;
 mod structured;

@@ -64,17 +64,22 @@
 //! clock is the caller's: each call says what time it is.
 
 mod answers;
+mod origin;
 mod receive;
+#[cfg(feature = "http-server")]
+mod service;
 mod sessions;
+mod shared;
+#[cfg(feature = "http-server")]
+pub mod store;
 
 #[cfg(feature = "http-server")]
-pub(super) use receive::accepts;
-pub(super) use sessions::Entry;
+pub use service::{HttpBody, StreamableHttp};
 pub use sessions::Sessions;
+pub use shared::{Broadcast, SessionRecord};
 
-use super::call::{Answer, Responder};
-use super::stream::{StreamEvent, StreamId};
-use super::{Change, Context, PendingCall};
+use super::engine::call::{Answer, Responder};
+use super::engine::{Change, Context, PendingCall, StreamEvent, StreamId};
 use crate::prelude::*;
 use crate::v2026_07_28 as latest;
 use crate::{RequestId, RpcError};
@@ -139,7 +144,7 @@ impl HttpResponse {
     }
 
     fn error(status: u16, id: Option<RequestId>, error: RpcError) -> Self {
-        HttpResponse::new(status, Some(super::call::error_line(id, error)))
+        HttpResponse::new(status, Some(super::engine::call::error_line(id, error)))
     }
 
     /// A 200 that opens `stream`, with its first events.

@@ -55,55 +55,32 @@
 //! assert!(answer.contains(r#""text":"Hi!""#));
 //! ```
 
-mod batch;
-mod call;
-mod context;
+// The layers, each importing only from those above it in this list: the sans-IO engine
+// (sessions, lifecycle, calls, rounds, streams, resumption), what answers (the `Router` and
+// typed handlers), and the transports (stdio; HTTP: the transport's rules, the service with
+// its body, checks, session policy and store).
 mod engine;
-mod handler;
+
+mod answer;
+
 mod http;
-mod later;
-mod lifecycle;
-mod logging;
-mod notification;
-mod notify;
-mod origin;
-mod paging;
-mod peek;
-mod resume;
-mod rounds;
-mod router;
-#[cfg(feature = "http-server")]
-mod service;
-mod session;
-mod shared;
 #[cfg(feature = "std")]
 mod stdio;
-#[cfg(feature = "http-server")]
-pub mod store;
-mod stream;
-mod typed;
 
-pub use batch::Batch;
-pub use call::{Answer, PendingCall, Responder};
-pub(crate) use context::Cancelled;
-pub use context::Context;
-pub use engine::{Incoming, Server};
-pub use handler::Handler;
-pub use http::{
-    HttpAnswer, HttpBatch, HttpCall, HttpIncoming, HttpResponder, HttpResponse, Sessions,
+pub use answer::{
+    arguments, elicited, form_schema, input_schema, object_schema, output_schema, page,
+    prompt_arguments, IntoPrompt, IntoTool, InvalidArguments, Router, SchemaError, Structured,
+    ToolOutput,
 };
-pub use later::CallFuture;
-pub use notify::Change;
-pub use paging::page;
-pub use router::Router;
+pub use engine::{
+    Answer, Batch, CallFuture, Change, Context, Handler, Incoming, PendingCall, Responder, Server,
+    Session, StreamEvent, StreamId,
+};
 #[cfg(feature = "http-server")]
-pub use service::{HttpBody, StreamableHttp};
-pub use session::Session;
-pub use shared::{Broadcast, SessionRecord};
+pub use http::store::{MemoryStore, Store, StoreError};
 #[cfg(feature = "http-server")]
-pub use store::{MemoryStore, Store, StoreError};
-pub use stream::{StreamEvent, StreamId};
-pub use typed::{
-    arguments, elicited, form_schema, input_schema, object_schema, output_schema, prompt_arguments,
-    IntoPrompt, IntoTool, InvalidArguments, SchemaError, Structured, ToolOutput,
+pub use http::{store, HttpBody, StreamableHttp};
+pub use http::{
+    Broadcast, HttpAnswer, HttpBatch, HttpCall, HttpIncoming, HttpResponder, HttpResponse,
+    SessionRecord, Sessions,
 };

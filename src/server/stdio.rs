@@ -1,8 +1,8 @@
 //! A server over its process's standard input and output, one JSON-RPC message a line (the
 //! stdio transport), each call on a thread of its own.
 
-use super::later::{self, Runtime};
-use super::{Answer, Batch, Change, Handler, Incoming, Server, Session};
+use super::engine::later::{self, Runtime};
+use super::engine::{Answer, Batch, Change, Context, Handler, Incoming, Server, Session};
 use crate::prelude::*;
 use crate::RpcError;
 use std::io::{self, BufRead, Write};
@@ -178,7 +178,7 @@ impl<H: Handler + Sync> Server<H> {
         &self,
         runtime: &Runtime,
         call: crate::v2026_07_28::ClientCall,
-        context: &mut super::Context,
+        context: &mut Context,
     ) -> Result<crate::v2026_07_28::ClientCallResult, RpcError> {
         let handler = self.handler();
         let answered = std::panic::catch_unwind(AssertUnwindSafe(|| {

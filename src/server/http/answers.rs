@@ -3,8 +3,8 @@
 use super::Sessions;
 use super::{HttpAnswer, HttpBatch, HttpCall, HttpResponse};
 use crate::prelude::*;
-use crate::server::call::Answer;
-use crate::server::stream::{StreamEvent, StreamId};
+use crate::server::engine::call::Answer;
+use crate::server::engine::stream::{StreamEvent, StreamId};
 use crate::server::{Change, Handler, Server, Session};
 use crate::{ErrorCode, RequestId};
 

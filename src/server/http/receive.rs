@@ -7,8 +7,8 @@ use super::Sessions;
 use super::{HttpBatch, HttpCall, HttpIncoming, HttpResponse};
 use crate::http_headers::{self, LAST_EVENT_ID, MCP_PROTOCOL_VERSION, MCP_SESSION_ID};
 use crate::prelude::*;
+use crate::server::engine::stream::{StreamEvent, StreamId};
 use crate::server::engine::Incoming;
-use crate::server::stream::{StreamEvent, StreamId};
 use crate::server::{Handler, Server, Session};
 use crate::{ErrorCode, RpcError};
 use serde_json::Value;
@@ -32,7 +32,8 @@ impl<H: Handler> Server<H> {
             HttpIncoming::Respond(response) => response,
             HttpIncoming::Call(call) => {
                 let (call, mut context, responder) = call.into_parts();
-                let result = crate::server::later::answer_here(self.handler(), call, &mut context);
+                let result =
+                    crate::server::engine::later::answer_here(self.handler(), call, &mut context);
                 let mut response = sessions.finish(responder.respond_with(&mut context, result));
                 for change in core::mem::take(&mut response.changes) {
                     let told = sessions.notify(self, &change);
@@ -42,7 +43,7 @@ impl<H: Handler> Server<H> {
             }
             HttpIncoming::Batch(mut batch) => {
                 batch.answer_with(|call, context| {
-                    crate::server::later::answer_here(self.handler(), call, context)
+                    crate::server::engine::later::answer_here(self.handler(), call, context)
                 });
                 let mut response = sessions.finish_batch(batch);
                 for change in core::mem::take(&mut response.changes) {
@@ -171,7 +172,9 @@ impl<H: Handler> Server<H> {
             // The body is read again only when its id is one the server asked with.
             let asked = id.as_ref().and_then(|id| entry.session.asked_for(id));
             let answering = asked
-                .filter(|_| crate::server::peek::Peek::of(body).is_some_and(|p| p.method.is_none()))
+                .filter(|_| {
+                    crate::server::engine::peek::Peek::of(body).is_some_and(|p| p.method.is_none())
+                })
                 .cloned();
             let incoming = self.receive(&mut entry.session, body);
             let mut ended_event = None;
@@ -210,7 +213,7 @@ impl<H: Handler> Server<H> {
         // `subscriptions/listen`, whose stream carries what the server says later: its session
         // lives as long as the stream.
         let mut session = Session::new();
-        let peek = crate::server::peek::Peek::of(body);
+        let peek = crate::server::engine::peek::Peek::of(body);
         let stateless = peek.as_ref().is_some_and(|p| p.meta_version().is_some());
         session.streams = stateless
             && peek.as_ref().and_then(|p| p.method.as_deref())

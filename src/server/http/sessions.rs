@@ -1,9 +1,9 @@
 //! The table of sessions and its policy: their limits, each client's share, expiry, eviction.
 
+use super::origin::Origins;
 use crate::prelude::*;
-use crate::server::origin::Origins;
-use crate::server::resume::EventLog;
-use crate::server::stream::StreamId;
+use crate::server::engine::resume::{self, EventLog};
+use crate::server::engine::stream::StreamId;
 use crate::server::Session;
 use crate::RequestId;
 use alloc::collections::{BTreeMap, BTreeSet};
@@ -108,12 +108,12 @@ impl Sessions {
     pub const DEFAULT_IDLE_MS: u64 = 30 * 60 * 1000;
     /// How many of its latest events a session keeps for a client that resumes a stream with
     /// `Last-Event-ID`, whatever stream they went on.
-    pub const EVENTS_KEPT: usize = 256;
+    pub const EVENTS_KEPT: usize = resume::EVENTS_KEPT;
     /// How many bytes of its latest events' messages a session keeps for a client that
     /// resumes, at most: the oldest go first past it; an event larger than it alone is sent
     /// but not kept, and the events before it are dropped, so that a resume from one of them
     /// opens the stream afresh, as from an id older than those kept.
-    pub const EVENT_BYTES_KEPT: usize = 1 << 20;
+    pub const EVENT_BYTES_KEPT: usize = resume::EVENT_BYTES_KEPT;
 
     /// No sessions yet. `ids` makes each new session's id: the specification asks for ids
     /// that are globally unique and cryptographically secure (a random UUID, say), made of

@@ -19,11 +19,11 @@ use serde_json::value::RawValue;
 
 /// How many times one request may answer `input_required` before it is refused (-32603): a
 /// handler that never has enough would otherwise ask forever.
-pub(super) const MAX_ROUNDS: u8 = 8;
+pub(in crate::server) const MAX_ROUNDS: u8 = 8;
 
 /// A request of the client waiting for the answers to its handler's input requests.
 #[derive(Debug, Clone)]
-pub(super) struct Round {
+pub(in crate::server) struct Round {
     /// The client's request the round answers in the end.
     pub id: RequestId,
     pub call: latest::ClientCall,
@@ -100,7 +100,7 @@ impl Round {
 
 /// An input request as a request of the server in the client's revision, and what its answer
 /// must be; `Err` when the client's revision has no such request.
-pub(super) struct AskLine<'a> {
+pub(in crate::server) struct AskLine<'a> {
     pub id: RequestId,
     pub request: &'a latest::InputRequest,
 }
@@ -126,7 +126,7 @@ impl Visit for AskLine<'_> {
 
 /// The client's answer to the server's request, read in the client's revision `V` as the
 /// input response it is.
-pub(super) fn input_response<V: Revision>(
+pub(in crate::server) fn input_response<V: Revision>(
     asked: &PendingRequest,
     result: &RawValue,
 ) -> Result<latest::InputResponse, String> {
@@ -139,10 +139,12 @@ pub(super) fn input_response<V: Revision>(
 }
 
 /// A client's answer to a request of the server: its id, and its result or error.
-pub(super) type ClientAnswer = (Option<RequestId>, Result<Box<RawValue>, RpcError>);
+pub(in crate::server) type ClientAnswer = (Option<RequestId>, Result<Box<RawValue>, RpcError>);
 
 /// The client's answer `message` is, if it is one.
-pub(super) fn answer_of<R: CallSet, N: MethodSet>(message: Message<R, N>) -> Option<ClientAnswer> {
+pub(in crate::server) fn answer_of<R: CallSet, N: MethodSet>(
+    message: Message<R, N>,
+) -> Option<ClientAnswer> {
     match message {
         Message::Response(response) => Some((Some(response.id), Ok(response.result))),
         Message::Error(response) => Some((response.id, Err(response.error))),

@@ -6,10 +6,10 @@
 //! what the server's capabilities announce: a client is never told what it did not ask for.
 
 use super::call::error_line;
-use super::engine::for_peer;
 use super::notification::notification_line;
+use super::server::for_peer;
 use super::session::Listen;
-use super::{Context, Handler, Incoming, Server, Session};
+use super::{Change, Context, Handler, Incoming, Server, Session};
 use crate::dispatch::{CallSet, MethodSet};
 use crate::method::method_names as names;
 use crate::prelude::*;
@@ -17,25 +17,6 @@ use crate::revision::Revision;
 use crate::v2026_07_28 as latest;
 use crate::{ErrorCode, ProtocolVersion, RequestId, RpcError};
 use serde_json::Value;
-
-/// Something that changed on the server, which clients may have asked to be told of.
-///
-/// Written as replicas tell it to each other ([`Broadcast`](super::Broadcast)):
-/// `{"kind":"resourceUpdated","uri":"..."}`, `{"kind":"toolList"}`, and so on.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(tag = "kind", content = "uri", rename_all = "camelCase")]
-#[non_exhaustive]
-pub enum Change {
-    /// The resource at this URI changed: `notifications/resources/updated`, to the clients
-    /// subscribed to it.
-    ResourceUpdated(String),
-    /// Resources came or went: `notifications/resources/list_changed`.
-    ResourceList,
-    /// Tools came or went: `notifications/tools/list_changed`.
-    ToolList,
-    /// Prompts came or went: `notifications/prompts/list_changed`.
-    PromptList,
-}
 
 /// Whether stream `listen` asked for `change`.
 fn wants(listen: &Listen, change: &Change) -> bool {
@@ -60,7 +41,7 @@ fn announced(capabilities: &latest::ServerCapabilities, change: &Change) -> bool
 }
 
 /// Whether `capabilities` announce `resources.subscribe`.
-pub(super) fn subscribes(capabilities: &latest::ServerCapabilities) -> bool {
+pub(in crate::server) fn subscribes(capabilities: &latest::ServerCapabilities) -> bool {
     capabilities.resources.as_ref().and_then(|r| r.subscribe) == Some(true)
 }
 
@@ -132,7 +113,7 @@ impl<H: Handler> Server<H> {
     /// handler ([`Handler::subscribe`]), the stream is acknowledged with what the server will
     /// send on it (what it asked for, less what the capabilities do not announce), and stays
     /// open, its request unanswered, until the client cancels it.
-    pub(super) fn listen(
+    pub(in crate::server) fn listen(
         &self,
         session: &mut Session,
         id: RequestId,
@@ -190,7 +171,7 @@ impl<H: Handler> Server<H> {
 
     /// `resources/subscribe` or `resources/unsubscribe` of a stateful session of revision
     /// `V`: the URI put to the handler, then kept (or dropped) for [`Server::notify`].
-    pub(super) fn subscription<V: Revision>(
+    pub(in crate::server) fn subscription<V: Revision>(
         &self,
         session: &mut Session,
         call: &V::ClientCall,

@@ -14,7 +14,7 @@ impl<H: Handler> Server<H> {
     /// `logging/setLevel` of a stateful session of revision `V`: the level its later
     /// requests' log messages must reach. Refused (-32601) when the server does not announce
     /// `logging`, as for any method it does not offer.
-    pub(super) fn set_level<V: Revision>(
+    pub(in crate::server) fn set_level<V: Revision>(
         &self,
         session: &mut Session,
         call: &V::ClientCall,

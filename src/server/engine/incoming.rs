@@ -1,13 +1,30 @@
-//! A session's JSON-RPC batch (2025-03-26; later revisions have none): its requests handed out
-//! together, answered where the caller chooses (the HTTP service: on its blocking pool, with
-//! no lock held), then finished in the session as one array of responses.
+//! What the engine hands out for a line it received ([`Incoming`]): a line to send, a call for
+//! the handler, or a session's JSON-RPC batch (2025-03-26; later revisions have none), its
+//! requests handed out together, answered where the caller chooses (the HTTP service: on its
+//! blocking pool, with no lock held), then finished in the session as one array of responses.
 
 use super::call::{Answer, PendingCall};
-use super::engine::Incoming;
 use super::{Change, Context, Session};
 use crate::prelude::*;
 use crate::v2026_07_28 as latest;
 use crate::RpcError;
+
+/// What [`Server::receive`](crate::server::Server::receive) makes of a line.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Incoming {
+    /// A line to send now.
+    Answer(String),
+    /// A request for the handler: answer it with its [`Responder`](crate::server::Responder), and
+    /// send what [`Session::finish`] gives for the answer.
+    Call(Box<PendingCall>),
+    /// A JSON-RPC batch (2025-03-26) with calls for the handler: answer them
+    /// ([`Batch::answer_with`](Batch::answer_with)) and send what
+    /// [`Batch::finish`](Batch::finish) gives.
+    Batch(Batch),
+    /// Nothing to send: a notification, a response, a message that asks for no answer.
+    Nothing,
+}
 
 /// A batch a session's client sent, read: the answers the engine gave at once, in their
 /// places, and the calls for the handler. Answer its calls ([`Batch::answer_with`]), then
@@ -30,7 +47,7 @@ enum Part {
 
 impl Batch {
     /// Takes what the engine made of one item, in order.
-    pub(super) fn push(&mut self, incoming: Incoming) {
+    pub(in crate::server) fn push(&mut self, incoming: Incoming) {
         match incoming {
             Incoming::Answer(line) => self.parts.push(Part::Line(line)),
             Incoming::Call(pending) => self.parts.push(Part::Call(pending)),

@@ -8,7 +8,7 @@ pub(super) fn accepts(headers: &http::HeaderMap, kind: &str) -> bool {
     let listed = listed.filter_map(|accept| accept.to_str().ok());
     listed
         .map(str::trim)
-        .any(|accept| crate::server::http::accepts(accept, kind))
+        .any(|accept| crate::server::http::receive::accepts(accept, kind))
 }
 
 /// Whether every `Host` of the request, and its URI's authority (HTTP/2's `:authority`, which

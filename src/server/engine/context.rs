@@ -51,20 +51,20 @@ pub struct Context {
     /// `io.modelcontextprotocol/logLevel` (2026-07-28 on). `None`: no log message may be sent.
     pub log_level: Option<latest::LoggingLevel>,
     /// What the handler reported, not yet sent.
-    pub(super) notes: Vec<latest::ServerNotify>,
+    pub(in crate::server) notes: Vec<latest::ServerNotify>,
     /// What the handler said changed on the server, for the clients not yet told.
-    pub(super) changes: Vec<Change>,
+    pub(in crate::server) changes: Vec<Change>,
     /// Where reports go as the handler makes them ([`Context::send_reports_to`]).
-    pub(super) live: Option<Live>,
+    pub(in crate::server) live: Option<Live>,
     /// Set when the client cancels the request ([`Context::is_cancelled`]).
-    pub(super) cancelled: Cancelled,
+    pub(in crate::server) cancelled: Cancelled,
     /// What ends the event stream the request's answer is to go on
     /// ([`Context::close_stream`]), when there is one.
-    pub(super) closer: Option<Closer>,
+    pub(in crate::server) closer: Option<Closer>,
     /// For the context an async tool owns: where what it keeps goes, for the request's own
     /// context to take back.
     #[cfg(feature = "std")]
-    pub(super) shared: Option<super::later::Shared>,
+    pub(in crate::server) shared: Option<super::reports::Shared>,
 }
 
 /// Whether the client cancelled a request (`notifications/cancelled`): set by its session,
@@ -73,7 +73,7 @@ pub struct Context {
 pub(crate) struct Cancelled(Arc<AtomicBool>);
 
 impl Cancelled {
-    pub(super) fn set(&self) {
+    pub(in crate::server) fn set(&self) {
         self.0.store(true, Ordering::Relaxed);
     }
 
@@ -91,7 +91,7 @@ impl PartialEq for Cancelled {
 
 /// Where a handler's reports go as it makes them: each as the line to send.
 #[derive(Clone)]
-pub(super) struct Live(Arc<dyn Fn(String) + Send + Sync>);
+pub(in crate::server) struct Live(Arc<dyn Fn(String) + Send + Sync>);
 
 impl fmt::Debug for Live {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -109,7 +109,7 @@ impl PartialEq for Live {
 
 /// What ends a request's event stream early ([`Context::close_stream`]).
 #[derive(Clone)]
-pub(super) struct Closer(Arc<dyn Fn() + Send + Sync>);
+pub(in crate::server) struct Closer(Arc<dyn Fn() + Send + Sync>);
 
 impl fmt::Debug for Closer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -271,7 +271,7 @@ impl Context {
         self.notes.len()
     }
 
-    pub(super) fn note(&mut self, notification: latest::ServerNotify) {
+    pub(in crate::server) fn note(&mut self, notification: latest::ServerNotify) {
         match &self.live {
             Some(Live(send)) => {
                 if let Some(line) = notification::notification_line(&self.peer, &notification) {

@@ -148,7 +148,7 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
         let answer = move |batch: &mut HttpBatch| {
             let handler = shared.server.handler();
             batch.answer_with(|call, context| {
-                unwinding(|| crate::server::later::answer_here(handler, call, context))
+                unwinding(|| crate::server::engine::later::answer_here(handler, call, context))
             });
         };
         match tokio::runtime::Handle::try_current() {

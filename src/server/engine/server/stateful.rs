@@ -3,18 +3,18 @@
 //! requests among them.
 
 use super::{
-    for_peer, hand_out, internal, invalid_params, notice, respond, unreadable_with, Incoming,
-    Server,
+    for_peer, hand_out, internal, invalid_params, notice, respond, unreadable_with, Server,
 };
 use crate::convert::{convert_call_with_text, result_for_peer};
 use crate::dispatch::{CallSet, Message, MethodSet, PendingRequest};
 use crate::method::method_names as names;
 use crate::prelude::*;
 use crate::revision::{self, ClientMessage, Revision, Visit};
-use crate::server::call::{Convert, PendingCall};
-use crate::server::lifecycle;
-use crate::server::rounds;
-use crate::server::session::{Session, Stateful};
+use crate::server::engine::call::{Convert, PendingCall};
+use crate::server::engine::incoming::Incoming;
+use crate::server::engine::lifecycle;
+use crate::server::engine::rounds;
+use crate::server::engine::session::{Session, Stateful};
 use crate::server::{Context, Handler};
 use crate::v2026_07_28 as latest;
 use crate::{ErrorCode, ProtocolVersion, RequestId, RpcError};

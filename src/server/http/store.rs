@@ -9,8 +9,9 @@ pub use memory::MemoryStore;
 #[cfg(feature = "redis")]
 pub use redis::RedisStore;
 
-use super::{Broadcast, SessionRecord, StreamEvent};
+use super::{Broadcast, SessionRecord};
 use crate::prelude::*;
+use crate::server::engine::StreamEvent;
 use core::fmt;
 use core::future::Future;
 use core::pin::Pin;
@@ -20,11 +21,11 @@ use tokio::sync::mpsc;
 pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
 
 /// Where the replicas of one server keep what they share, so that a client may be served by
-/// any of them ([`StreamableHttp::with_store`](super::StreamableHttp::with_store)):
+/// any of them ([`StreamableHttp::with_store`](crate::server::StreamableHttp::with_store)):
 /// - the sessions of stateful revisions ([`SessionRecord`]), each kept `idle_ms` after its
-///   last use (the engine's [`Sessions::idle_ms`](super::Sessions::idle_ms));
+///   last use (the engine's [`Sessions::idle_ms`](crate::server::Sessions::idle_ms));
 /// - the events sent on each session's streams, for a client that resumes a stream on
-///   another replica (the latest [`Sessions::EVENTS_KEPT`](super::Sessions::EVENTS_KEPT),
+///   another replica (the latest [`Sessions::EVENTS_KEPT`](crate::server::Sessions::EVENTS_KEPT),
 ///   kept as long as their session);
 /// - a bus, on which each replica tells the others what changed ([`Broadcast`]).
 ///
@@ -32,7 +33,7 @@ pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>>
 /// same [`KeyRing`](crate::input_required::KeyRing).
 ///
 /// Each operation fails with a [`StoreError`] rather than wait without end: the service
-/// bounds each by [`StreamableHttp::with_store_timeout`](super::StreamableHttp::with_store_timeout)
+/// bounds each by [`StreamableHttp::with_store_timeout`](crate::server::StreamableHttp::with_store_timeout)
 /// all the same, and answers a request whose state it cannot read or write with 503.
 pub trait Store: Send + Sync + 'static {
     /// Session `session`'s record (`None`: no such session, or it expired), its expiry
@@ -52,7 +53,7 @@ pub trait Store: Send + Sync + 'static {
     fn remove<'a>(&'a self, session: &'a str) -> StoreFuture<'a, ()>;
 
     /// Adds `events` (in order, after those kept) to session `session`'s, keeping the latest
-    /// [`Sessions::EVENTS_KEPT`](super::Sessions::EVENTS_KEPT), for as long as the session.
+    /// [`Sessions::EVENTS_KEPT`](crate::server::Sessions::EVENTS_KEPT), for as long as the session.
     fn append<'a>(
         &'a self,
         session: &'a str,

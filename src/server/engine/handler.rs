@@ -1,11 +1,17 @@
 //! What answers a server's requests: the [`Handler`] trait the engine calls.
 
 use super::context::Context;
-use super::later::CallFuture;
 use crate::http_headers::ToolHeaders;
 use crate::prelude::*;
 use crate::v2026_07_28 as latest;
 use crate::RpcError;
+use core::future::Future;
+use core::pin::Pin;
+
+/// A handler's answer to one request, still being worked out ([`Handler::call_async`]): a
+/// transport that runs an async runtime awaits it there.
+pub type CallFuture<'a> =
+    Pin<Box<dyn Future<Output = Result<latest::ClientCallResult, RpcError>> + Send + 'a>>;
 
 /// What a server does with the requests a client sends, written against 2026-07-28 (the
 /// handlers' revision, whatever revision the client speaks).

@@ -6,13 +6,12 @@
 #[cfg(feature = "std")]
 use super::typed::LaterFn;
 use super::typed::{self, IntoPrompt, IntoTool, ToolFn, ToolOutput};
-use super::CallFuture;
-use super::{Context, Handler};
 use crate::cache::CacheHint;
 use crate::dispatch::MethodSet;
 use crate::http_headers::ToolHeaders;
 use crate::method::method_names as names;
 use crate::prelude::*;
+use crate::server::engine::{CallFuture, Context, Handler};
 use crate::uri_template::{UriTemplate, UriTemplateError, Variables};
 use crate::v2026_07_28::{
     CallToolRequestParams, CallToolResultOrInputRequired, ClientCall, ClientCallResult,
@@ -146,7 +145,7 @@ impl Router {
     /// Offers `tool`, answered by an async function: `call` gives a future, which a transport
     /// that runs an async runtime awaits there (the `http-server` feature's service spawns it
     /// as a task of the runtime the service runs in). Elsewhere (the stdio loop,
-    /// [`Server::handle`](super::Server::handle)) it is run to its end on the call's thread,
+    /// [`Server::handle`](crate::server::Server::handle)) it is run to its end on the call's thread,
     /// inside the tokio runtime the caller was in, if any. A synchronous caller on the one
     /// thread of a current-thread runtime waits for a future that needs that runtime's timers
     /// or sockets forever (nothing else drives them): there, await
@@ -190,7 +189,7 @@ impl Router {
     /// gets a result with `isError` true that names the argument's path and what was
     /// expected (``unit: unknown variant `k`, expected `c` or `f` ``), so that the model can
     /// correct itself (the tools page's input validation errors). `call` answers with a
-    /// [`CallToolResult`](crate::v2026_07_28::CallToolResult), or a [`Structured`](super::Structured) value whose
+    /// [`CallToolResult`](crate::v2026_07_28::CallToolResult), or a [`Structured`](crate::server::Structured) value whose
     /// schema the tool then lists as its `outputSchema` ([`ToolOutput`]).
     ///
     /// `tool` is the tool's name, or a [`Tool`] with a description, title or annotations,
@@ -448,7 +447,7 @@ impl Router {
     /// Lets clients subscribe to the resources whose URIs `check` accepts, and announces it
     /// (`resources.subscribe`): `check` refuses a URI with the error to answer ("resource not
     /// found" gets the code of the client's revision). Tell the engine what changed with
-    /// [`Server::notify`](super::Server::notify).
+    /// [`Server::notify`](crate::server::Server::notify).
     #[must_use]
     pub fn subscriptions<F>(mut self, check: F) -> Self
     where
@@ -486,7 +485,7 @@ impl Router {
     }
 
     /// Announces `listChanged` for each list the router offers: the server then tells its
-    /// clients when the list changes ([`Change`](super::Change)).
+    /// clients when the list changes ([`Change`](crate::server::Change)).
     #[must_use]
     pub fn with_list_changed(mut self) -> Self {
         self.list_changed = true;
@@ -666,7 +665,7 @@ impl Handler for Router {
                 #[cfg(feature = "std")]
                 Some(ToolFn::Later(call)) => {
                     let answer = later(call, params, context);
-                    super::later::block_on(answer)?.into()
+                    crate::server::engine::later::block_on(answer)?.into()
                 }
                 None => {
                     let message = format!("Unknown tool: {}", params.name);

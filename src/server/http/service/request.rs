@@ -126,8 +126,10 @@ impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
                 {
                     let error =
                         RpcError::new(crate::ErrorCode::InvalidRequest, "Session not found");
-                    let line =
-                        crate::server::call::error_line(crate::answer::request_id(&body), error);
+                    let line = crate::server::engine::call::error_line(
+                        crate::answer::request_id(&body),
+                        error,
+                    );
                     return json_reply(404, line);
                 }
             }
@@ -195,7 +197,7 @@ impl Refused {
         };
         let id = crate::answer::request_id(body);
         let error = RpcError::new(crate::ErrorCode::InternalError, message);
-        json_reply(503, crate::server::call::error_line(id, error))
+        json_reply(503, crate::server::engine::call::error_line(id, error))
     }
 }
 

@@ -13,7 +13,7 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 /// The params of `call`, as JSON (an empty object when it has none).
-pub(super) fn params<C: MethodSet>(call: &C) -> Map<String, Value> {
+pub(in crate::server) fn params<C: MethodSet>(call: &C) -> Map<String, Value> {
     match crate::convert::params_of(call) {
         Ok(Some(Value::Object(params))) => params,
         _ => Map::new(),
@@ -46,7 +46,7 @@ fn result_of<V: Revision>(
 }
 
 /// The empty result (`ping`).
-pub(super) fn empty_result<V: Revision>(
+pub(in crate::server) fn empty_result<V: Revision>(
     method: &str,
 ) -> Result<<V::ClientCall as CallSet>::Result, RpcError> {
     result_of::<V>(method, &Map::new())
@@ -54,7 +54,7 @@ pub(super) fn empty_result<V: Revision>(
 
 /// The result of `initialize` in revision `V`: the version, the server's `capabilities` and
 /// identity (`info`) converted for the client, and the `instructions`.
-pub(super) fn initialize<V: Revision>(
+pub(in crate::server) fn initialize<V: Revision>(
     capabilities: &latest::ServerCapabilities,
     info: &latest::Implementation,
     instructions: Option<&str>,
@@ -82,7 +82,9 @@ pub(super) fn initialize<V: Revision>(
 /// What every request of a session of revision `V` carries into the handler, from its
 /// `initialize` params: the handlers' version, and the client's capabilities and `clientInfo`
 /// in the handlers' revision (as sent, where that revision has no such definition).
-pub(super) fn request_meta<V: Revision>(params: &Map<String, Value>) -> StatelessRequestMeta {
+pub(in crate::server) fn request_meta<V: Revision>(
+    params: &Map<String, Value>,
+) -> StatelessRequestMeta {
     let from = V::version();
     let to = ProtocolVersion::from(latest::REVISION);
     let convert =

@@ -12,7 +12,7 @@ use crate::prelude::*;
 
 /// The origins a server takes requests from.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(super) enum Origins {
+pub(in crate::server) enum Origins {
     /// The loopback interface's, alone.
     #[default]
     Loopback,

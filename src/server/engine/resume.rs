@@ -3,7 +3,7 @@
 //! so that a client whose connection broke sends `GET` with `Last-Event-ID` and gets what it
 //! missed on that stream, then the rest as it comes.
 //!
-//! What is kept is bounded: the latest [`Sessions::EVENTS_KEPT`](super::Sessions::EVENTS_KEPT)
+//! What is kept is bounded: the latest [`Sessions::EVENTS_KEPT`](crate::server::Sessions::EVENTS_KEPT)
 //! events of each session, whatever stream they went on. An id older than those is no longer
 //! known: the `GET` then opens the session's own stream afresh, as a server that does not
 //! resume would (a 404 would tell the client its session is gone).
@@ -12,9 +12,16 @@ use super::stream::{StreamEvent, StreamId};
 use crate::prelude::*;
 use alloc::collections::VecDeque;
 
+/// How many of its latest events a session keeps ([`Sessions::EVENTS_KEPT`](crate::server::Sessions::EVENTS_KEPT)).
+pub(crate) const EVENTS_KEPT: usize = 256;
+
+/// How many bytes of its latest events a session keeps
+/// ([`Sessions::EVENT_BYTES_KEPT`](crate::server::Sessions::EVENT_BYTES_KEPT)).
+pub(crate) const EVENT_BYTES_KEPT: usize = 1 << 20;
+
 /// The events a session sent, latest last, with the id the next one gets.
 #[derive(Debug, Default)]
-pub(super) struct EventLog {
+pub(in crate::server) struct EventLog {
     next: u64,
     kept: VecDeque<StreamEvent>,
     /// The bytes of the kept events' messages.
@@ -26,9 +33,9 @@ impl EventLog {
     /// the oldest past `cap` events or past [`Sessions::EVENT_BYTES_KEPT`] bytes (an event
     /// larger than that alone is not kept, nor those before it).
     ///
-    /// [`Sessions::EVENT_BYTES_KEPT`]: super::Sessions::EVENT_BYTES_KEPT
+    /// [`Sessions::EVENT_BYTES_KEPT`]: crate::server::Sessions::EVENT_BYTES_KEPT
     /// Each id is `prefix` followed by the session's count of events (see
-    /// [`Sessions::with_replica`](super::Sessions::with_replica)).
+    /// [`Sessions::with_replica`](crate::server::Sessions::with_replica)).
     pub fn stamp<'e>(
         &mut self,
         events: impl Iterator<Item = &'e mut StreamEvent>,
@@ -52,7 +59,7 @@ impl EventLog {
     /// Keeps `event` last, dropping the oldest past `cap` events or the byte bound.
     fn keep(&mut self, event: StreamEvent, cap: usize) {
         let size = event.message.len();
-        let bound = super::Sessions::EVENT_BYTES_KEPT;
+        let bound = EVENT_BYTES_KEPT;
         if size > bound {
             // Not kept: neither are those before it, so that a resume from one of them is
             // answered as one from before the kept events, not with this event left out.

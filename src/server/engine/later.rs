@@ -1,78 +1,13 @@
-//! Answers that come later: a handler's future ([`CallFuture`]), the context an async tool
-//! owns while it runs, and the one place a future is run to its end on a thread that must
-//! wait for it.
+//! Answers that come later: the context an async tool owns while it runs, and the one place a
+//! handler's future is run to its end on a thread that must wait for it.
 
 #[cfg(feature = "std")]
-use super::Change;
+use super::reports::{Reports, Shared};
 use super::{Context, Handler};
-use crate::prelude::*;
 use crate::v2026_07_28 as latest;
 use crate::RpcError;
+#[cfg(feature = "std")]
 use core::future::Future;
-use core::pin::Pin;
-
-/// A handler's answer to one request, still being worked out ([`Handler::call_async`]): a
-/// transport that runs an async runtime awaits it there.
-///
-/// [`Handler::call_async`]: super::Handler::call_async
-pub type CallFuture<'a> =
-    Pin<Box<dyn Future<Output = Result<latest::ClientCallResult, RpcError>> + Send + 'a>>;
-
-/// What an async tool reported and changed while it ran, for the request's own context to
-/// take back: the tool owns a context of its own (a future cannot borrow the caller's across
-/// the points where it waits, and still be spawned).
-#[cfg(feature = "std")]
-#[derive(Clone, Default)]
-pub(crate) struct Shared(alloc::sync::Arc<std::sync::Mutex<Reports>>);
-
-/// Two contexts are alike whatever becomes of their reports (as with their destination).
-#[cfg(feature = "std")]
-impl PartialEq for Shared {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-#[cfg(feature = "std")]
-impl core::fmt::Debug for Shared {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("Shared")
-    }
-}
-
-#[cfg(feature = "std")]
-#[derive(Default)]
-pub(crate) struct Reports {
-    notes: Vec<latest::ServerNotify>,
-    changes: Vec<Change>,
-    /// The future closed the request's stream ([`Context::close_stream`]).
-    closed: bool,
-}
-
-#[cfg(feature = "std")]
-impl Shared {
-    fn lock(&self) -> std::sync::MutexGuard<'_, Reports> {
-        // Nothing panics under the lock: a poisoned lock holds whole reports.
-        self.0
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    pub(crate) fn note(&self, note: latest::ServerNotify) {
-        self.lock().notes.push(note);
-    }
-
-    pub(crate) fn closed(&self) {
-        self.lock().closed = true;
-    }
-
-    pub(crate) fn changed(&self, change: Change) {
-        let mut reports = self.lock();
-        if !reports.changes.contains(&change) {
-            reports.changes.push(change);
-        }
-    }
-}
 
 #[cfg(feature = "std")]
 impl Context {
@@ -112,7 +47,7 @@ impl Context {
 }
 
 /// Runs `future` to its end on this thread, for a caller that cannot await it: the stdio loop's
-/// call threads, [`Server::handle`](super::Server::handle), a [`Router`](super::Router)'s
+/// call threads, [`Server::handle`](crate::server::Server::handle), a [`Router`](crate::server::Router)'s
 /// `call` of an async tool. Inside a tokio runtime's context (the `http-server` and the client
 /// features bring tokio) the future runs on a thread of its own that enters the runtime, so
 /// that its timers and sockets work, whatever this thread is doing: a thread inside a task, or

@@ -6,24 +6,24 @@ use crate::RequestId;
 use serde::{Deserialize, Serialize};
 
 #[cfg(doc)]
-use super::{Context, Sessions};
+use super::Context;
 
 /// An event stream: the answer to a request of a session, or the stream a session's client
 /// opened with `GET`; or the answer to a stateless request, when the handler reported on it
 /// before answering (see [`Context`]).
 ///
-/// Written as JSON (for a store that keeps events, see [`Sessions::remember`]) with the
+/// Written as JSON (for a store that keeps events, see [`Sessions::remember`](crate::server::Sessions::remember)) with the
 /// members `session`, `request` and `listen`, each left out when it has none.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct StreamId {
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(super) session: Option<String>,
+    pub(in crate::server) session: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(super) request: Option<RequestId>,
+    pub(in crate::server) request: Option<RequestId>,
     /// A stateless `subscriptions/listen` stream's number: its request's id need not be
     /// unique among clients, and the stream outlives its request.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(super) listen: Option<u64>,
+    pub(in crate::server) listen: Option<u64>,
 }
 
 impl StreamId {
@@ -47,13 +47,13 @@ impl StreamId {
 pub struct StreamEvent {
     /// The event's id (SSE `id`), on a session's streams: unique in the session, it is what
     /// the client names in `Last-Event-ID` to resume the stream after it (see
-    /// [`Sessions::EVENTS_KEPT`]). `None` on a stateless request's stream, which is not
+    /// [`Sessions::EVENTS_KEPT`](crate::server::Sessions::EVENTS_KEPT)). `None` on a stateless request's stream, which is not
     /// resumed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     /// How long a client should wait before it reconnects, in milliseconds (SSE `retry`), on
     /// the event that opens a stream the server may close before its answer (see
-    /// [`Sessions::open_stream`]).
+    /// [`Sessions::open_stream`](crate::server::Sessions::open_stream)).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub retry: Option<u64>,
     /// The stream it goes on.

@@ -9,7 +9,7 @@ use crate::ProtocolVersion;
 
 /// `notification` as a line of revision `version`, without what that revision does not
 /// define; `None` when the revision has no such notification.
-pub(super) fn notification_line(
+pub(in crate::server) fn notification_line(
     version: &ProtocolVersion,
     notification: &latest::ServerNotify,
 ) -> Option<String> {

@@ -4,6 +4,7 @@
 mod stateful;
 
 use super::call::{error_line, Convert, PendingCall};
+use super::incoming::Incoming;
 use super::peek::Peek;
 use super::session::Session;
 use super::{Context, Handler};
@@ -360,23 +361,6 @@ impl<H: Handler> Server<H> {
     }
 }
 
-/// What [`Server::receive`] makes of a line.
-#[derive(Debug)]
-#[non_exhaustive]
-pub enum Incoming {
-    /// A line to send now.
-    Answer(String),
-    /// A request for the handler: answer it with its [`Responder`](super::Responder), and
-    /// send what [`Session::finish`] gives for the answer.
-    Call(Box<PendingCall>),
-    /// A JSON-RPC batch (2025-03-26) with calls for the handler: answer them
-    /// ([`Batch::answer_with`](super::Batch::answer_with)) and send what
-    /// [`Batch::finish`](super::Batch::finish) gives.
-    Batch(super::Batch),
-    /// Nothing to send: a notification, a response, a message that asks for no answer.
-    Nothing,
-}
-
 /// Takes request `id` into the session and hands its call out, or answers now why not.
 /// `retry`: for a stateful client, how many times the call answered `input_required` already
 /// (see [`PendingCall::new`]).
@@ -480,7 +464,7 @@ impl<H: Handler> Visit for Stateless<'_, H> {
 }
 
 /// "Resource not found" as the peer's revision writes it, whichever code the handler used.
-pub(super) fn for_peer(error: RpcError, peer: &ProtocolVersion) -> RpcError {
+pub(in crate::server) fn for_peer(error: RpcError, peer: &ProtocolVersion) -> RpcError {
     let not_found = matches!(
         error.code,
         ErrorCode::ResourceNotFound | ErrorCode::InvalidParams

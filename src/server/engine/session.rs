@@ -2,8 +2,8 @@
 //! still to come, and what the client asked to be told of.
 
 use super::call::{self, Answer};
+use super::context::Cancelled;
 use super::rounds::{AskLine, Round};
-use super::Cancelled;
 use crate::convert::StatelessRequestMeta;
 use crate::prelude::*;
 use crate::v2026_07_28 as latest;
@@ -14,33 +14,33 @@ use alloc::collections::{BTreeMap, BTreeSet};
 /// stateful revision, and a fresh one for each request of a stateless revision.
 ///
 /// It remembers the revision `initialize` negotiated (a stateless client's requests each name
-/// their own) and the ids of the requests handed out as [`PendingCall`](super::PendingCall)s
+/// their own) and the ids of the requests handed out as [`PendingCall`](crate::server::PendingCall)s
 /// and not yet finished: an answer to a request the client cancelled is not sent, a request
 /// reusing an id still in flight is refused, and at most [`Session::MAX_IN_FLIGHT`] requests
 /// are in flight at once, so a client that floods the server is refused, not remembered.
 ///
-/// It also keeps what the client asked to be told of ([`Server::notify`](super::Server::notify)):
+/// It also keeps what the client asked to be told of ([`Server::notify`](crate::server::Server::notify)):
 /// the resources it subscribed to with `resources/subscribe`, and the `subscriptions/listen`
 /// streams it opened, at most [`Session::MAX_SUBSCRIPTIONS`] URIs in all.
 #[derive(Debug, Clone)]
 pub struct Session {
-    pub(super) stateful: Option<Stateful>,
+    pub(in crate::server) stateful: Option<Stateful>,
     /// The requests in flight, each with the flag its handler's context reads to know that
     /// the client cancelled it.
     in_flight: BTreeMap<RequestId, Cancelled>,
     /// The URIs of `resources/subscribe` (stateful revisions).
-    pub(super) subscriptions: BTreeSet<String>,
+    pub(in crate::server) subscriptions: BTreeSet<String>,
     /// The open `subscriptions/listen` streams (stateless revisions).
-    pub(super) listens: Vec<Listen>,
+    pub(in crate::server) listens: Vec<Listen>,
     /// Whether the transport carries a `subscriptions/listen` stream (stdio does; a single
     /// HTTP request-response does not).
-    pub(super) streams: bool,
+    pub(in crate::server) streams: bool,
     /// The requests whose handlers asked a stateful client for input, waiting for its answers.
-    pub(super) rounds: Vec<Round>,
+    pub(in crate::server) rounds: Vec<Round>,
     /// The id of the server's last request to the client.
     asked: i64,
     /// The least severe log level the client asked to hear (`logging/setLevel`).
-    pub(super) log_level: Option<latest::LoggingLevel>,
+    pub(in crate::server) log_level: Option<latest::LoggingLevel>,
 }
 
 impl Default for Session {
@@ -59,7 +59,7 @@ impl Default for Session {
 }
 
 #[derive(Debug, Clone)]
-pub(super) struct Stateful {
+pub(in crate::server) struct Stateful {
     pub version: ProtocolVersion,
     /// What each request of the session carries into the handler, as a stateless request
     /// would carry it in `_meta` (the version, the client's capabilities and `clientInfo`): the
@@ -90,7 +90,7 @@ impl Stateful {
 /// A `subscriptions/listen` stream a client opened, with what the server agreed to send on
 /// it.
 #[derive(Debug, Clone)]
-pub(super) struct Listen {
+pub(in crate::server) struct Listen {
     /// The id of the request that opened it: every notification on it carries it.
     pub id: RequestId,
     pub version: ProtocolVersion,
@@ -156,12 +156,12 @@ impl Session {
     }
 
     /// Whether request `id` waits for its answer.
-    pub(super) fn is_in_flight(&self, id: &RequestId) -> bool {
+    pub(in crate::server) fn is_in_flight(&self, id: &RequestId) -> bool {
         self.in_flight.contains_key(id)
     }
 
     /// The request whose round asked the client the server's request `asked`.
-    pub(super) fn asked_for(&self, asked: &RequestId) -> Option<&RequestId> {
+    pub(in crate::server) fn asked_for(&self, asked: &RequestId) -> Option<&RequestId> {
         let round = self.rounds.iter().find(|round| round.asking.0 == *asked)?;
         Some(&round.id)
     }
@@ -171,7 +171,7 @@ impl Session {
     ///
     /// A stateful client's call whose handler answered `input_required` is not finished: the
     /// line asks the client the first input request, in its revision; the answers come back
-    /// through [`Server::receive`](super::Server::receive), which asks the next one, then
+    /// through [`Server::receive`](crate::server::Server::receive), which asks the next one, then
     /// hands the call out again with them all. At most `8` rounds a request, and not where no
     /// stream can carry the asking (a stateless request over HTTP: the request gets -32603).
     pub fn finish(&mut self, answer: Answer) -> Option<String> {
@@ -197,7 +197,7 @@ impl Session {
 
     /// Asks the client the round's next input request: the line to send (or, when it cannot
     /// be asked, the error answering the round's request).
-    pub(super) fn ask_next(&mut self, mut round: Round) -> String {
+    pub(in crate::server) fn ask_next(&mut self, mut round: Round) -> String {
         let Some((key, request)) = round.to_ask.pop() else {
             let message = "nothing left to ask";
             return self.fail(round.id, RpcError::new(ErrorCode::InternalError, message));
@@ -232,14 +232,14 @@ impl Session {
     }
 
     /// Answers request `id` with `error` (in the session's revision's codes): the line.
-    pub(super) fn fail(&mut self, id: RequestId, error: RpcError) -> String {
+    pub(in crate::server) fn fail(&mut self, id: RequestId, error: RpcError) -> String {
         self.in_flight.remove(&id);
         self.rounds.retain(|round| round.id != id);
         call::error_line(Some(id), error)
     }
 
     /// Takes request `id` in, or says why not: the flag that says the client cancelled it.
-    pub(super) fn admit(&mut self, id: &RequestId) -> Result<Cancelled, RpcError> {
+    pub(in crate::server) fn admit(&mut self, id: &RequestId) -> Result<Cancelled, RpcError> {
         if self.in_flight.contains_key(id) {
             let message = "a request with this id is still in flight";
             return Err(RpcError::new(ErrorCode::InvalidRequest, message));
@@ -258,7 +258,7 @@ impl Session {
 
     /// The client cancelled request `id`: its answer will not be sent, and the stream it
     /// opened, if it was a `subscriptions/listen`, is closed.
-    pub(super) fn cancel(&mut self, id: &RequestId) {
+    pub(in crate::server) fn cancel(&mut self, id: &RequestId) {
         if let Some(cancelled) = self.in_flight.remove(id) {
             cancelled.set();
         }
@@ -274,7 +274,7 @@ impl Session {
     }
 
     /// Room for `more` subscribed URIs, or the error that refuses them.
-    pub(super) fn room_for(&self, more: usize) -> Result<(), RpcError> {
+    pub(in crate::server) fn room_for(&self, more: usize) -> Result<(), RpcError> {
         if self.subscriptions().count().saturating_add(more) > Self::MAX_SUBSCRIPTIONS {
             let message = format!(
                 "too many resource subscriptions (at most {})",

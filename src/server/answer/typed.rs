@@ -13,9 +13,9 @@
 //! names for "missing required arguments". A resource URI that matches no template, or whose
 //! variables do not read, is "resource not found" in the client's revision.
 
-use super::Context;
 use crate::json_object::JsonObject;
 use crate::prelude::*;
+use crate::server::engine::Context;
 use crate::uri_template::{VarValue, Variables};
 use crate::v2026_07_28::{
     CallToolRequestParams, CallToolResult, CallToolResultOrInputRequired,
@@ -177,7 +177,7 @@ fn internal(error: serde_json::Error) -> RpcError {
 }
 
 /// A call's arguments read into an `A`, for a handler of one's own (the
-/// [`Router`](super::Router)'s typed tools read them so). Arguments that do not read give an
+/// [`Router`](crate::server::Router)'s typed tools read them so). Arguments that do not read give an
 /// [`InvalidArguments`], whose answer is a tool error (`isError: true`) naming the argument's
 /// path and what was expected, which the model can correct. No arguments read as an empty
 /// object.
@@ -260,7 +260,7 @@ impl From<InvalidArguments> for CallToolResultOrInputRequired {
 }
 
 /// Reads a prompt's arguments (strings by name; none read as an empty object) as an `A`.
-pub(super) fn read_prompt_arguments<A: DeserializeOwned>(
+pub(in crate::server) fn read_prompt_arguments<A: DeserializeOwned>(
     get: &GetPromptRequestParams,
 ) -> Result<A, RpcError> {
     let text = match &get.arguments {
@@ -277,7 +277,9 @@ pub(super) fn read_prompt_arguments<A: DeserializeOwned>(
 
 /// A URI template's variables as a JSON object (a list as an array, an associative value as
 /// an object), for reading into a type.
-pub(super) fn variables_text(variables: &Variables) -> Result<String, serde_json::Error> {
+pub(in crate::server) fn variables_text(
+    variables: &Variables,
+) -> Result<String, serde_json::Error> {
     let mut object = Map::new();
     for (name, value) in variables.iter() {
         let value = match value {
@@ -495,30 +497,31 @@ impl<T: Serialize + JsonSchema> ToolOutput for Structured<T> {
 }
 
 /// A tool's function as the router keeps it: the raw call in, the answer out, now or later.
-pub(super) enum ToolFn {
+pub(in crate::server) enum ToolFn {
     /// Answers on the caller's thread.
     Now(Box<NowFn>),
-    /// Gives a future that owns its context ([`Router::tool_async`](super::Router::tool_async)).
+    /// Gives a future that owns its context ([`Router::tool_async`](crate::server::Router::tool_async)).
     #[cfg(feature = "std")]
     Later(Box<LaterFn>),
 }
 
-pub(super) type NowFn = dyn Fn(CallToolRequestParams, &mut Context) -> Result<CallToolResultOrInputRequired, RpcError>
+pub(in crate::server) type NowFn = dyn Fn(CallToolRequestParams, &mut Context) -> Result<CallToolResultOrInputRequired, RpcError>
     + Send
     + Sync;
 
 /// A tool's answer still being worked out.
 #[cfg(feature = "std")]
-pub(super) type ToolFuture = core::pin::Pin<
+pub(in crate::server) type ToolFuture = core::pin::Pin<
     Box<dyn core::future::Future<Output = Result<CallToolResultOrInputRequired, RpcError>> + Send>,
 >;
 
 #[cfg(feature = "std")]
-pub(super) type LaterFn = dyn Fn(CallToolRequestParams, Context) -> ToolFuture + Send + Sync;
+pub(in crate::server) type LaterFn =
+    dyn Fn(CallToolRequestParams, Context) -> ToolFuture + Send + Sync;
 
 /// A typed tool's registration: the tool with its schemas, and its function over the raw
 /// call.
-pub(super) fn tool<A, R, F>(tool: Tool, call: F) -> Result<(Tool, ToolFn), SchemaError>
+pub(in crate::server) fn tool<A, R, F>(tool: Tool, call: F) -> Result<(Tool, ToolFn), SchemaError>
 where
     A: DeserializeOwned + JsonSchema + 'static,
     R: ToolOutput,
@@ -536,7 +539,10 @@ where
 /// An async typed tool's registration, as [`tool`]'s: arguments that do not read are refused
 /// before `call` is.
 #[cfg(feature = "std")]
-pub(super) fn tool_async<A, R, F, Fut>(tool: Tool, call: F) -> Result<(Tool, ToolFn), SchemaError>
+pub(in crate::server) fn tool_async<A, R, F, Fut>(
+    tool: Tool,
+    call: F,
+) -> Result<(Tool, ToolFn), SchemaError>
 where
     A: DeserializeOwned + JsonSchema + 'static,
     R: ToolOutput,

@@ -16,8 +16,8 @@ pub use body::HttpBody;
 
 use super::store::Store;
 use super::Sessions;
-use super::{Handler, Server};
 use crate::prelude::*;
+use crate::server::engine::{Handler, Server};
 use client_key::ClientKey;
 use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use state::{Open, Replicated, Shared};

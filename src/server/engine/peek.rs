@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 /// The members that route a line.
 #[derive(Debug, Default, Deserialize)]
-pub(super) struct Peek {
+pub(in crate::server) struct Peek {
     pub method: Option<String>,
     #[serde(default)]
     id: Option<IgnoredAny>,

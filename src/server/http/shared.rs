@@ -6,18 +6,17 @@
 //! The engine stays sans-IO: the caller brings the state in before a request
 //! ([`Sessions::adopt`], [`Sessions::remember`], [`Sessions::forget`]) and writes out what
 //! changed after it ([`Sessions::record`], the events it sends, the changes it tells). The
-//! tower service does both with a [`Store`](super::Store) (feature `http-server`).
+//! tower service does both with a [`Store`](crate::server::Store) (feature `http-server`).
 //!
 //! What stays with the replica that holds it: the requests in flight (their answers go out on
 //! that replica's connections), the rounds of `input_required` relayed to a stateful client,
 //! and the open streams.
 
-use super::http::{Entry, Sessions};
-use super::session::{Session, Stateful};
-use super::stream::StreamEvent;
-use super::Change;
+use super::sessions::{Entry, Sessions};
 use crate::convert::StatelessRequestMeta;
 use crate::prelude::*;
+use crate::server::engine::session::{Session, Stateful};
+use crate::server::engine::{Change, StreamEvent};
 use crate::v2026_07_28 as latest;
 use crate::ProtocolVersion;
 use alloc::collections::BTreeSet;

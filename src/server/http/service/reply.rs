@@ -7,7 +7,7 @@ use crate::RpcError;
 /// A refusal of HTTP's own, with a JSON-RPC error (no id) saying why, for the client to read.
 pub(super) fn refuse(status: u16, why: &str) -> http::Response<HttpBody> {
     let error = RpcError::new(crate::ErrorCode::InvalidRequest, why);
-    json_reply(status, crate::server::call::error_line(None, error))
+    json_reply(status, crate::server::engine::call::error_line(None, error))
 }
 
 /// A response of `status` whose body is the JSON `body`.

@@ -11,7 +11,7 @@ use crate::{RequestId, RpcError};
 use core::fmt;
 
 /// How an answer is written in the client's revision.
-pub(super) type Convert =
+pub(in crate::server) type Convert =
     Box<dyn FnOnce(Result<latest::ClientCallResult, RpcError>) -> String + Send + Sync>;
 
 /// A request for the handler: the call in the handlers' revision (2026-07-28), what it came
@@ -31,7 +31,7 @@ pub struct Responder {
     retry: Option<Box<(latest::ClientCall, Context, u8)>>,
 }
 
-/// A request's answer, written: hand it to [`Session::finish`](super::Session::finish), which
+/// A request's answer, written: hand it to [`Session::finish`](crate::server::Session::finish), which
 /// gives the line to send unless the client cancelled the request meanwhile.
 #[derive(Debug, Clone, PartialEq)]
 #[must_use = "an answer is sent only through `Session::finish`"]
@@ -45,7 +45,7 @@ pub struct Answer {
 /// What a stateful client is asked instead of receiving an `input_required` result, and the
 /// call to retry with its answers.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) struct Relay {
+pub(in crate::server) struct Relay {
     pub asked: latest::InputRequiredResult,
     pub call: latest::ClientCall,
     pub context: Context,
@@ -57,7 +57,7 @@ impl PendingCall {
     /// `retry`: for a stateful client, which cannot take an `input_required` answer, how many
     /// times the call has answered one already; such an answer is then relayed to the client
     /// as requests, and the call retried with their answers.
-    pub(super) fn new(
+    pub(in crate::server) fn new(
         call: latest::ClientCall,
         context: Context,
         id: RequestId,
@@ -107,7 +107,7 @@ impl Responder {
     /// revision: send them before the answer. A report the client's revision has no
     /// notification for is not sent.
     ///
-    /// A handler run inline by [`Server::handle`](super::Server::handle) has its reports
+    /// A handler run inline by [`Server::handle`](crate::server::Server::handle) has its reports
     /// sent for it; one run elsewhere sends them as it goes (a progress report is worth
     /// something only while the work goes on), and before [`Responder::respond`]: what is
     /// still in `context` then is not sent.
@@ -126,7 +126,7 @@ impl Responder {
     /// An `input_required` result for a client of a stateful revision, which has no such
     /// result, is relayed: the session asks the client each input request as a request of its
     /// revision, then hands the call out again with the answers (see
-    /// [`Session::finish`](super::Session::finish)).
+    /// [`Session::finish`](crate::server::Session::finish)).
     pub fn respond(self, result: Result<latest::ClientCallResult, RpcError>) -> Answer {
         let asked = result.as_ref().ok().and_then(|r| r.input_required());
         if let (Some(retry), Some(asked)) = (self.retry, asked) {
@@ -159,13 +159,13 @@ impl Answer {
         &self.id
     }
 
-    pub(super) fn into_parts(self) -> (RequestId, String, Option<Box<Relay>>) {
+    pub(in crate::server) fn into_parts(self) -> (RequestId, String, Option<Box<Relay>>) {
         (self.id, self.line, self.relay)
     }
 }
 
 /// The error response line to request `id` (`null` when the id cannot be read).
-pub(super) fn error_line(id: Option<RequestId>, error: RpcError) -> String {
+pub(in crate::server) fn error_line(id: Option<RequestId>, error: RpcError) -> String {
     let response = match id {
         Some(id) => ErrorResponse::new(id, error),
         None => ErrorResponse::without_id(error),
