@@ -101,7 +101,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         .subscriptions(|_| Ok(()))
         .template(ResourceTemplate::new("memo://n/{n}", "n"), |read, _| {
             Ok(ReadResourceResult::text(read.uri, "bumped"))
-        })?;
+        });
     let server =
         Server::new(Implementation::new("replica", "0.1.0"), router).with_state_codec(ring);
     let redis = arg("--redis").unwrap_or_else(|| "redis://127.0.0.1:6379".to_owned());

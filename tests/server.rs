@@ -30,7 +30,6 @@ fn router() -> Router {
                 Ok(ReadResourceResult::text(read.uri, format!("note {id}")))
             },
         )
-        .expect("a valid template")
 }
 
 fn server() -> Server<Router> {

@@ -73,6 +73,30 @@ struct Login {
     plan: Plan,
 }
 
+/// A week's trip: each member bounded by its schema, beyond what its Rust type reads.
+#[derive(Deserialize, JsonSchema)]
+struct Trip {
+    #[schemars(range(min = 1, max = 7))]
+    days: u8,
+    #[schemars(length(min = 2, max = 10))]
+    city: String,
+    /// An IATA airport code.
+    #[schemars(regex(pattern = r"^[A-Z]{3}$"))]
+    airport: Option<String>,
+    #[schemars(length(max = 3))]
+    stops: Vec<Stop>,
+    /// A set: serde reads `["a", "a"]` as one tag, the schema says `uniqueItems`.
+    tags: Option<std::collections::BTreeSet<String>>,
+    #[schemars(extend("multipleOf" = 15))]
+    minutes: Option<u32>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+struct Stop {
+    #[schemars(range(min = 0.5))]
+    hours: f64,
+}
+
 fn router() -> Router {
     Router::new()
         .typed_tool(
@@ -91,6 +115,17 @@ fn router() -> Router {
                 city,
                 celsius: 21.5,
             }))
+        })
+        .typed_tool("trip", |trip: Trip| {
+            let hours: f64 = trip.stops.iter().map(|stop| stop.hours).sum();
+            let airport = trip.airport.unwrap_or_default();
+            let tags = trip.tags.unwrap_or_default().len();
+            let minutes = trip.minutes.unwrap_or_default();
+            let text = format!(
+                "{} {}{airport} {hours} {tags} {minutes}",
+                trip.days, trip.city
+            );
+            Ok(CallToolResult::text(text))
         })
         .typed_prompt("review", |Review { code, focus }| {
             let text = format!("{}: {code}", focus.unwrap_or_else(|| "all".into()));
@@ -132,7 +167,6 @@ fn router() -> Router {
             ResourceTemplate::new("note:///{name}", "note"),
             |read, Note { name }| Ok(ReadResourceResult::text(read.uri, name)),
         )
-        .expect("a valid template")
 }
 
 /// One client of `version`: a session initialized for a stateful revision; each request
@@ -221,6 +255,29 @@ fn derived_schemas_are_valid_in_every_revision() {
     }
 }
 
+/// The weather tool's `inputSchema` in every revision is the schema schemars derives from
+/// its type, whole: without `$schema`, and with the optional enum's `$ref` inlined, as one
+/// schema that a client need not resolve.
+#[test]
+fn a_tools_input_schema_is_the_schema_of_its_type_in_every_revision() {
+    let mut derived = serde_json::to_value(schemars::schema_for!(Weather)).expect("JSON");
+    let members = derived.as_object_mut().expect("an object");
+    assert!(members.remove("$schema").is_some());
+    let defs = members.remove("$defs").expect("Unit is a $def");
+    assert_eq!(defs["Unit"], json!({"type": "string", "enum": ["c", "f"]}));
+    assert_eq!(
+        derived["properties"]["unit"],
+        json!({"anyOf": [{"$ref": "#/$defs/Unit"}, {"type": "null"}]})
+    );
+    derived["properties"]["unit"] = json!({"type": ["string", "null"], "enum": ["c", "f", null]});
+    for (version, stateless) in REVISIONS {
+        let mut client = Client::new(version, stateless);
+        let tools = client.request("tools/list", json!({}))["result"]["tools"].clone();
+        assert_eq!(tools[0]["name"], "weather", "{version}");
+        assert_eq!(tools[0]["inputSchema"], derived, "{version}");
+    }
+}
+
 /// The weather tool's `inputSchema`: the struct's members, its doc comments, the enum's
 /// values, only `city` required, and no `$schema`.
 #[test]
@@ -293,7 +350,9 @@ fn bad_arguments_are_a_tool_error_in_every_revision() {
             let mut expected = json!({"content": [{"type": "text", "text": says}], "isError": true});
             if stateless {
                 expected["resultType"] = "complete".into();
-                expected["_meta"] = answer["result"]["_meta"].clone();
+                expected["_meta"] = json!({
+                    "io.modelcontextprotocol/serverInfo": {"name": "typed", "version": "1"}
+                });
             }
             assert_eq!(answer["result"], expected, "{version}: {answer}");
         }
@@ -302,6 +361,85 @@ fn bad_arguments_are_a_tool_error_in_every_revision() {
         assert_eq!(none["result"]["isError"], true, "{version}: {none}");
         let unknown = client.request("tools/call", json!({"name": "nothing"}));
         assert_eq!(unknown["error"]["code"], -32602, "{version}: {unknown}");
+    }
+}
+
+/// What a typed tool's schema says beyond its Rust type (bounds, lengths, a pattern, an
+/// array's count, a nested struct's bounds) is checked before its function runs: a call out
+/// of range is a tool error naming the argument and the bound, in every revision.
+#[test]
+fn arguments_out_of_their_schemas_bounds_are_a_tool_error() {
+    for (version, stateless) in REVISIONS {
+        let mut client = Client::new(version, stateless);
+        let good = json!({"days": 7, "city": "Oslo", "airport": "OSL",
+            "stops": [{"hours": 0.5}, {"hours": 2}], "tags": ["sea", "sun"], "minutes": 45});
+        let answer = client.request("tools/call", json!({"name": "trip", "arguments": good}));
+        assert_eq!(
+            answer["result"]["content"],
+            json!([{"type": "text", "text": "7 OsloOSL 2.5 2 45"}]),
+            "{version}: {answer}"
+        );
+        assert_eq!(answer["result"].get("isError"), None, "{version}: {answer}");
+        let refused = |member: &str, value: Value| {
+            let mut arguments = good.clone();
+            arguments[member] = value;
+            arguments
+        };
+        for (arguments, says) in [
+            (
+                refused("days", json!(9)),
+                "days: 9 is greater than the maximum 7",
+            ),
+            (
+                refused("days", json!(0)),
+                "days: 0 is less than the minimum 1",
+            ),
+            (
+                refused("city", json!("X")),
+                "city: has 1 characters, fewer than the minimum 2",
+            ),
+            (
+                refused("airport", json!("Oslo")),
+                r#"airport: "Oslo" does not match the pattern "^[A-Z]{3}$""#,
+            ),
+            (
+                refused("stops", json!([{"hours": 1}, {"hours": 0.25}])),
+                "stops[1].hours: 0.25 is less than the minimum 0.5",
+            ),
+            (
+                refused(
+                    "stops",
+                    json!([{"hours": 1}, {"hours": 1}, {"hours": 1}, {"hours": 1}]),
+                ),
+                "stops: has 4 items, more than the maximum 3",
+            ),
+            (
+                refused("tags", json!(["sea", "sea"])),
+                "tags: has an item twice (uniqueItems)",
+            ),
+            (
+                refused("minutes", json!(20)),
+                "minutes: 20 is not a multiple of 15",
+            ),
+        ] {
+            let answer = client.request(
+                "tools/call",
+                json!({"name": "trip", "arguments": arguments}),
+            );
+            let result = &answer["result"];
+            assert_eq!(result["isError"], true, "{version}: {answer}");
+            assert_eq!(
+                result["content"],
+                json!([{"type": "text", "text": format!("invalid arguments for tool `trip`: {says}")}]),
+                "{version}: {answer}"
+            );
+        }
+        // A member the schema leaves out (`null` for the optional airport) is not checked.
+        let answer = client.request(
+            "tools/call",
+            json!({"name": "trip", "arguments": refused("airport", Value::Null)}),
+        );
+        assert_eq!(answer["result"].get("isError"), None, "{version}: {answer}");
     }
 }
 
@@ -573,5 +711,16 @@ fn a_structured_result_reads_back_into_its_type() {
         Err(StructuredError::ToolError(
             "invalid arguments for tool `forecast`: missing field `city`".into()
         ))
+    );
+}
+
+/// A template that is not one is the program's own mistake: registration panics with the
+/// template and what is wrong, and the builder stays one chain.
+#[test]
+#[should_panic(expected = "Router::template: note:///{name: ")]
+fn a_template_that_does_not_parse_panics_at_registration() {
+    let _ = Router::new().typed_template(
+        ResourceTemplate::new("note:///{name", "note"),
+        |read, Note { name }| Ok(ReadResourceResult::text(read.uri, name)),
     );
 }

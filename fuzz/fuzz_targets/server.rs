@@ -99,8 +99,7 @@ fn server() -> Server<Router> {
     let router = router
         .template(ResourceTemplate::new("note:///{id}", "note"), |read, _| {
             Ok(ReadResourceResult::text(read.uri, "note"))
-        })
-        .expect("a valid template");
+        });
     Server::new(Implementation::new("fuzz", "1"), router)
         .with_versions(ProtocolVersion::SUPPORTED.iter().cloned())
 }

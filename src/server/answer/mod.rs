@@ -1,6 +1,7 @@
 //! What answers: the [`Router`] of tools, resources, templates and prompts, and the typed
 //! handlers it is given (arguments read into a struct, results written from one).
 
+mod keywords;
 mod paging;
 mod router;
 mod typed;

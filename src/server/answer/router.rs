@@ -12,7 +12,7 @@ use crate::http_headers::ToolHeaders;
 use crate::method::method_names as names;
 use crate::prelude::*;
 use crate::server::engine::{CallFuture, Context, Handler};
-use crate::uri_template::{UriTemplate, UriTemplateError, Variables};
+use crate::uri_template::{UriTemplate, Variables};
 use crate::v2026_07_28::{
     CallToolRequestParams, CallToolResultOrInputRequired, ClientCall, ClientCallResult,
     CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResult,
@@ -55,8 +55,7 @@ type CompleteFn =
 ///     .template(ResourceTemplate::new("note:///{id}", "note"), |read, vars| {
 ///         let id = vars.get_str("id").unwrap_or_default().to_owned();
 ///         Ok(ReadResourceResult::text(read.uri, id))
-///     })?;
-/// # Ok::<(), mcp_spec_types::uri_template::UriTemplateError>(())
+///     });
 /// ```
 #[derive(Default)]
 pub struct Router {
@@ -321,23 +320,27 @@ impl Router {
     /// template's variables as the URI gives them. A URI that a resource names exactly is that
     /// resource's, before any template.
     ///
-    /// # Errors
+    /// # Panics
     ///
-    /// The template's [`UriTemplateError`] when its `uriTemplate` is not a template.
-    pub fn template<F>(
-        mut self,
-        template: ResourceTemplate,
-        read: F,
-    ) -> Result<Self, UriTemplateError>
+    /// When `uriTemplate` is not an RFC 6570 template (the [`UriTemplateError`](crate::uri_template::UriTemplateError) in the
+    /// message), as [`Router::typed_tool`] does on a schema it cannot use: the template is the
+    /// program's own, so this shows on the first run, at registration, and the builder stays
+    /// one chain. A template read from elsewhere can be checked first with
+    /// [`UriTemplate::parse`].
+    #[must_use]
+    pub fn template<F>(mut self, template: ResourceTemplate, read: F) -> Self
     where
         F: Fn(ReadResourceRequestParams, Variables) -> Result<ReadResourceResult, RpcError>
             + Send
             + Sync
             + 'static,
     {
-        let parsed = UriTemplate::parse(&template.uri_template)?;
+        let parsed = match UriTemplate::parse(&template.uri_template) {
+            Ok(parsed) => parsed,
+            Err(error) => panic!("Router::template: {}: {error}", template.uri_template),
+        };
         self.templates.push((template, parsed, Box::new(read)));
-        Ok(self)
+        self
     }
 
     /// Offers `prompt`, answered by `get`. A `prompts/get` that names no prompt the router
@@ -414,18 +417,14 @@ impl Router {
     /// let router = Router::new().typed_template(
     ///     ResourceTemplate::new("note:///{name}", "note"),
     ///     |read, Note { name }| Ok(ReadResourceResult::text(read.uri, name)),
-    /// )?;
-    /// # Ok::<(), mcp_spec_types::uri_template::UriTemplateError>(())
+    /// );
     /// ```
     ///
-    /// # Errors
+    /// # Panics
     ///
-    /// The template's [`UriTemplateError`] when its `uriTemplate` is not a template.
-    pub fn typed_template<V, F>(
-        self,
-        template: ResourceTemplate,
-        read: F,
-    ) -> Result<Self, UriTemplateError>
+    /// As [`Router::template`], when `uriTemplate` is not a template.
+    #[must_use]
+    pub fn typed_template<V, F>(self, template: ResourceTemplate, read: F) -> Self
     where
         V: DeserializeOwned + 'static,
         F: Fn(ReadResourceRequestParams, V) -> Result<ReadResourceResult, RpcError>

@@ -13,6 +13,7 @@
 //! names for "missing required arguments". A resource URI that matches no template, or whose
 //! variables do not read, is "resource not found" in the client's revision.
 
+use super::keywords::Keywords;
 use crate::json_object::JsonObject;
 use crate::prelude::*;
 use crate::server::engine::Context;
@@ -528,11 +529,14 @@ where
     F: Fn(A, &mut Context) -> Result<R, RpcError> + Send + Sync + 'static,
 {
     let tool = with_schemas::<A, R>(tool)?;
-    let call =
-        move |params: CallToolRequestParams, context: &mut Context| match arguments::<A>(&params) {
-            Ok(arguments) => call(arguments, context)?.into_answer(),
-            Err(refused) => Ok(refused.into()),
-        };
+    let keywords = keywords_of(&tool);
+    let call = move |params: CallToolRequestParams, context: &mut Context| match checked::<A>(
+        &params,
+        keywords.as_ref(),
+    ) {
+        Ok(arguments) => call(arguments, context)?.into_answer(),
+        Err(refused) => Ok(refused.into()),
+    };
     Ok((tool, ToolFn::Now(Box::new(call))))
 }
 
@@ -550,8 +554,9 @@ where
     Fut: core::future::Future<Output = Result<R, RpcError>> + Send + 'static,
 {
     let tool = with_schemas::<A, R>(tool)?;
+    let keywords = keywords_of(&tool);
     let call = move |params: CallToolRequestParams, context: Context| -> ToolFuture {
-        match arguments::<A>(&params) {
+        match checked::<A>(&params, keywords.as_ref()) {
             Ok(arguments) => {
                 let answer = call(arguments, context);
                 Box::pin(async move { answer.await?.into_answer() })
@@ -560,6 +565,30 @@ where
         }
     };
     Ok((tool, ToolFn::Later(Box::new(call))))
+}
+
+/// The keywords of `tool`'s `inputSchema` that reading its arguments' type leaves unchecked.
+fn keywords_of(tool: &Tool) -> Option<Keywords> {
+    serde_json::to_value(&tool.input_schema)
+        .ok()
+        .and_then(Keywords::of)
+}
+
+/// A call's arguments read into an `A` ([`arguments`]), then checked against the keywords of
+/// the tool's schema: a value out of its bounds is refused as one that does not read.
+fn checked<A: DeserializeOwned>(
+    params: &CallToolRequestParams,
+    keywords: Option<&Keywords>,
+) -> Result<A, InvalidArguments> {
+    let arguments = arguments::<A>(params)?;
+    if let Some(keywords) = keywords {
+        let text = params.arguments.as_ref().map(JsonObject::as_str);
+        keywords.check(text).map_err(|problem| InvalidArguments {
+            tool: params.name.clone(),
+            problem,
+        })?;
+    }
+    Ok(arguments)
 }
 
 /// `tool` with `A`'s schema as its `inputSchema`, and `R`'s as its `outputSchema`.
