@@ -284,8 +284,9 @@ fn a_servers_request_before_the_connection_is_refused_and_waits_for_nothing() {
 }
 
 /// The answer to a `resources/read` in flight, given as a line the test writes by hand, in
-/// any member order: the client's events.
-fn answer_by_hand(make_line: impl Fn(&str) -> String) -> (RequestId, Vec<Event>, usize) {
+/// any member order: the client's events, its requests still in flight, and how many answers
+/// it read in one pass meanwhile.
+fn answer_by_hand(make_line: impl Fn(&str) -> String) -> (RequestId, Vec<Event>, usize, u64) {
     let server = server(&["2026-07-28"]);
     let mut session = Session::new();
     let mut client = client();
@@ -297,8 +298,10 @@ fn answer_by_hand(make_line: impl Fn(&str) -> String) -> (RequestId, Vec<Event>,
     let Ok(id_text) = serde_json::to_string(&id) else {
         panic!("an id")
     };
+    let before = mcp_spec_types::dispatch::answers_read_in_one_pass();
     let events = client.receive(&make_line(&id_text));
-    (id, events, client.in_flight())
+    let one_pass = mcp_spec_types::dispatch::answers_read_in_one_pass() - before;
+    (id, events, client.in_flight(), one_pass)
 }
 
 const READ_RESULT: &str = r#"{"contents":[{"uri":"memo://hi","text":"Hi!"}],"resultType":"complete","ttlMs":0,"cacheScope":"private","_meta":{"x/y":1}}"#;
@@ -307,13 +310,26 @@ const READ_RESULT: &str = r#"{"contents":[{"uri":"memo://hi","text":"Hi!"}],"res
 fn an_answer_in_the_clients_revision_is_read_whatever_the_member_order() {
     let expected: ReadResourceResult =
         serde_json::from_str(READ_RESULT).expect("the schema's result");
-    let orders: [fn(&str) -> String; 3] = [
-        |id| format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{READ_RESULT}}}"#),
-        |id| format!(r#"{{"result":{READ_RESULT},"id":{id},"jsonrpc":"2.0"}}"#),
-        |id| format!(r#"{{"id":{id},"x-trace":[1],"result":{READ_RESULT},"jsonrpc":"2.0"}}"#),
+    // Each order, and whether the one pass reads it (its `id` before its `result`) or the
+    // general path does, with the same value.
+    type Order = (fn(&str) -> String, u64);
+    let orders: [Order; 3] = [
+        (
+            |id| format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{READ_RESULT}}}"#),
+            1,
+        ),
+        (
+            |id| format!(r#"{{"result":{READ_RESULT},"id":{id},"jsonrpc":"2.0"}}"#),
+            0,
+        ),
+        (
+            |id| format!(r#"{{"id":{id},"x-trace":[1],"result":{READ_RESULT},"jsonrpc":"2.0"}}"#),
+            1,
+        ),
     ];
-    for make_line in orders {
-        let (id, events, in_flight) = answer_by_hand(make_line);
+    for (make_line, read_once) in orders {
+        let (id, events, in_flight, one_pass) = answer_by_hand(make_line);
+        assert_eq!(one_pass, read_once, "{}", make_line("1"));
         match events.as_slice() {
             [Event::Answer {
                 id: answered,
@@ -342,7 +358,7 @@ fn an_answer_that_is_not_its_requests_result_is_unreadable_with_where() {
             r#"{{"jsonrpc":"2.0","id":{id},"result":{{"contents":5,"resultType":"complete","ttlMs":0,"cacheScope":"private"}}}}"#
         )
     };
-    let (_, events, in_flight) = answer_by_hand(wrong);
+    let (_, events, in_flight, _) = answer_by_hand(wrong);
     match events.as_slice() {
         [Event::Unreadable(why)] => assert!(why.contains("contents"), "{why}"),
         other => panic!("{other:?}"),
@@ -354,13 +370,13 @@ fn an_answer_that_is_not_its_requests_result_is_unreadable_with_where() {
     let twice = |id: &str| {
         format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{READ_RESULT},"result":{READ_RESULT}}}"#)
     };
-    let (_, events, _) = answer_by_hand(twice);
+    let (_, events, _, _) = answer_by_hand(twice);
     assert!(
         matches!(events.as_slice(), [Event::Unreadable(_)]),
         "{events:?}"
     );
     let other_id = |_: &str| format!(r#"{{"jsonrpc":"2.0","id":"other","result":{READ_RESULT}}}"#);
-    let (_, events, in_flight) = answer_by_hand(other_id);
+    let (_, events, in_flight, _) = answer_by_hand(other_id);
     assert!(
         matches!(events.as_slice(), [Event::Unpaired(Some(id))] if *id == RequestId::from("other")),
         "{events:?}"
@@ -542,7 +558,7 @@ fn a_result_without_result_type_is_read_as_complete() {
     // without it as `complete`.
     let without =
         r#"{"contents":[{"uri":"memo://hi","text":"Hi!"}],"ttlMs":0,"cacheScope":"private"}"#;
-    let (id, events, in_flight) =
+    let (id, events, in_flight, _) =
         answer_by_hand(|id| format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{without}}}"#));
     let [Event::Answer {
         id: answered,
@@ -559,7 +575,7 @@ fn a_result_without_result_type_is_read_as_complete() {
     assert_eq!(read.extra.len(), 0);
     assert_eq!(in_flight, 0);
     // Another `resultType` is read as it is: an unknown kind does not become `complete`.
-    let (_, events, _) = answer_by_hand(|id| {
+    let (_, events, _, _) = answer_by_hand(|id| {
         format!(
             r#"{{"jsonrpc":"2.0","id":{id},"result":{{"contents":[],"ttlMs":0,"cacheScope":"private","resultType":7}}}}"#
         )

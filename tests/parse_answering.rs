@@ -4,7 +4,9 @@
 //! `parse` gives.
 #![cfg(feature = "v2025_11_25")]
 
-use mcp_spec_types::dispatch::{Message, Parsed, PendingRequest, PendingRequests};
+use mcp_spec_types::dispatch::{
+    answers_read_in_one_pass, Message, Parsed, PendingRequest, PendingRequests,
+};
 use mcp_spec_types::v2025_11_25::{ClientCall, ClientCallResult, ServerMessage};
 use mcp_spec_types::{Direction, RequestId};
 use serde_json::{json, Map, Value};
@@ -85,8 +87,10 @@ fn an_answer_is_typed_the_same_whatever_the_order_of_its_members() {
     assert_eq!(list.resources.len(), 2);
     let mut extra = Map::new();
     extra.insert("x-trace".into(), json!({"span": 3}));
+    let mut one_pass = 0;
     for line in &lines {
         let mut pending = pending(7, "resources/list");
+        let before = answers_read_in_one_pass();
         let Parsed::Answer {
             id,
             request,
@@ -101,7 +105,14 @@ fn an_answer_is_typed_the_same_whatever_the_order_of_its_members() {
         assert_eq!(result, expected, "{line}");
         assert_eq!(kept, extra, "{line}");
         assert!(pending.is_empty(), "the request is resolved: {line}");
+        // The one pass reads the lines whose `id` comes before their `result`; the general
+        // path the others, with the same value.
+        let id_first = line.find(r#""id""#) < line.find(r#""result""#);
+        let read_once = answers_read_in_one_pass() - before;
+        assert_eq!(read_once, u64::from(id_first), "{line}");
+        one_pass += read_once;
     }
+    assert_eq!(one_pass, 12, "half the orders put the id first");
 }
 
 #[test]

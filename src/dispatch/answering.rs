@@ -141,7 +141,46 @@ pub(crate) fn read_answer<C: CallSet>(
         lookup,
         set: core::marker::PhantomData,
     };
-    crate::__private::seed_without_fallback(line, envelope).flatten()
+    let read = crate::__private::seed_without_fallback(line, envelope).flatten();
+    if read.is_some() {
+        count_one_pass();
+    }
+    read
+}
+
+#[cfg(feature = "std")]
+std::thread_local! {
+    /// How many answers this thread read in one pass. A fixed-size counter.
+    static ONE_PASS_ANSWERS: core::cell::Cell<u64> = const { core::cell::Cell::new(0) };
+}
+
+/// Without `std`, one counter for the program, counted with loads and stores only: a test's
+/// probe, not a statistic (two threads counting at once may lose a count).
+#[cfg(not(feature = "std"))]
+static ONE_PASS_ANSWERS: core::sync::atomic::AtomicUsize = core::sync::atomic::AtomicUsize::new(0);
+
+fn count_one_pass() {
+    #[cfg(feature = "std")]
+    ONE_PASS_ANSWERS.with(|count| count.set(count.get().wrapping_add(1)));
+    #[cfg(not(feature = "std"))]
+    {
+        use core::sync::atomic::Ordering::Relaxed;
+        let count = ONE_PASS_ANSWERS.load(Relaxed);
+        ONE_PASS_ANSWERS.store(count.wrapping_add(1), Relaxed);
+    }
+}
+
+/// How many answers the calling thread read in one pass (their `result` typed as their
+/// request's while it was read: [`Message::parse_answering`](crate::dispatch::Message), and the
+/// client engine's read of its answers), rather than by the general path that reads the
+/// envelope, then the result. Both give the same value, so only this count tells a test which
+/// path was taken. Without the `std` feature the count is the program's, not the thread's.
+#[doc(hidden)]
+pub fn answers_read_in_one_pass() -> u64 {
+    #[cfg(feature = "std")]
+    return ONE_PASS_ANSWERS.with(core::cell::Cell::get);
+    #[cfg(not(feature = "std"))]
+    return ONE_PASS_ANSWERS.load(core::sync::atomic::Ordering::Relaxed) as u64;
 }
 
 struct Envelope<'a, C> {

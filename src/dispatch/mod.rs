@@ -29,6 +29,8 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 pub use crate::pending::{CallSet, PendingRequest, PendingRequests};
+#[doc(hidden)]
+pub use answering::answers_read_in_one_pass;
 pub use answering::Parsed;
 pub use read::{optional_params, read_result, read_task_result, required_params, unknown_method};
 pub use reply::{Reply, TypedResult};
