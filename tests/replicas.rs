@@ -10,7 +10,7 @@
 use crate::http_service::{header, next_data, request, serve_service, stateless, whole_body};
 use crate::http_service::{post_stateless, Serving};
 use mcp_spec_types::http_headers::MCP_SESSION_ID;
-use mcp_spec_types::server::store::StoreFuture;
+use mcp_spec_types::server::store::{Logged, Published, StoreFuture};
 use mcp_spec_types::server::{Broadcast, Change, MemoryStore, Router, Server, SessionRecord};
 use mcp_spec_types::server::{Store, StoreError, StreamEvent, StreamableHttp};
 use mcp_spec_types::v2026_07_28::*;
@@ -98,6 +98,12 @@ fn get(replica: &Serving, session: &str, last: Option<&str>) -> BufReader<TcpStr
 /// The next event of a chunked event stream with a message: its id and its message. Fails
 /// after 10 s (the keep-alive comments would keep a read waiting for ever).
 fn next_event(reader: &mut BufReader<TcpStream>) -> Option<(String, Value)> {
+    let (id, message) = next_maybe_numbered(reader)?;
+    Some((id.expect("an event id"), message))
+}
+
+/// The next event with a message, as [`next_event`]: its id if it has one, and its message.
+fn next_maybe_numbered(reader: &mut BufReader<TcpStream>) -> Option<(Option<String>, Value)> {
     let deadline = Instant::now() + Duration::from_secs(10);
     let mut id = None;
     loop {
@@ -115,7 +121,7 @@ fn next_event(reader: &mut BufReader<TcpStream>) -> Option<(String, Value)> {
         }
         if let Some(data) = line.strip_prefix("data: ").filter(|d| !d.is_empty()) {
             let message = serde_json::from_str(data).expect("an event's JSON");
-            return Some((id.expect("an event id"), message));
+            return Some((id, message));
         }
         if line == "0" {
             return None; // the last chunk
@@ -256,6 +262,8 @@ struct Flaky {
     store: MemoryStore,
     down: AtomicBool,
     hangs: AtomicBool,
+    /// Whether `publish` alone fails.
+    refuses_broadcasts: AtomicBool,
 }
 
 impl Flaky {
@@ -296,10 +304,16 @@ impl Store for Flaky {
     fn touch<'a>(&'a self, s: &'a [String], idle: u64) -> StoreFuture<'a, ()> {
         self.run(self.store.touch(s, idle))
     }
-    fn publish<'a>(&'a self, b: &'a Broadcast) -> StoreFuture<'a, ()> {
+    fn publish<'a>(&'a self, b: &'a Broadcast) -> StoreFuture<'a, u64> {
+        if self.refuses_broadcasts.load(Ordering::SeqCst) {
+            return Box::pin(async { Err(StoreError::new("refused")) });
+        }
         self.run(self.store.publish(b))
     }
-    fn subscribe(&self) -> tokio::sync::mpsc::Receiver<Broadcast> {
+    fn published_after<'a>(&'a self, after: u64) -> StoreFuture<'a, Published> {
+        self.run(self.store.published_after(after))
+    }
+    fn subscribe(&self) -> tokio::sync::mpsc::Receiver<Logged> {
         self.store.subscribe()
     }
 }
@@ -310,6 +324,7 @@ fn a_store_down_or_hanging_gets_503_within_the_bound_and_service_comes_back_with
         store: MemoryStore::new(),
         down: AtomicBool::new(false),
         hangs: AtomicBool::new(false),
+        refuses_broadcasts: AtomicBool::new(false),
     });
     let server = Server::new(Implementation::new("replica", "0.1.0"), router());
     let service = StreamableHttp::new(server).with_store(flaky.clone());
@@ -344,4 +359,144 @@ fn a_store_down_or_hanging_gets_503_within_the_bound_and_service_comes_back_with
     flaky.hangs.store(false, Ordering::SeqCst);
     let (status, listed) = call(&a, &session, 9, "tools/list", json!({}));
     assert_eq!(status, 200, "back with the store: {listed}");
+}
+
+#[test]
+fn changes_made_while_no_stream_of_the_session_is_open_anywhere_are_replayed_on_resume() {
+    let store = Arc::new(MemoryStore::new());
+    let (a, b, c) = (
+        replica(store.clone()),
+        replica(store.clone()),
+        replica(store),
+    );
+    let session = open_session(&a);
+    let (status, answer) = call(
+        &a,
+        &session,
+        1,
+        "resources/subscribe",
+        json!({"uri": "memo://hi"}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let mut on_a = get(&a, &session, None);
+    touch(&b, &session, 2);
+    let (first, _) = next_event(&mut on_a).expect("the first change, live");
+    // The replica holding the stream goes away: no stream of the session is open anywhere
+    // while two more changes are made.
+    drop(on_a);
+    drop(a);
+    touch(&b, &session, 3);
+    touch(&b, &session, 4);
+    let mut on_b = get(&b, &session, Some(&first));
+    let missed: Vec<(String, Value)> = (0..2)
+        .map(|_| next_event(&mut on_b).expect("a change made while no stream was open"))
+        .collect();
+    for (_, told) in &missed {
+        assert_eq!(told["params"]["uri"], "memo://hi", "{told}");
+    }
+    assert!(
+        missed[0].0 != first && missed[1].0 != missed[0].0,
+        "{missed:?}"
+    );
+    touch(&b, &session, 5);
+    let (live, _) = next_event(&mut on_b).expect("the next change, live");
+    let ids = [
+        first.clone(),
+        missed[0].0.clone(),
+        missed[1].0.clone(),
+        live,
+    ];
+    let mut distinct = ids.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(
+        distinct.len(),
+        4,
+        "each change once, each its own id: {ids:?}"
+    );
+    // Resuming (on another replica: `b` learns the stream closed only when it next writes)
+    // after the second change replays the last two alone.
+    drop(on_b);
+    let mut again = get(&c, &session, Some(&ids[1]));
+    let replayed: Vec<String> = (0..2)
+        .map(|_| next_event(&mut again).expect("a replayed change").0)
+        .collect();
+    assert_eq!(replayed, ids[2..], "exactly those after the one named");
+}
+
+#[test]
+fn a_session_adopted_again_after_its_idle_expiry_gets_no_event_twice_and_no_stale_one() {
+    let store = Arc::new(MemoryStore::new());
+    let server = Server::new(Implementation::new("replica", "0.1.0"), router());
+    let forgetful = StreamableHttp::new(server)
+        .with_store(store.clone())
+        .with_session_limits(64, Duration::from_millis(300), 16);
+    let (a, b) = (serve_service(forgetful), replica(store));
+    let session = open_session(&b);
+    let (status, answer) = call(
+        &b,
+        &session,
+        1,
+        "resources/subscribe",
+        json!({"uri": "memo://hi"}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let mut seen = Vec::new();
+    for round in 0..2u64 {
+        // `a` adopts the session (again, in the second round), hears two changes, and is
+        // left: idle there past its limit, the session lives on in the store through `b`.
+        let mut on_a = get(&a, &session, None);
+        touch(&b, &session, 10 + round * 2);
+        touch(&b, &session, 11 + round * 2);
+        for _ in 0..2 {
+            seen.push(next_event(&mut on_a).expect("a change on a's stream").0);
+        }
+        drop(on_a);
+        std::thread::sleep(Duration::from_millis(600));
+        call(&b, &session, 20 + round, "tools/list", json!({}));
+        // Another session's request makes `a` expire the idle ones: this one with them.
+        open_session(&a);
+    }
+    let mut distinct = seen.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 4, "an id given twice: {seen:?}");
+    let mut resumed = get(&b, &session, Some(&seen[0]));
+    let replayed: Vec<String> = (0..3)
+        .map(|_| next_event(&mut resumed).expect("a replayed change").0)
+        .collect();
+    assert_eq!(
+        replayed,
+        seen[1..],
+        "every change after the one named, once, in order"
+    );
+}
+
+#[test]
+fn a_change_the_store_could_not_keep_is_told_without_an_id() {
+    let flaky = Arc::new(Flaky {
+        store: MemoryStore::new(),
+        down: AtomicBool::new(false),
+        hangs: AtomicBool::new(false),
+        refuses_broadcasts: AtomicBool::new(false),
+    });
+    let a = replica(flaky.clone());
+    let session = open_session(&a);
+    let (status, answer) = call(
+        &a,
+        &session,
+        1,
+        "resources/subscribe",
+        json!({"uri": "memo://hi"}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let mut stream = get(&a, &session, None);
+    touch(&a, &session, 2);
+    let (kept, _) = next_maybe_numbered(&mut stream).expect("a kept change");
+    assert!(kept.is_some(), "a change the store kept has an id");
+    flaky.refuses_broadcasts.store(true, Ordering::SeqCst);
+    touch(&a, &session, 3);
+    let (unkept, told) = next_maybe_numbered(&mut stream).expect("the change, all the same");
+    assert_eq!(told["params"]["uri"], "memo://hi", "{told}");
+    assert_eq!(unkept, None, "an event the store refused is not resumable");
 }

@@ -19,7 +19,7 @@
     feature = "client"
 ))]
 
-use crate::http_service::{header, request, whole_body};
+use crate::http_service::{header, request, stateless, whole_body};
 use crate::sdk_python::{python, SCRIPT_DIR};
 use crate::support::{self, run_limited};
 use mcp_spec_types::http_headers::MCP_SESSION_ID;
@@ -99,7 +99,8 @@ impl Cluster {
         let conf = format!(
             "daemon off; master_process off; pid {d}/nginx.pid; error_log {d}/nginx-error.log;\n\
              events {{ worker_connections 1024; }}\n\
-             http {{ access_log {d}/nginx-access.log; client_body_temp_path {d}/body;\n\
+             http {{ log_format resumes '$request_method $status last-event-id=$http_last_event_id';\n\
+               access_log {d}/nginx-access.log resumes; client_body_temp_path {d}/body;\n\
                proxy_temp_path {d}/proxy; fastcgi_temp_path {d}/fastcgi;\n\
                uwsgi_temp_path {d}/uwsgi; scgi_temp_path {d}/scgi;\n\
                upstream replicas {{ {upstreams}}}\n\
@@ -193,6 +194,32 @@ impl Cluster {
         self.replicas[at] = Some(child);
     }
 
+    /// Sends `signal` (`STOP`, `CONT`) to replica `at`.
+    fn signal(&self, at: usize, signal: &str) {
+        let child = self.replicas[at].as_ref().expect("a running replica");
+        signal_process(child, signal);
+    }
+
+    /// `tools/call bump` of `n` (2026-07-28, stateless) straight to replica `at`: the change
+    /// is made there.
+    fn bump_on(&self, at: usize, n: u64) {
+        let (headers, body) = stateless(
+            n,
+            "tools/call",
+            json!({"name": "bump", "arguments": {"n": n}}),
+        );
+        let pairs: Vec<(&str, &str)> = headers.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        let address = SocketAddr::from(([127, 0, 0, 1], self.replica_ports[at]));
+        let (status, headers, mut reader) = request(address, "POST", "/mcp", &pairs, &body);
+        let answer = whole_body(&headers, &mut reader);
+        assert_eq!(status, 200, "bump {n} on r{at}: {answer}");
+    }
+
+    /// The lines nginx logged (`<method> <status> last-event-id=<header>`).
+    fn access_log(&self) -> String {
+        std::fs::read_to_string(self.dir.join("nginx-access.log")).unwrap_or_default()
+    }
+
     /// Kills replica `at` with SIGKILL.
     fn kill(&mut self, at: usize) {
         if let Some(mut child) = self.replicas[at].take() {
@@ -250,6 +277,16 @@ impl Drop for Cluster {
         let _ = self.nginx.wait();
         self.stop_redis();
     }
+}
+
+/// Sends `signal` to `child` (with the system's `kill`).
+fn signal_process(child: &Child, signal: &str) {
+    let sent = Command::new("kill")
+        .arg(format!("-{signal}"))
+        .arg(child.id().to_string())
+        .status()
+        .expect("kill runs");
+    assert!(sent.success(), "SIG{signal} to {}", child.id());
 }
 
 /// Waits until the client writes `<dir>/<step>` (at most 60 s).
@@ -381,7 +418,7 @@ fn the_typescript_v2_client_is_served_by_every_replica_across_key_rotations() {
 }
 
 #[test]
-fn a_2025_11_25_session_goes_on_over_the_replicas_and_its_stream_resumes_after_sigkill() {
+fn a_2025_11_25_session_hears_every_change_made_while_its_replica_was_stopped_then_killed() {
     let mut cluster = Cluster::start("replicas-python-session");
     let steps = cluster.steps.clone();
     let client = python_client(&cluster, "legacy");
@@ -390,6 +427,13 @@ fn a_2025_11_25_session_goes_on_over_the_replicas_and_its_stream_resumes_after_s
         let held = cluster.holder();
         say(&steps, "listening");
         until(&steps, "ready");
+        // The replica holding the session's stream stops answering; the changes are made on
+        // the others meanwhile, one after the other, then it dies.
+        cluster.signal(held, "STOP");
+        let others: Vec<usize> = (0..3).filter(|&at| at != held).collect();
+        for n in 6..=10 {
+            cluster.bump_on(others[n as usize % 2], n);
+        }
         cluster.kill(held);
         // The client's stream, resumed with `Last-Event-ID` on another replica.
         let resumed = cluster.holder();
@@ -404,6 +448,27 @@ fn a_2025_11_25_session_goes_on_over_the_replicas_and_its_stream_resumes_after_s
     );
     let every: Vec<String> = (1..=10).map(|n| format!("memo://n/{n}")).collect();
     assert_eq!(once_each(&seen["told"]), every, "every change once: {seen}");
+    // Those made while no stream was open anywhere came from the store, in the order made.
+    let told = seen["told"].as_array().expect("the URIs told");
+    let later: Vec<&Value> = told.iter().skip(5).collect();
+    let made: Vec<Value> = (6..=10).map(|n| json!(format!("memo://n/{n}"))).collect();
+    assert_eq!(later, made.iter().collect::<Vec<_>>(), "in order: {seen}");
+    // nginx logs a stream once it ends: the client's, when the client went.
+    let started = Instant::now();
+    loop {
+        let log = cluster.access_log();
+        let resumed = log
+            .lines()
+            .filter(|line| line.starts_with("GET 200 last-event-id=c"));
+        if resumed.count() >= 1 {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "no GET resumed with Last-Event-ID:\n{log}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }
 
 /// A 2025-11-25 session's request through the load balancer: status and body.

@@ -157,6 +157,7 @@ impl<H: Handler> StreamableHttp<H> {
                     streams: HashMap::new(),
                     outbox: Vec::new(),
                     queued: false,
+                    heard: None,
                 }),
                 started: Instant::now(),
                 closing: AtomicBool::new(false),

@@ -104,8 +104,11 @@ impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
         let mut before = None;
         if let (Some(replicated), Some(id)) = (replicated, &session) {
             Shared::join_bus(&shared);
-            let resuming = method == "GET" && header(LAST_EVENT_ID).is_some();
-            match shared.bring_in(replicated, id, resuming).await {
+            let resuming = header(LAST_EVENT_ID).filter(|_| method == "GET");
+            match shared
+                .bring_in(replicated, id, resuming.map(str::trim))
+                .await
+            {
                 Ok(record) => before = record,
                 Err(refused) => return refused.into_reply(&body),
             }
@@ -167,7 +170,13 @@ impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
                 return Refused::Store(error).into_reply(&body);
             }
         }
-        Arc::clone(&shared).flush().await;
+        if session.is_some() {
+            // The session's events, kept in the store before its answer goes.
+            Arc::clone(&shared).flush().await;
+        } else if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            // A stateless request waits for no session's events.
+            runtime.spawn(Arc::clone(&shared).flush());
+        }
         reply
     }
 }

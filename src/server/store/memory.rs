@@ -1,8 +1,9 @@
 //! The store in this process's memory: replicas that are services of one process.
 
-use super::{Store, StoreFuture};
+use super::{Logged, Published, Store, StoreFuture, BROADCASTS_KEPT};
 use crate::prelude::*;
 use crate::server::{Broadcast, SessionRecord, Sessions, StreamEvent};
+use alloc::collections::VecDeque;
 use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -18,7 +19,10 @@ pub struct MemoryStore {
 #[derive(Debug, Default)]
 struct Kept {
     sessions: HashMap<String, KeptSession>,
-    buses: Vec<mpsc::Sender<Broadcast>>,
+    buses: Vec<mpsc::Sender<Logged>>,
+    /// The latest broadcasts, and the number of the last one.
+    log: VecDeque<Logged>,
+    seq: u64,
 }
 
 #[derive(Debug)]
@@ -145,19 +149,39 @@ impl Store for MemoryStore {
         Box::pin(core::future::ready(Ok(())))
     }
 
-    fn publish<'a>(&'a self, broadcast: &'a Broadcast) -> StoreFuture<'a, ()> {
+    fn publish<'a>(&'a self, broadcast: &'a Broadcast) -> StoreFuture<'a, u64> {
         let mut kept = self.lock();
+        kept.seq += 1;
+        let logged = Logged {
+            seq: kept.seq,
+            broadcast: broadcast.clone(),
+        };
+        if kept.log.len() >= BROADCASTS_KEPT {
+            kept.log.pop_front();
+        }
+        kept.log.push_back(logged.clone());
         kept.buses.retain(|bus| {
-            // A receiver that is full misses this one; one that is gone is forgotten.
+            // A receiver that is full misses this one (and reads it from the log); one that
+            // is gone is forgotten.
             !matches!(
-                bus.try_send(broadcast.clone()),
+                bus.try_send(logged.clone()),
                 Err(mpsc::error::TrySendError::Closed(_))
             )
         });
-        Box::pin(core::future::ready(Ok(())))
+        Box::pin(core::future::ready(Ok(logged.seq)))
     }
 
-    fn subscribe(&self) -> mpsc::Receiver<Broadcast> {
+    fn published_after<'a>(&'a self, after: u64) -> StoreFuture<'a, Published> {
+        let kept = self.lock();
+        let broadcasts = kept.log.iter().filter(|logged| logged.seq > after);
+        let published = Published {
+            broadcasts: broadcasts.cloned().collect(),
+            latest: kept.seq,
+        };
+        Box::pin(core::future::ready(Ok(published)))
+    }
+
+    fn subscribe(&self) -> mpsc::Receiver<Logged> {
         let (bus, receiver) = mpsc::channel(BUS_ROOM);
         self.lock().buses.push(bus);
         receiver

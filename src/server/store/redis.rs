@@ -1,7 +1,7 @@
 //! The store in Redis (feature `redis`): see [`RedisStore`].
 
 use super::memory::BUS_ROOM;
-use super::{Store, StoreError, StoreFuture};
+use super::{Logged, Published, Store, StoreError, StoreFuture, BROADCASTS_KEPT};
 use crate::prelude::*;
 use crate::server::{Broadcast, SessionRecord, Sessions, StreamEvent};
 use futures_util::StreamExt;
@@ -18,14 +18,25 @@ use tokio::sync::mpsc;
 ///   pushing the expiry back);
 /// - `mcp:events:<id>`: a list of the session's latest events
 ///   ([`Sessions::EVENTS_KEPT`]), as JSON, with the same expiry;
-/// - the channel `mcp:bus`, on which each replica publishes its [`Broadcast`]s.
+/// - `mcp:seq`, the number of the latest broadcast, and `mcp:log`, the latest
+///   [`BROADCASTS_KEPT`] broadcasts (a sorted set by number, each a [`Logged::to_line`]);
+/// - the channel `mcp:bus`, on which each replica publishes its [`Broadcast`]s, each as the
+///   line it is kept as: numbering, keeping and publishing are one script, so the replicas
+///   hear them in the order of their numbers.
 ///
 /// One session holds its record (a few hundred bytes: mostly the client's capabilities and
 /// `clientInfo`) and its events (each the message it carried and some 100 bytes more).
 ///
 /// When Redis is down, each operation fails once its connection attempt (1 s) or its answer
 /// (1 s) times out, and the service answers 503; the connection is made again by the next
-/// operation after Redis is back, and the bus joined again within a second of it.
+/// operation after Redis is back, and the bus joined again within a second of it. The bus's
+/// own connection is pinged when it has carried nothing for [`BUS_QUIET`], and given up and
+/// joined again when the answer does not come within [`BUS_QUIET`] more: a connection that
+/// broke without a word (a half-open TCP connection, a Redis that stopped answering) is
+/// noticed within twice that. What a replica missed meanwhile it reads from `mcp:log`.
+///
+/// Redis and its bus must be private to the replicas: whoever can write them can end any
+/// session, change what it subscribed to, and tell its client anything.
 pub struct RedisStore {
     client: redis::Client,
     connection: ConnectionManager,
@@ -42,6 +53,21 @@ impl core::fmt::Debug for RedisStore {
 
 /// How long a connection attempt, and then an answer, may take.
 const REDIS_TIMEOUT: Duration = Duration::from_secs(1);
+
+/// How long the bus may carry nothing before its connection is pinged, and then how long
+/// the answer may take before the connection is given up and the bus joined again.
+pub const BUS_QUIET: Duration = Duration::from_secs(5);
+
+/// Numbers a broadcast, keeps it among the latest and publishes it, in one step.
+/// KEYS: the number, the log; ARGV: the broadcast's JSON, the channel, how many to keep.
+const PUBLISH: &str = r"
+local seq = redis.call('INCR', KEYS[1])
+local line = seq .. ' ' .. ARGV[1]
+redis.call('ZADD', KEYS[2], seq, line)
+redis.call('ZREMRANGEBYRANK', KEYS[2], 0, -(tonumber(ARGV[3]) + 1))
+redis.call('PUBLISH', ARGV[2], line)
+return seq
+";
 
 impl RedisStore {
     /// The store at `url` (`redis://host:port/db`), with keys under `mcp:`. It connects on
@@ -219,19 +245,46 @@ impl Store for RedisStore {
         })
     }
 
-    fn publish<'a>(&'a self, broadcast: &'a Broadcast) -> StoreFuture<'a, ()> {
+    fn publish<'a>(&'a self, broadcast: &'a Broadcast) -> StoreFuture<'a, u64> {
         Box::pin(async move {
             let mut connection = self.connection.clone();
-            redis::cmd("PUBLISH")
-                .arg(self.channel())
+            redis::cmd("EVAL")
+                .arg(PUBLISH)
+                .arg(2)
+                .arg(format!("{}seq", self.prefix))
+                .arg(format!("{}log", self.prefix))
                 .arg(broadcast.to_json())
-                .query_async::<()>(&mut connection)
+                .arg(self.channel())
+                .arg(BROADCASTS_KEPT)
+                .query_async::<u64>(&mut connection)
                 .await
                 .map_err(failed)
         })
     }
 
-    fn subscribe(&self) -> mpsc::Receiver<Broadcast> {
+    fn published_after<'a>(&'a self, after: u64) -> StoreFuture<'a, Published> {
+        Box::pin(async move {
+            let mut connection = self.connection.clone();
+            let (lines, latest): (Vec<String>, Option<u64>) = redis::pipe()
+                .cmd("ZRANGEBYSCORE")
+                .arg(format!("{}log", self.prefix))
+                .arg(format!("({after}"))
+                .arg("+inf")
+                .cmd("GET")
+                .arg(format!("{}seq", self.prefix))
+                .query_async(&mut connection)
+                .await
+                .map_err(failed)?;
+            // A line this crate did not write is not this log's: skipped.
+            let broadcasts = lines.iter().filter_map(|line| Logged::from_line(line));
+            Ok(Published {
+                broadcasts: broadcasts.collect(),
+                latest: latest.unwrap_or_default(),
+            })
+        })
+    }
+
+    fn subscribe(&self) -> mpsc::Receiver<Logged> {
         let (bus, receiver) = mpsc::channel(BUS_ROOM);
         let Ok(runtime) = tokio::runtime::Handle::try_current() else {
             // No runtime to listen in: the receiver ends at once.
@@ -244,28 +297,54 @@ impl Store for RedisStore {
 }
 
 /// Forwards what `channel` carries to `bus` until the receiver is dropped, joining the channel
-/// again (every 200 ms) when the connection breaks or Redis is down.
-async fn listen(client: redis::Client, channel: String, bus: mpsc::Sender<Broadcast>) {
+/// again (every 200 ms) when the connection breaks, goes silent (see [`BUS_QUIET`]) or Redis is
+/// down.
+async fn listen(client: redis::Client, channel: String, bus: mpsc::Sender<Logged>) {
     while !bus.is_closed() {
-        if let Ok(Ok(mut pubsub)) =
-            tokio::time::timeout(REDIS_TIMEOUT, client.get_async_pubsub()).await
+        if let Ok(Ok(pubsub)) = tokio::time::timeout(REDIS_TIMEOUT, client.get_async_pubsub()).await
         {
-            if pubsub.subscribe(&channel).await.is_ok() {
-                let mut messages = pubsub.on_message();
-                while let Some(message) = messages.next().await {
-                    let Ok(text) = message.get_payload::<String>() else {
-                        continue;
-                    };
-                    // A broadcast this crate did not write is not this bus's: skipped.
-                    let Ok(broadcast) = Broadcast::from_json(&text) else {
-                        continue;
-                    };
-                    if let Err(mpsc::error::TrySendError::Closed(_)) = bus.try_send(broadcast) {
-                        return;
-                    }
-                }
+            let (mut sink, mut messages) = pubsub.split();
+            let joined = tokio::time::timeout(REDIS_TIMEOUT, sink.subscribe(&channel)).await;
+            if matches!(joined, Ok(Ok(()))) && !hear(&mut sink, &mut messages, &bus).await {
+                return;
             }
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// Forwards what the subscription carries to `bus` until the connection breaks or goes
+/// silent: `true`, to join again; `false` once the receiver is dropped.
+async fn hear(
+    sink: &mut redis::aio::PubSubSink,
+    messages: &mut redis::aio::PubSubStream,
+    bus: &mpsc::Sender<Logged>,
+) -> bool {
+    loop {
+        let message = match tokio::time::timeout(BUS_QUIET, messages.next()).await {
+            Ok(Some(message)) => message,
+            Ok(None) => return true,
+            Err(_quiet) => {
+                // Quiet for a while: a connection still there answers a ping.
+                let pinged = tokio::time::timeout(BUS_QUIET, sink.ping::<redis::Value>()).await;
+                if !matches!(pinged, Ok(Ok(_))) {
+                    return true;
+                }
+                if bus.is_closed() {
+                    return false;
+                }
+                continue;
+            }
+        };
+        let Ok(text) = message.get_payload::<String>() else {
+            continue;
+        };
+        // A line this crate did not write is not this bus's: skipped.
+        let Some(logged) = Logged::from_line(&text) else {
+            continue;
+        };
+        if let Err(mpsc::error::TrySendError::Closed(_)) = bus.try_send(logged) {
+            return false;
+        }
     }
 }
