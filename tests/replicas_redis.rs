@@ -550,3 +550,123 @@ fn with_redis_stopped_a_request_gets_503_within_the_bound_and_is_served_once_it_
     let tools = served["result"]["tools"].as_array().expect("the tools");
     assert_eq!(tools.len(), 3, "the session, kept: {served}");
 }
+
+/// A 2025-11-25 session opened and initialized through the load balancer, subscribed to
+/// memo://n/1..3: its id.
+fn subscribed_session(cluster: &Cluster) -> String {
+    let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "test", "version": "1"}}});
+    let (status, session, _) = session_call(cluster, None, &initialize);
+    let session = session.unwrap_or_else(|| panic!("no session ({status})"));
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    assert_eq!(session_call(cluster, Some(&session), &initialized).0, 202);
+    for n in 1..=3 {
+        let subscribe = json!({"jsonrpc": "2.0", "id": n, "method": "resources/subscribe",
+            "params": {"uri": format!("memo://n/{n}")}});
+        let (status, _, answer) = session_call(cluster, Some(&session), &subscribe);
+        assert_eq!(status, 200, "{answer}");
+    }
+    session
+}
+
+/// The session's own stream (`GET`), opened straight on replica `at`.
+fn own_stream(cluster: &Cluster, at: usize, session: &str) -> std::io::BufReader<TcpStream> {
+    let address = SocketAddr::from(([127, 0, 0, 1], cluster.replica_ports[at]));
+    let headers = [
+        ("MCP-Protocol-Version", "2025-11-25"),
+        (MCP_SESSION_ID, session),
+    ];
+    let (status, headers, reader) = request(address, "GET", "/mcp", &headers, "");
+    assert_eq!(status, 200, "{headers:?}");
+    reader
+}
+
+/// The URI of the next `notifications/resources/updated` on `stream` (at most 10 s).
+fn next_updated(stream: &mut std::io::BufReader<TcpStream>) -> String {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        assert!(!left.is_zero(), "no change told within 10 s");
+        stream
+            .get_ref()
+            .set_read_timeout(Some(left))
+            .expect("a timeout");
+        let mut line = String::new();
+        let read = stream.read_line(&mut line).expect("a change within 10 s");
+        assert!(read > 0, "the stream ended");
+        let Some(data) = line.trim_end().strip_prefix("data: ") else {
+            continue;
+        };
+        let told: Value = serde_json::from_str(data).unwrap_or(Value::Null);
+        if told["method"] == "notifications/resources/updated" {
+            return told["params"]["uri"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned();
+        }
+    }
+}
+
+#[test]
+fn with_redis_unresponsive_every_request_gets_503_within_the_bound_and_nothing_acknowledged_is_lost(
+) {
+    let cluster = Cluster::start("replicas-redis-stopped");
+    let session = subscribed_session(&cluster);
+    let redis = cluster.redis.as_ref().expect("redis runs");
+    // Redis stops answering, its connections open: each operation waits for its answer.
+    signal_process(redis, "STOP");
+    let list = |id: u64| json!({"jsonrpc": "2.0", "id": id, "method": "tools/list"});
+    for id in 2..5 {
+        let asked = Instant::now();
+        let (status, _, refused) = session_call(&cluster, Some(&session), &list(id));
+        let waited = asked.elapsed();
+        assert_eq!(status, 503, "{refused}");
+        assert_eq!(refused["id"], id, "{refused}");
+        let message = refused["error"]["message"].as_str().unwrap_or_default();
+        assert!(
+            message.starts_with("the state store is unavailable: "),
+            "{message}"
+        );
+        // The bound the store documents: an answer (1 s), within the service's 2 s for each
+        // operation.
+        assert!(waited < Duration::from_secs(3), "waited {waited:?}");
+    }
+    signal_process(redis, "CONT");
+    let started = Instant::now();
+    while session_call(&cluster, Some(&session), &list(9)).0 != 200 {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "never served again"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // The subscription acknowledged before Redis stopped is kept: a change is told.
+    let mut stream = own_stream(&cluster, 0, &session);
+    cluster.bump_on(1, 1);
+    assert_eq!(next_updated(&mut stream), "memo://n/1");
+}
+
+#[test]
+fn a_replica_whose_bus_connection_is_killed_joins_again_and_misses_no_change() {
+    let cluster = Cluster::start("replicas-bus-killed");
+    let session = subscribed_session(&cluster);
+    let mut stream = own_stream(&cluster, 0, &session);
+    cluster.bump_on(1, 1);
+    assert_eq!(next_updated(&mut stream), "memo://n/1");
+    // Every replica's subscription is cut; the change is made at once, before they join
+    // again (they wait 200 ms first).
+    let killed = system("redis-cli")
+        .args(["-p", &cluster.redis_port.to_string()])
+        .args(["CLIENT", "KILL", "TYPE", "pubsub"])
+        .output()
+        .expect("redis-cli runs");
+    let said = String::from_utf8_lossy(&killed.stdout);
+    assert!(said.trim().parse::<u32>().is_ok_and(|n| n >= 3), "{said}");
+    cluster.bump_on(2, 2);
+    assert_eq!(next_updated(&mut stream), "memo://n/2");
+    // Joined again: the next change comes on the bus.
+    std::thread::sleep(Duration::from_millis(500));
+    cluster.bump_on(1, 3);
+    assert_eq!(next_updated(&mut stream), "memo://n/3");
+}
