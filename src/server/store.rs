@@ -7,7 +7,7 @@ mod redis;
 
 pub use memory::MemoryStore;
 #[cfg(feature = "redis")]
-pub use redis::RedisStore;
+pub use redis::{RedisStore, BUS_QUIET};
 
 use super::{Broadcast, SessionRecord, StreamEvent};
 use crate::prelude::*;
