@@ -4,11 +4,14 @@
 //! first).
 //!
 //! usage: replica --port <n> [--name <name>] [--redis <url>] [--keys <name=secret,...>]
+//!        [--idle-ms <ms>]
+//!
+//! `--idle-ms`: how long a session may stay idle on this replica (30 minutes by default).
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD as BASE64, Engine};
 use hmac::{Hmac, Mac};
 use mcp_spec_types::input_required::{KeyRing, StateCodec, StateError};
 use mcp_spec_types::server::store::RedisStore;
-use mcp_spec_types::server::{Change, Router, Server, StreamableHttp};
+use mcp_spec_types::server::{Change, Router, Server, Sessions, StreamableHttp};
 use mcp_spec_types::v2026_07_28::input_required::{InputRequired, RoundTrip};
 use mcp_spec_types::v2026_07_28::*;
 
@@ -105,7 +108,14 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let server =
         Server::new(Implementation::new("replica", "0.1.0"), router).with_state_codec(ring);
     let redis = arg("--redis").unwrap_or_else(|| "redis://127.0.0.1:6379".to_owned());
-    let mcp = StreamableHttp::new(server).with_store(RedisStore::open(&redis)?);
+    let mut mcp = StreamableHttp::new(server).with_store(RedisStore::open(&redis)?);
+    if let Some(idle) = arg("--idle-ms").and_then(|ms| ms.parse().ok()) {
+        let (max, idle) = (
+            Sessions::DEFAULT_MAX,
+            std::time::Duration::from_millis(idle),
+        );
+        mcp = mcp.with_session_limits(max, idle, max / 4);
+    }
     // How many event streams this replica holds: for a load balancer's, or a test's, eyes.
     let streams = mcp.clone();
     let count = move || async move { streams.streams().to_string() };

@@ -77,10 +77,17 @@ struct Cluster {
     nginx: Child,
     nginx_port: u16,
     binary: PathBuf,
+    /// More arguments for each replica.
+    options: Vec<String>,
 }
 
 impl Cluster {
     fn start(name: &str) -> Cluster {
+        Cluster::start_with(name, &[])
+    }
+
+    /// [`Cluster::start`], each replica given `options` too.
+    fn start_with(name: &str, options: &[&str]) -> Cluster {
         let dir = support::scratch_dir(name);
         let steps = dir.join("steps");
         std::fs::create_dir_all(&steps).expect("the steps' folder");
@@ -128,6 +135,7 @@ impl Cluster {
             nginx,
             nginx_port,
             binary,
+            options: options.iter().map(|o| (*o).to_owned()).collect(),
         };
         cluster.start_redis();
         for at in 0..3 {
@@ -181,6 +189,7 @@ impl Cluster {
                 &format!("redis://127.0.0.1:{}/", self.redis_port),
             ])
             .args(["--keys", keys])
+            .args(&self.options)
             .stdout(Stdio::piped())
             .spawn()
             .expect("a replica starts");
@@ -446,13 +455,11 @@ fn a_2025_11_25_session_hears_every_change_made_while_its_replica_was_stopped_th
         names.iter().any(|name| *name != names[0]),
         "one replica served it: {seen}"
     );
-    let every: Vec<String> = (1..=10).map(|n| format!("memo://n/{n}")).collect();
-    assert_eq!(once_each(&seen["told"]), every, "every change once: {seen}");
-    // Those made while no stream was open anywhere came from the store, in the order made.
-    let told = seen["told"].as_array().expect("the URIs told");
-    let later: Vec<&Value> = told.iter().skip(5).collect();
-    let made: Vec<Value> = (6..=10).map(|n| json!(format!("memo://n/{n}"))).collect();
-    assert_eq!(later, made.iter().collect::<Vec<_>>(), "in order: {seen}");
+    // Every change once, in the order made: 1..5 by the client, each answered once the store
+    // kept it, then 6..10 on the other replicas while no stream was open anywhere, which the
+    // client was replayed from the store.
+    let every: Vec<Value> = (1..=10).map(|n| json!(format!("memo://n/{n}"))).collect();
+    assert_eq!(seen["told"], Value::Array(every), "{seen}");
     // nginx logs a stream once it ends: the client's, when the client went.
     let started = Instant::now();
     loop {
@@ -572,11 +579,24 @@ fn subscribed_session(cluster: &Cluster) -> String {
 
 /// The session's own stream (`GET`), opened straight on replica `at`.
 fn own_stream(cluster: &Cluster, at: usize, session: &str) -> std::io::BufReader<TcpStream> {
+    resumed_stream(cluster, at, session, None)
+}
+
+/// The session's own stream, opened straight on replica `at`, after event `last` if given.
+fn resumed_stream(
+    cluster: &Cluster,
+    at: usize,
+    session: &str,
+    last: Option<&str>,
+) -> std::io::BufReader<TcpStream> {
     let address = SocketAddr::from(([127, 0, 0, 1], cluster.replica_ports[at]));
-    let headers = [
+    let mut headers = vec![
         ("MCP-Protocol-Version", "2025-11-25"),
         (MCP_SESSION_ID, session),
     ];
+    if let Some(last) = last {
+        headers.push(("Last-Event-ID", last));
+    }
     let (status, headers, reader) = request(address, "GET", "/mcp", &headers, "");
     assert_eq!(status, 200, "{headers:?}");
     reader
@@ -584,6 +604,12 @@ fn own_stream(cluster: &Cluster, at: usize, session: &str) -> std::io::BufReader
 
 /// The URI of the next `notifications/resources/updated` on `stream` (at most 10 s).
 fn next_updated(stream: &mut std::io::BufReader<TcpStream>) -> String {
+    next_numbered(stream).1
+}
+
+/// The id and URI of the next `notifications/resources/updated` on `stream` (at most 10 s).
+fn next_numbered(stream: &mut std::io::BufReader<TcpStream>) -> (String, String) {
+    let mut id = String::new();
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
@@ -595,15 +621,16 @@ fn next_updated(stream: &mut std::io::BufReader<TcpStream>) -> String {
         let mut line = String::new();
         let read = stream.read_line(&mut line).expect("a change within 10 s");
         assert!(read > 0, "the stream ended");
+        if let Some(given) = line.trim_end().strip_prefix("id: ") {
+            given.clone_into(&mut id);
+        }
         let Some(data) = line.trim_end().strip_prefix("data: ") else {
             continue;
         };
         let told: Value = serde_json::from_str(data).unwrap_or(Value::Null);
         if told["method"] == "notifications/resources/updated" {
-            return told["params"]["uri"]
-                .as_str()
-                .unwrap_or_default()
-                .to_owned();
+            let uri = told["params"]["uri"].as_str().unwrap_or_default();
+            return (core::mem::take(&mut id), uri.to_owned());
         }
     }
 }
@@ -669,4 +696,60 @@ fn a_replica_whose_bus_connection_is_killed_joins_again_and_misses_no_change() {
     std::thread::sleep(Duration::from_millis(500));
     cluster.bump_on(1, 3);
     assert_eq!(next_updated(&mut stream), "memo://n/3");
+}
+
+#[test]
+fn a_session_adopted_again_after_an_idle_expiry_gets_no_event_twice_and_no_stale_one() {
+    // Each replica forgets a session idle for a second; Redis keeps it as long as any
+    // replica uses it.
+    let cluster = Cluster::start_with("replicas-adopted-again", &["--idle-ms", "1000"]);
+    let session = subscribed_session(&cluster);
+    let list = |id: u64| json!({"jsonrpc": "2.0", "id": id, "method": "tools/list"});
+    let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "other", "version": "1"}}});
+    let r0 = SocketAddr::from(([127, 0, 0, 1], cluster.replica_ports[0]));
+    let mut seen = Vec::new();
+    for round in 0..2u64 {
+        // r0 adopts the session (again, in the second round) and hears two changes.
+        let mut stream = own_stream(&cluster, 0, &session);
+        cluster.bump_on(1, 1 + round);
+        cluster.bump_on(2, 2 + round);
+        seen.push(next_numbered(&mut stream));
+        seen.push(next_numbered(&mut stream));
+        drop(stream);
+        // Idle on r0 past its limit, kept alive in Redis through the others.
+        for id in 0..5 {
+            std::thread::sleep(Duration::from_millis(300));
+            let at = SocketAddr::from(([127, 0, 0, 1], cluster.replica_ports[1 + id as usize % 2]));
+            let headers = [
+                ("MCP-Protocol-Version", "2025-11-25"),
+                (MCP_SESSION_ID, session.as_str()),
+            ];
+            let (status, ..) = request(at, "POST", "/mcp", &headers, &list(10 + id).to_string());
+            assert_eq!(status, 200);
+        }
+        // Another session's request on r0 makes it forget the idle ones: this one with them.
+        let headers = [("MCP-Protocol-Version", "2025-11-25")];
+        let (status, ..) = request(r0, "POST", "/mcp", &headers, &initialize.to_string());
+        assert_eq!(status, 200);
+    }
+    let uris: Vec<&str> = seen.iter().map(|(_, uri)| uri.as_str()).collect();
+    assert_eq!(
+        uris,
+        ["memo://n/1", "memo://n/2", "memo://n/2", "memo://n/3"]
+    );
+    let ids: Vec<String> = seen.iter().map(|(id, _)| id.clone()).collect();
+    let mut distinct = ids.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 4, "an id given twice: {ids:?}");
+    // Resumed on another replica after the first: the three after it, once each, in order.
+    let mut resumed = resumed_stream(&cluster, 1, &session, Some(&ids[0]));
+    let replayed: Vec<(String, String)> = (0..3).map(|_| next_numbered(&mut resumed)).collect();
+    assert_eq!(
+        replayed,
+        seen[1..],
+        "every change after the one named, once, in order"
+    );
 }

@@ -416,16 +416,17 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
     /// when it hears it), what a handler changed, then writes out what waits: in a task of
     /// the runtime, for callers that cannot wait. A change the store could not keep is told
     /// to this replica's clients alone, without ids.
-    pub(super) fn after_answer(self: &Arc<Self>, changes: Vec<Change>) {
-        let Some(replicated) = self.replicated.get() else {
-            return;
-        };
-        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
-            return;
-        };
+    /// The task, for a caller that waits for it before it answers (so that what a client was
+    /// answered is kept, and told in the order the client made its calls).
+    pub(super) fn after_answer(
+        self: &Arc<Self>,
+        changes: Vec<Change>,
+    ) -> Option<tokio::task::JoinHandle<()>> {
+        let replicated = self.replicated.get()?;
+        let runtime = tokio::runtime::Handle::try_current().ok()?;
         let from = replicated.name.clone();
         let shared = Arc::clone(self);
-        runtime.spawn(async move {
+        let task = runtime.spawn(async move {
             if let Some(replicated) = shared.replicated.get() {
                 for change in changes {
                     let from = from.clone();
@@ -442,5 +443,6 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
             }
             shared.flush().await;
         });
+        Some(task)
     }
 }
