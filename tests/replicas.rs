@@ -500,3 +500,58 @@ fn a_change_the_store_could_not_keep_is_told_without_an_id() {
     assert_eq!(told["params"]["uri"], "memo://hi", "{told}");
     assert_eq!(unkept, None, "an event the store refused is not resumable");
 }
+
+/// `count` events of `size` bytes each (their message) on a request stream of `session`.
+pub fn large_events(session: &str, count: u64, size: usize) -> Vec<StreamEvent> {
+    (0..count)
+        .map(|n| {
+            let message = format!("\"{}\"", "x".repeat(size.saturating_sub(2)));
+            let event = json!({"id": format!("e{n}"), "stream": {"session": session, "request": 1},
+                "message": message, "last": false});
+            serde_json::from_value(event).expect("an event")
+        })
+        .collect()
+}
+
+/// What `store` keeps of a session's events is bounded in bytes as `Sessions` bounds them:
+/// the oldest dropped first; an event larger than the bound alone not kept, nor those before.
+pub async fn events_are_bounded_in_bytes(store: &dyn Store) {
+    let bound = mcp_spec_types::server::Sessions::EVENT_BYTES_KEPT;
+    let record = r#"{"version":"2025-11-25","clientCapabilities":{},"initialized":true}"#;
+    let record = SessionRecord::from_json(record).expect("a record");
+    store.save("s", &record, 60_000).await.expect("saved");
+    let third = bound / 3 + 1;
+    store
+        .append("s", &large_events("s", 3, third), 60_000)
+        .await
+        .expect("appended");
+    let kept: Vec<String> = store
+        .events("s")
+        .await
+        .expect("read")
+        .into_iter()
+        .filter_map(|e| e.id)
+        .collect();
+    assert_eq!(kept, ["e1", "e2"], "the oldest dropped past the bound");
+    let mut events = large_events("s", 2, 10);
+    events.insert(0, large_events("s", 1, bound + 1).remove(0));
+    events[0].id = Some("huge".into());
+    store.append("s", &events, 60_000).await.expect("appended");
+    let kept: Vec<String> = store
+        .events("s")
+        .await
+        .expect("read")
+        .into_iter()
+        .filter_map(|e| e.id)
+        .collect();
+    assert_eq!(kept, ["e0", "e1"], "nothing before one too large");
+}
+
+#[test]
+fn a_memory_store_keeps_a_session_events_within_the_byte_bound() {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(events_are_bounded_in_bytes(&MemoryStore::new()));
+}

@@ -19,10 +19,12 @@
     feature = "client"
 ))]
 
-use crate::http_service::{header, request, stateless, whole_body};
+use crate::http_safety::connect_from;
+use crate::http_service::{header, request, request_on, stateless, whole_body};
 use crate::sdk_python::{python, SCRIPT_DIR};
 use crate::support::{self, run_limited};
 use mcp_spec_types::http_headers::MCP_SESSION_ID;
+use mcp_spec_types::server::store::RedisStore;
 use serde_json::{json, Value};
 use std::io::BufRead;
 use std::net::{SocketAddr, TcpListener, TcpStream};
@@ -114,6 +116,7 @@ impl Cluster {
                server {{ listen 127.0.0.1:{nginx_port};\n\
                  location / {{ proxy_pass http://replicas; proxy_http_version 1.1;\n\
                    proxy_set_header Connection \"\"; proxy_set_header Host $host;\n\
+                   proxy_set_header X-Forwarded-For $remote_addr;\n\
                    proxy_buffering off;\n\
                    proxy_read_timeout 1h; proxy_next_upstream error timeout; }} }} }}\n"
         );
@@ -752,4 +755,54 @@ fn a_session_adopted_again_after_an_idle_expiry_gets_no_event_twice_and_no_stale
         seen[1..],
         "every change after the one named, once, in order"
     );
+}
+
+#[test]
+fn a_client_opening_sessions_through_every_replica_stops_at_its_share_and_another_is_served() {
+    let options = ["--per-client", "2", "--client-header", "x-forwarded-for"];
+    let cluster = Cluster::start_with("replicas-quota", &options);
+    let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "test", "version": "1"}}});
+    // Six sessions of one client (127.0.0.1), two a replica: no replica's own table holds
+    // more than the share, so only the store's count stops the client.
+    let mut opened = Vec::new();
+    for _ in 0..6 {
+        let (status, session, _) = session_call(&cluster, None, &initialize);
+        opened.push(session.unwrap_or_else(|| panic!("no session ({status})")));
+    }
+    // Another client (127.0.0.2) opens one too.
+    let to = cluster.address();
+    let stream = connect_from("127.0.0.2", to);
+    let headers = [("MCP-Protocol-Version", "2025-11-25")];
+    let body = initialize.to_string();
+    let (status, headers, _) = request_on(stream, to, "POST", "/mcp", &headers, &body);
+    assert_eq!(status, 200);
+    let theirs = header(&headers, "mcp-session-id").expect("the other client's session");
+    let theirs = theirs.to_owned();
+    let list = |id: u64| json!({"jsonrpc": "2.0", "id": id, "method": "tools/list"});
+    let answering: Vec<bool> = opened
+        .iter()
+        .map(|session| session_call(&cluster, Some(session), &list(1)).0 == 200)
+        .collect();
+    let latest = [false, false, false, false, true, true];
+    assert_eq!(answering, latest, "the client's two latest sessions alone");
+    for _ in 0..3 {
+        let (status, _, answer) = session_call(&cluster, Some(&theirs), &list(2));
+        assert_eq!(status, 200, "the other client's session: {answer}");
+    }
+}
+
+#[test]
+fn redis_keeps_a_session_events_within_the_byte_bound() {
+    let cluster = Cluster::start("replicas-event-bytes");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let url = format!("redis://127.0.0.1:{}/", cluster.redis_port);
+    runtime.block_on(async {
+        let store = RedisStore::open(&url).expect("the store");
+        crate::replicas::events_are_bounded_in_bytes(&store).await;
+    });
 }

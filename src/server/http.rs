@@ -67,6 +67,7 @@ mod answers;
 mod receive;
 mod sessions;
 
+#[cfg(feature = "http-server")]
 pub(super) use answers::listen_stream;
 #[cfg(feature = "http-server")]
 pub(super) use receive::accepts;

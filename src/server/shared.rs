@@ -14,8 +14,12 @@
 
 use super::http::{Entry, Sessions};
 use super::session::{Session, Stateful};
-use super::stream::{StreamEvent, StreamId};
-use super::{Change, Handler, Server};
+use super::stream::StreamEvent;
+#[cfg(feature = "http-server")]
+use super::stream::StreamId;
+use super::Change;
+#[cfg(feature = "http-server")]
+use super::{Handler, Server};
 use crate::convert::StatelessRequestMeta;
 use crate::prelude::*;
 use crate::v2026_07_28 as latest;

@@ -82,6 +82,25 @@ pub trait Store: Send + Sync + 'static {
     /// first given was published, then dropped to keep the latest [`BROADCASTS_KEPT`].
     fn published_after<'a>(&'a self, after: u64) -> StoreFuture<'a, Published>;
 
+    /// Counts session `session` (just opened, its record saved) as one of client `client`'s
+    /// (see [`StreamableHttp::with_client_key`](super::StreamableHttp::with_client_key)),
+    /// over all replicas: the client's sessions past `share`, oldest first, which the caller
+    /// ends, so that the client holds at most `share` across the replicas, as it does in one
+    /// table. A session that ended or expired no longer counts.
+    ///
+    /// By default nothing is counted (none is given back): each replica then keeps a client
+    /// to its share of its own table alone. [`MemoryStore`] and `RedisStore` count.
+    fn claim<'a>(
+        &'a self,
+        client: &'a str,
+        session: &'a str,
+        share: usize,
+        idle_ms: u64,
+    ) -> StoreFuture<'a, Vec<String>> {
+        let _ = (client, session, share, idle_ms);
+        Box::pin(core::future::ready(Ok(Vec::new())))
+    }
+
     /// What the replicas publish from now on, this one's too, in order. A broadcast that
     /// finds the receiver full is dropped; a bus that breaks, or goes silent, is joined again
     /// by the store: what a replica misses meanwhile it reads with
@@ -210,6 +229,16 @@ impl<S: Store + ?Sized> Store for std::sync::Arc<S> {
 
     fn published_after<'a>(&'a self, after: u64) -> StoreFuture<'a, Published> {
         (**self).published_after(after)
+    }
+
+    fn claim<'a>(
+        &'a self,
+        client: &'a str,
+        session: &'a str,
+        share: usize,
+        idle_ms: u64,
+    ) -> StoreFuture<'a, Vec<String>> {
+        (**self).claim(client, session, share, idle_ms)
     }
 
     fn subscribe(&self) -> mpsc::Receiver<Logged> {

@@ -131,6 +131,32 @@ impl<H> Shared<H> {
     }
 }
 
+impl<H> Shared<H> {
+    /// Counts session `opened` as one of `client`'s in the store, and ends those of the
+    /// client's sessions, on any replica, past its share: a client holds its share over the
+    /// replicas, as in one table. A store that cannot count leaves the count to each replica.
+    pub(super) async fn claim(&self, replicated: &Replicated, client: &str, opened: &str) {
+        let (share, idle_ms) = {
+            let open = self.lock();
+            (open.sessions.client_share(), open.sessions.idle_ms())
+        };
+        let claimed = replicated.store.claim(client, opened, share, idle_ms);
+        let Ok(past) = self.bounded(claimed).await else {
+            return;
+        };
+        for session in past {
+            // Ended as a DELETE would: every replica closes its streams, this one too.
+            {
+                let mut open = self.lock();
+                open.sessions.forget(&session);
+                let ended = core::mem::take(&mut open.sessions.ended);
+                open.outbox.extend(ended.into_iter().map(Out::End));
+            }
+            let _ = self.write(replicated, Write::Remove(session)).await;
+        }
+    }
+}
+
 impl<H: Handler + Send + Sync + 'static> Shared<H> {
     /// Starts the keep-alive task once, in the runtime of the first request.
     pub(super) fn keep_alive(shared: &Arc<Self>, every: Duration) {

@@ -166,8 +166,15 @@ impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
             Err(Handed::Batch(batch)) => shared.respond_batch(batch, &self.config.blocking).await,
         };
         if let (Some(replicated), Some(write)) = (replicated, write) {
+            let opened = match (&write, &session) {
+                (Write::Save(id, _), None) => Some(id.clone()),
+                _ => None,
+            };
             if let Err(error) = shared.write(replicated, write).await {
                 return Refused::Store(error).into_reply(&body);
+            }
+            if let Some(opened) = opened.filter(|_| !client.is_empty()) {
+                shared.claim(replicated, &client, &opened).await;
             }
         }
         if session.is_some() {

@@ -23,6 +23,8 @@ struct Kept {
     /// The latest broadcasts, and the number of the last one.
     log: VecDeque<Logged>,
     seq: u64,
+    /// Each client's sessions, oldest first (see [`Store::claim`]).
+    clients: HashMap<String, VecDeque<String>>,
 }
 
 #[derive(Debug)]
@@ -127,9 +129,27 @@ impl Store for MemoryStore {
     ) -> StoreFuture<'a, ()> {
         let mut kept = self.lock();
         let log = &mut kept.entry(session, idle_ms).events;
+        let bound = Sessions::EVENT_BYTES_KEPT;
+        // An event larger than the bound alone is not kept, nor those before it (as
+        // `Sessions` keeps them): a resume from one of them opens its stream afresh.
+        let too_large = events.iter().rposition(|e| e.message.len() > bound);
+        let events = match too_large {
+            Some(at) => {
+                log.clear();
+                &events[at + 1..]
+            }
+            None => events,
+        };
         log.extend_from_slice(events);
         let over = log.len().saturating_sub(Sessions::EVENTS_KEPT);
         log.drain(..over);
+        let mut bytes: usize = log.iter().map(|e| e.message.len()).sum();
+        let mut first = 0;
+        while bytes > bound && first < log.len() {
+            bytes -= log[first].message.len();
+            first += 1;
+        }
+        log.drain(..first);
         Box::pin(core::future::ready(Ok(())))
     }
 
@@ -179,6 +199,27 @@ impl Store for MemoryStore {
             latest: kept.seq,
         };
         Box::pin(core::future::ready(Ok(published)))
+    }
+
+    fn claim<'a>(
+        &'a self,
+        client: &'a str,
+        session: &'a str,
+        share: usize,
+        _idle_ms: u64,
+    ) -> StoreFuture<'a, Vec<String>> {
+        let mut kept = self.lock();
+        let now = Instant::now();
+        let Kept {
+            sessions, clients, ..
+        } = &mut *kept;
+        let own = clients.entry(client.to_owned()).or_default();
+        own.retain(|id| sessions.get(id).is_some_and(|s| s.until > now) && id != session);
+        own.push_back(session.to_owned());
+        let over = own.len().saturating_sub(share.max(1));
+        let past: Vec<String> = own.drain(..over).collect();
+        clients.retain(|_, own| !own.is_empty());
+        Box::pin(core::future::ready(Ok(past)))
     }
 
     fn subscribe(&self) -> mpsc::Receiver<Logged> {

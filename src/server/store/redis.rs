@@ -16,10 +16,13 @@ use tokio::sync::mpsc;
 /// - `mcp:session:<id>`: a session's record, as JSON ([`SessionRecord::to_json`]), which
 ///   expires `idle_ms` after the session's last use (each request reads it with `GETEX`,
 ///   pushing the expiry back);
-/// - `mcp:events:<id>`: a list of the session's latest events
-///   ([`Sessions::EVENTS_KEPT`]), as JSON, with the same expiry;
+/// - `mcp:events:<id>`: a list of the session's latest events on its request streams
+///   ([`Sessions::EVENTS_KEPT`], and no more than [`Sessions::EVENT_BYTES_KEPT`] bytes of
+///   JSON), with the same expiry;
 /// - `mcp:seq`, the number of the latest broadcast, and `mcp:log`, the latest
 ///   [`BROADCASTS_KEPT`] broadcasts (a sorted set by number, each a [`Logged::to_line`]);
+/// - `mcp:client:<key>`: the sessions each client opened (a sorted set by the time each was
+///   opened), for the client's share over all replicas ([`Store::claim`]);
 /// - the channel `mcp:bus`, on which each replica publishes its [`Broadcast`]s, each as the
 ///   line it is kept as: numbering, keeping and publishing are one script, so the replicas
 ///   hear them in the order of their numbers.
@@ -57,6 +60,47 @@ const REDIS_TIMEOUT: Duration = Duration::from_secs(1);
 /// How long the bus may carry nothing before its connection is pinged, and then how long
 /// the answer may take before the connection is given up and the bus joined again.
 pub const BUS_QUIET: Duration = Duration::from_secs(5);
+
+/// Counts a session as one of a client's, forgets those of its sessions that ended or expired,
+/// and gives (and forgets) those past its share, oldest first.
+/// KEYS: the client's set; ARGV: the session, now in ms, the share, idle ms, the sessions' key
+/// prefix.
+const CLAIM: &str = r"
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+for _, id in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
+  if id ~= ARGV[1] and redis.call('EXISTS', ARGV[5] .. id) == 0 then
+    redis.call('ZREM', KEYS[1], id)
+  end
+end
+local over = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[3])
+local past = {}
+if over > 0 then
+  past = redis.call('ZRANGE', KEYS[1], 0, over - 1)
+  redis.call('ZREM', KEYS[1], unpack(past))
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return past
+";
+
+/// Appends a session's events, keeping the latest within a count and a bound in bytes, and
+/// pushes back their expiry. KEYS: the list; ARGV: how many to keep, how many bytes, idle ms,
+/// `1` to forget those kept first, then the events.
+const APPEND: &str = r"
+if ARGV[4] == '1' then redis.call('DEL', KEYS[1]) end
+if #ARGV >= 5 then redis.call('RPUSH', KEYS[1], unpack(ARGV, 5)) end
+redis.call('LTRIM', KEYS[1], -tonumber(ARGV[1]), -1)
+local kept = redis.call('LRANGE', KEYS[1], 0, -1)
+local total = 0
+for _, line in ipairs(kept) do total = total + #line end
+local at = 1
+while total > tonumber(ARGV[2]) and at <= #kept do
+  total = total - #kept[at]
+  redis.call('LPOP', KEYS[1])
+  at = at + 1
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return 0
+";
 
 /// Numbers a broadcast, keeps it among the latest and publishes it, in one step.
 /// KEYS: the number, the log; ARGV: the broadcast's JSON, the channel, how many to keep.
@@ -183,27 +227,27 @@ impl Store for RedisStore {
                 return Ok(());
             }
             let key = self.key("events", session);
-            let lines: Vec<String> = events
+            let lines = events
                 .iter()
-                .map(|event| serde_json::to_string(event).unwrap_or_default())
-                .collect();
-            let kept = i64::try_from(Sessions::EVENTS_KEPT).unwrap_or(i64::MAX);
+                .map(|event| serde_json::to_string(event).unwrap_or_default());
+            let mut lines: Vec<String> = lines.collect();
+            // An event larger than the bound alone is not kept, nor those before it (as
+            // `Sessions` keeps them): a resume from one of them opens its stream afresh.
+            let bound = Sessions::EVENT_BYTES_KEPT;
+            let too_large = lines.iter().rposition(|line| line.len() > bound);
+            if let Some(at) = too_large {
+                lines.drain(..=at);
+            }
             let mut connection = self.connection.clone();
-            redis::pipe()
-                .atomic()
-                .cmd("RPUSH")
+            redis::cmd("EVAL")
+                .arg(APPEND)
+                .arg(1)
                 .arg(&key)
-                .arg(lines)
-                .ignore()
-                .cmd("LTRIM")
-                .arg(&key)
-                .arg(-kept)
-                .arg(-1)
-                .ignore()
-                .cmd("PEXPIRE")
-                .arg(&key)
+                .arg(Sessions::EVENTS_KEPT)
+                .arg(bound)
                 .arg(idle_ms.max(1))
-                .ignore()
+                .arg(if too_large.is_some() { "1" } else { "0" })
+                .arg(lines)
                 .query_async::<()>(&mut connection)
                 .await
                 .map_err(failed)
@@ -281,6 +325,32 @@ impl Store for RedisStore {
                 broadcasts: broadcasts.collect(),
                 latest: latest.unwrap_or_default(),
             })
+        })
+    }
+
+    fn claim<'a>(
+        &'a self,
+        client: &'a str,
+        session: &'a str,
+        share: usize,
+        idle_ms: u64,
+    ) -> StoreFuture<'a, Vec<String>> {
+        Box::pin(async move {
+            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+            let now_ms = now.map_or(0, |now| now.as_millis());
+            let mut connection = self.connection.clone();
+            redis::cmd("EVAL")
+                .arg(CLAIM)
+                .arg(1)
+                .arg(self.key("client", client))
+                .arg(session)
+                .arg(now_ms.to_string())
+                .arg(share.max(1))
+                .arg(idle_ms.max(1))
+                .arg(format!("{}session:", self.prefix))
+                .query_async::<Vec<String>>(&mut connection)
+                .await
+                .map_err(failed)
         })
     }
 
