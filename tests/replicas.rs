@@ -555,3 +555,43 @@ fn a_memory_store_keeps_a_session_events_within_the_byte_bound() {
         .expect("a runtime");
     runtime.block_on(events_are_bounded_in_bytes(&MemoryStore::new()));
 }
+
+/// What `store` keeps of its broadcasts is bounded in bytes: the oldest dropped first, the
+/// numbers going on, and a reader told that some are gone.
+pub async fn broadcasts_are_bounded_in_bytes(store: &dyn Store) {
+    use mcp_spec_types::server::store::{BROADCASTS_KEPT, BROADCAST_BYTES_KEPT};
+    let large = "x".repeat(100 * 1024);
+    let record = json!({"version": "2025-11-25", "clientCapabilities": {},
+        "clientInfo": {"name": large, "version": "1"}, "initialized": true});
+    let record = SessionRecord::from_json(&record.to_string()).expect("a record");
+    let saved: Broadcast = serde_json::from_value(json!({"kind": "saved", "from": "r",
+        "session": "s", "record": serde_json::to_value(&record).expect("JSON")}))
+    .expect("a broadcast");
+    let count = (BROADCAST_BYTES_KEPT / (100 * 1024)) as u64 + 10;
+    assert!(count < BROADCASTS_KEPT as u64);
+    let mut last = 0;
+    for _ in 0..count {
+        let seq = store.publish(&saved).await.expect("published");
+        assert!(seq > last, "numbers go on: {seq} after {last}");
+        last = seq;
+    }
+    let published = store.published_after(0).await.expect("read");
+    assert_eq!(published.latest, last);
+    let bytes: usize = published.broadcasts.iter().map(|l| l.to_line().len()).sum();
+    assert!(bytes <= BROADCAST_BYTES_KEPT, "{bytes} bytes kept");
+    assert!(
+        !published.complete(0),
+        "the oldest are gone, and the reader is told"
+    );
+    assert!(published.complete(published.broadcasts[0].seq - 1));
+    assert_eq!(published.broadcasts.last().map(|l| l.seq), Some(last));
+}
+
+#[test]
+fn a_memory_store_keeps_its_broadcasts_within_the_byte_bound() {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(broadcasts_are_bounded_in_bytes(&MemoryStore::new()));
+}

@@ -794,7 +794,7 @@ fn a_client_opening_sessions_through_every_replica_stops_at_its_share_and_anothe
 }
 
 #[test]
-fn redis_keeps_a_session_events_within_the_byte_bound() {
+fn redis_keeps_a_session_events_and_its_broadcasts_within_their_byte_bounds() {
     let cluster = Cluster::start("replicas-event-bytes");
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -804,5 +804,6 @@ fn redis_keeps_a_session_events_within_the_byte_bound() {
     runtime.block_on(async {
         let store = RedisStore::open(&url).expect("the store");
         crate::replicas::events_are_bounded_in_bytes(&store).await;
+        crate::replicas::broadcasts_are_bounded_in_bytes(&store).await;
     });
 }

@@ -23,12 +23,13 @@ pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>>
 /// any of them ([`StreamableHttp::with_store`](super::StreamableHttp::with_store)):
 /// - the sessions of stateful revisions ([`SessionRecord`]), each kept `idle_ms` after its
 ///   last use (the engine's [`Sessions::idle_ms`](super::Sessions::idle_ms));
-/// - the events sent on each session's streams, for a client that resumes a stream on
-///   another replica (the latest [`Sessions::EVENTS_KEPT`](super::Sessions::EVENTS_KEPT),
-///   kept as long as their session);
+/// - the events sent on each session's request streams, for a client that resumes a stream
+///   on another replica (the latest [`Sessions::EVENTS_KEPT`](super::Sessions::EVENTS_KEPT),
+///   within [`Sessions::EVENT_BYTES_KEPT`](super::Sessions::EVENT_BYTES_KEPT), kept as long as
+///   their session; what its own stream carries is the broadcasts below);
 /// - a bus, on which each replica tells the others what changed ([`Broadcast`]), each
 ///   broadcast numbered in one order for all replicas and kept (the latest
-///   [`BROADCASTS_KEPT`]), so that a replica that missed some (its subscription broke, or went
+///   [`BROADCASTS_KEPT`], within [`BROADCAST_BYTES_KEPT`]), so that a replica that missed some (its subscription broke, or went
 ///   silent) catches up, and a client resuming its session's stream is replayed the changes
 ///   made while no stream of its session was open anywhere.
 ///
@@ -71,7 +72,9 @@ pub trait Store: Send + Sync + 'static {
     /// sessions whose streams are open are in use.
     fn touch<'a>(&'a self, sessions: &'a [String], idle_ms: u64) -> StoreFuture<'a, ()>;
 
-    /// Keeps `broadcast` as the next of the broadcasts ([`BROADCASTS_KEPT`] are kept), and
+    /// Keeps `broadcast` as the next of the broadcasts (the latest [`BROADCASTS_KEPT`] are
+    /// kept, no more than [`BROADCAST_BYTES_KEPT`] bytes of them as [`Logged::to_line`]
+    /// writes them, the oldest dropped first), and
     /// tells every replica (this one too): its number, greater than that of every broadcast
     /// kept before it. Keeping and telling are one step: the replicas hear broadcasts in the
     /// order of their numbers, and a broadcast is kept before any replica hears it.
@@ -79,7 +82,8 @@ pub trait Store: Send + Sync + 'static {
 
     /// The broadcasts kept whose numbers are greater than `after`, in order, and the number
     /// of the latest one published (`0`: none yet). A number missing between `after` and the
-    /// first given was published, then dropped to keep the latest [`BROADCASTS_KEPT`].
+    /// first given was published, then dropped to keep within [`BROADCASTS_KEPT`] and
+    /// [`BROADCAST_BYTES_KEPT`].
     fn published_after<'a>(&'a self, after: u64) -> StoreFuture<'a, Published>;
 
     /// Counts session `session` (just opened, its record saved) as one of client `client`'s
@@ -111,6 +115,12 @@ pub trait Store: Send + Sync + 'static {
 /// How many of the latest broadcasts a [`Store`] keeps, for a replica catching up on what its
 /// bus missed and for a client resuming its session's stream.
 pub const BROADCASTS_KEPT: usize = 4096;
+
+/// How many bytes of the latest broadcasts (as [`Logged::to_line`] writes them) a [`Store`]
+/// keeps, at most: a session's record is in each broadcast that saves it, and a client that
+/// changes its record again and again must not fill the store, nor make a resumption read
+/// more than this.
+pub const BROADCAST_BYTES_KEPT: usize = 8 << 20;
 
 /// A broadcast, with its number in the order of all broadcasts ([`Store::publish`]).
 #[derive(Debug, Clone, PartialEq)]

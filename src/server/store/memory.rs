@@ -1,6 +1,6 @@
 //! The store in this process's memory: replicas that are services of one process.
 
-use super::{Logged, Published, Store, StoreFuture, BROADCASTS_KEPT};
+use super::{Logged, Published, Store, StoreFuture, BROADCASTS_KEPT, BROADCAST_BYTES_KEPT};
 use crate::prelude::*;
 use crate::server::{Broadcast, SessionRecord, Sessions, StreamEvent};
 use alloc::collections::VecDeque;
@@ -21,7 +21,9 @@ struct Kept {
     sessions: HashMap<String, KeptSession>,
     buses: Vec<mpsc::Sender<Logged>>,
     /// The latest broadcasts, and the number of the last one.
-    log: VecDeque<Logged>,
+    log: VecDeque<(Logged, usize)>,
+    /// The bytes of the kept broadcasts' lines.
+    log_bytes: usize,
     seq: u64,
     /// Each client's sessions, oldest first (see [`Store::claim`]).
     clients: HashMap<String, VecDeque<String>>,
@@ -176,10 +178,15 @@ impl Store for MemoryStore {
             seq: kept.seq,
             broadcast: broadcast.clone(),
         };
-        if kept.log.len() >= BROADCASTS_KEPT {
-            kept.log.pop_front();
+        let size = logged.to_line().len();
+        kept.log.push_back((logged.clone(), size));
+        kept.log_bytes += size;
+        while kept.log.len() > BROADCASTS_KEPT || kept.log_bytes > BROADCAST_BYTES_KEPT {
+            let Some((_, dropped)) = kept.log.pop_front() else {
+                break;
+            };
+            kept.log_bytes -= dropped;
         }
-        kept.log.push_back(logged.clone());
         kept.buses.retain(|bus| {
             // A receiver that is full misses this one (and reads it from the log); one that
             // is gone is forgotten.
@@ -193,7 +200,8 @@ impl Store for MemoryStore {
 
     fn published_after<'a>(&'a self, after: u64) -> StoreFuture<'a, Published> {
         let kept = self.lock();
-        let broadcasts = kept.log.iter().filter(|logged| logged.seq > after);
+        let broadcasts = kept.log.iter().map(|(logged, _)| logged);
+        let broadcasts = broadcasts.filter(|logged| logged.seq > after);
         let published = Published {
             broadcasts: broadcasts.cloned().collect(),
             latest: kept.seq,

@@ -1,7 +1,8 @@
 //! The store in Redis (feature `redis`): see [`RedisStore`].
 
 use super::memory::BUS_ROOM;
-use super::{Logged, Published, Store, StoreError, StoreFuture, BROADCASTS_KEPT};
+use super::{Logged, Published, Store, StoreError, StoreFuture};
+use super::{BROADCASTS_KEPT, BROADCAST_BYTES_KEPT};
 use crate::prelude::*;
 use crate::server::{Broadcast, SessionRecord, Sessions, StreamEvent};
 use futures_util::StreamExt;
@@ -19,8 +20,9 @@ use tokio::sync::mpsc;
 /// - `mcp:events:<id>`: a list of the session's latest events on its request streams
 ///   ([`Sessions::EVENTS_KEPT`], and no more than [`Sessions::EVENT_BYTES_KEPT`] bytes of
 ///   JSON), with the same expiry;
-/// - `mcp:seq`, the number of the latest broadcast, and `mcp:log`, the latest
-///   [`BROADCASTS_KEPT`] broadcasts (a sorted set by number, each a [`Logged::to_line`]);
+/// - `mcp:seq`, the number of the latest broadcast, `mcp:log`, the latest
+///   [`BROADCASTS_KEPT`] broadcasts within [`BROADCAST_BYTES_KEPT`] (a sorted set by number,
+///   each a [`Logged::to_line`]), and `mcp:log-bytes`, their bytes;
 /// - `mcp:client:<key>`: the sessions each client opened (a sorted set by the time each was
 ///   opened), for the client's share over all replicas ([`Store::claim`]);
 /// - the channel `mcp:bus`, on which each replica publishes its [`Broadcast`]s, each as the
@@ -103,12 +105,18 @@ return 0
 ";
 
 /// Numbers a broadcast, keeps it among the latest and publishes it, in one step.
-/// KEYS: the number, the log; ARGV: the broadcast's JSON, the channel, how many to keep.
+/// KEYS: the number, the log, the log's bytes; ARGV: the broadcast's JSON, the channel, how
+/// many to keep, how many bytes.
 const PUBLISH: &str = r"
 local seq = redis.call('INCR', KEYS[1])
 local line = seq .. ' ' .. ARGV[1]
 redis.call('ZADD', KEYS[2], seq, line)
-redis.call('ZREMRANGEBYRANK', KEYS[2], 0, -(tonumber(ARGV[3]) + 1))
+local bytes = redis.call('INCRBY', KEYS[3], #line)
+while redis.call('ZCARD', KEYS[2]) > tonumber(ARGV[3]) or bytes > tonumber(ARGV[4]) do
+  local oldest = redis.call('ZPOPMIN', KEYS[2])
+  if #oldest == 0 then break end
+  bytes = redis.call('DECRBY', KEYS[3], #oldest[1])
+end
 redis.call('PUBLISH', ARGV[2], line)
 return seq
 ";
@@ -294,12 +302,14 @@ impl Store for RedisStore {
             let mut connection = self.connection.clone();
             redis::cmd("EVAL")
                 .arg(PUBLISH)
-                .arg(2)
+                .arg(3)
                 .arg(format!("{}seq", self.prefix))
                 .arg(format!("{}log", self.prefix))
+                .arg(format!("{}log-bytes", self.prefix))
                 .arg(broadcast.to_json())
                 .arg(self.channel())
                 .arg(BROADCASTS_KEPT)
+                .arg(BROADCAST_BYTES_KEPT)
                 .query_async::<u64>(&mut connection)
                 .await
                 .map_err(failed)
