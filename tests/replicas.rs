@@ -2,8 +2,11 @@
 //! port of its own, sharing a `MemoryStore`: a session opened on one goes on over the others
 //! and ends on all, a change made on one reaches the streams of another (a session's own
 //! stream, a stateless `subscriptions/listen`), a stream resumes on another replica after its
-//! replica went away with every event once, and a store that is down or hangs gets 503 with
-//! a JSON-RPC error within the bound, service coming back with the store.
+//! replica went away with every event once, changes made while no stream of a session was
+//! open anywhere are replayed on resume (exactly those after the event named), a session
+//! adopted again repeats no id, a change the store could not keep goes without an id, the
+//! store's events and broadcasts are bounded in bytes, and a store that is down or hangs gets
+//! 503 with a JSON-RPC error within the bound, service coming back with the store.
 //! `tests/replicas_redis.rs` runs the same over Redis, nginx and the official SDKs' clients.
 #![cfg(all(feature = "http-server", feature = "v2025_11_25"))]
 

@@ -8,10 +8,22 @@
 //!   restarts): the first round's state, sealed with the old key, is opened after the new key
 //!   came first; the second's, opened once the old key is gone, so the new key sealed it;
 //! - on 2025-11-25, the Python client's session goes on over the replicas; the replica holding
-//!   its stream is killed with SIGKILL, the client resumes on another with `Last-Event-ID`,
-//!   and gets every notification once, in order;
+//!   its stream is stopped (SIGSTOP), changes are made on the others meanwhile, then it is
+//!   killed (SIGKILL): the client resumes through nginx with `Last-Event-ID` (nginx's log
+//!   shows it) and hears every change once, in the order made;
+//! - a session a replica forgets (idle there) and adopts again gets no event id twice, and a
+//!   resumption replays no stale event;
 //! - with Redis stopped, a session's request gets 503 and a JSON-RPC error within the bound,
-//!   then succeeds once Redis is back, the session and its subscription kept.
+//!   then succeeds once Redis is back, the session and its subscription kept; with Redis
+//!   unresponsive (SIGSTOP), the same, and a subscription acknowledged before is kept;
+//! - the bus's connections killed from Redis (`CLIENT KILL TYPE pubsub`): a change made at
+//!   once still reaches the session's stream, and the bus is joined again;
+//! - one client opening sessions through all three replicas holds its share over them, and
+//!   another client's session answers;
+//! - Redis keeps a session's events, and the broadcasts, within their bounds in bytes.
+//!
+//! No verdict rests on a clock but the bounds the code documents (the store's 2 s, Redis's
+//! 1 s); the waits for what must come are generous (10 s and more).
 #![cfg(all(
     feature = "redis",
     feature = "all-revisions",
