@@ -598,3 +598,36 @@ fn a_memory_store_keeps_its_broadcasts_within_the_byte_bound() {
         .expect("a runtime");
     runtime.block_on(broadcasts_are_bounded_in_bytes(&MemoryStore::new()));
 }
+
+#[test]
+fn a_session_adopted_again_repeats_no_id_on_its_request_streams() {
+    let store = Arc::new(MemoryStore::new());
+    let server = Server::new(Implementation::new("replica", "0.1.0"), router());
+    let forgetful = StreamableHttp::new(server)
+        .with_store(store.clone())
+        .with_call_streams()
+        .with_session_limits(64, Duration::from_millis(300), 16);
+    let (a, b) = (serve_service(forgetful), replica(store));
+    let session = open_session(&b);
+    let mut ids = Vec::new();
+    for round in 0..2u64 {
+        // Each `tools/call` on `a` is answered on a stream whose events have ids.
+        let body = json!({"jsonrpc": "2.0", "id": 30 + round, "method": "tools/call",
+            "params": {"name": "touch"}});
+        let (status, headers, mut reader) = post(&a, Some(&session), &body);
+        assert_eq!(status, 200, "{headers:?}");
+        let (id, answer) = next_maybe_numbered(&mut reader).expect("the answer, on the stream");
+        assert_eq!(answer["id"], 30 + round, "{answer}");
+        ids.push(id.expect("an id on the answer's event"));
+        // Idle on `a` past its limit, the session lives on in the store through `b`; another
+        // session's request makes `a` forget it, to adopt it again in the next round.
+        call(&b, &session, 40 + round, "tools/list", json!({}));
+        std::thread::sleep(Duration::from_millis(600));
+        call(&b, &session, 50 + round, "tools/list", json!({}));
+        open_session(&a);
+    }
+    let mut distinct = ids.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), ids.len(), "an id given twice: {ids:?}");
+}
