@@ -192,7 +192,23 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
     /// Starts, once, the task that hears what the replicas broadcast (this one too), in the
     /// order the store numbered them: a number skipped, or a bus quiet for
     /// [`CATCH_UP_EVERY`], sends it to the store's log for what it missed.
-    pub(super) fn join_bus(shared: &Arc<Self>) {
+    ///
+    /// Waits (at most the store's timeout) until the bus knows where it starts: a stream
+    /// opened after it hears every change made after it opened.
+    pub(super) async fn join_bus(shared: &Arc<Self>) {
+        Self::start_bus(shared);
+        let timeout_ms = shared.store_timeout_ms.load(Ordering::SeqCst);
+        let started = std::time::Instant::now();
+        while shared.lock().heard.is_none()
+            && started.elapsed() < Duration::from_millis(timeout_ms)
+            && shared.on_bus.load(Ordering::SeqCst)
+        {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+
+    /// Starts the bus's task once.
+    pub(super) fn start_bus(shared: &Arc<Self>) {
         let Some(replicated) = shared.replicated.get() else {
             return;
         };

@@ -5,7 +5,7 @@ use super::checks::{accepts, hosts_allowed};
 use super::reply::{json_reply, plain, refuse};
 use super::state::{Shared, Write};
 use super::StreamableHttp;
-use crate::http_headers::{LAST_EVENT_ID, MCP_SESSION_ID};
+use crate::http_headers::{LAST_EVENT_ID, MCP_METHOD, MCP_SESSION_ID};
 use crate::prelude::*;
 use crate::server::store::StoreError;
 use crate::server::{Handler, HttpBatch, HttpCall, HttpIncoming};
@@ -103,7 +103,7 @@ impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
         let session = header(MCP_SESSION_ID).map(str::to_owned);
         let mut before = None;
         if let (Some(replicated), Some(id)) = (replicated, &session) {
-            Shared::join_bus(&shared);
+            Shared::join_bus(&shared).await;
             let resuming = header(LAST_EVENT_ID).filter(|_| method == "GET");
             match shared
                 .bring_in(replicated, id, resuming.map(str::trim))
@@ -113,7 +113,13 @@ impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
                 Err(refused) => return refused.into_reply(&body),
             }
         } else if replicated.is_some() {
-            Shared::join_bus(&shared);
+            // A stateless request needs the bus alone; one that opens a stream waits until the
+            // bus knows where it starts, as a session's does.
+            if header(MCP_METHOD) == Some("subscriptions/listen") {
+                Shared::join_bus(&shared).await;
+            } else {
+                Shared::start_bus(&shared);
+            }
         }
         let (reply, write) = {
             let now_ms = shared.now_ms();
