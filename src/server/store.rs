@@ -29,9 +29,16 @@ pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>>
 ///   their session; what its own stream carries is the broadcasts below);
 /// - a bus, on which each replica tells the others what changed ([`Broadcast`]), each
 ///   broadcast numbered in one order for all replicas and kept (the latest
-///   [`BROADCASTS_KEPT`], within [`BROADCAST_BYTES_KEPT`]), so that a replica that missed some (its subscription broke, or went
-///   silent) catches up, and a client resuming its session's stream is replayed the changes
-///   made while no stream of its session was open anywhere.
+///   [`BROADCASTS_KEPT`], within [`BROADCAST_BYTES_KEPT`]), so that a replica that missed
+///   some (its subscription broke, or went silent) catches up, and a client resuming its
+///   session's stream is replayed the changes made while no stream of its session was open
+///   anywhere;
+/// - how many sessions each client holds over all replicas ([`Store::claim`]).
+///
+/// What a store must guarantee: a broadcast is kept before any replica hears it, and the
+/// replicas hear broadcasts in the order of their numbers (numbering, keeping and publishing
+/// are one step); a number is never given twice. Whoever can write the store can end any
+/// session and tell its client anything: keep it private to the replicas.
 ///
 /// The sealing keys of `input_required` state are not kept here: every replica is given the
 /// same [`KeyRing`](crate::input_required::KeyRing).
