@@ -4,11 +4,17 @@
 //! first).
 //!
 //! usage: replica --port <n> [--name <name>] [--redis <url>] [--keys <name=secret,...>]
+//!        [--idle-ms <ms>] [--per-client <n>] [--client-header <name>]
+//!
+//! `--idle-ms`: how long a session may stay idle on this replica (30 minutes by default);
+//! `--per-client`: the most sessions one client holds (a quarter of 1024 by default), over
+//! all the replicas; `--client-header`: the header the load balancer writes the client's
+//! address in (by default every client is the one unknown client: axum gives no peer address).
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD as BASE64, Engine};
 use hmac::{Hmac, Mac};
 use mcp_spec_types::input_required::{KeyRing, StateCodec, StateError};
 use mcp_spec_types::server::store::RedisStore;
-use mcp_spec_types::server::{Change, Router, Server, StreamableHttp};
+use mcp_spec_types::server::{Change, Router, Server, Sessions, StreamableHttp};
 use mcp_spec_types::v2026_07_28::input_required::{InputRequired, RoundTrip};
 use mcp_spec_types::v2026_07_28::*;
 
@@ -105,7 +111,18 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let server =
         Server::new(Implementation::new("replica", "0.1.0"), router).with_state_codec(ring);
     let redis = arg("--redis").unwrap_or_else(|| "redis://127.0.0.1:6379".to_owned());
-    let mcp = StreamableHttp::new(server).with_store(RedisStore::open(&redis)?);
+    let mut mcp = StreamableHttp::new(server).with_store(RedisStore::open(&redis)?);
+    let idle = arg("--idle-ms").and_then(|ms| ms.parse().ok());
+    let share = arg("--per-client").and_then(|n| n.parse().ok());
+    if idle.is_some() || share.is_some() {
+        let max = Sessions::DEFAULT_MAX;
+        let idle = idle.unwrap_or(Sessions::DEFAULT_IDLE_MS);
+        let idle = std::time::Duration::from_millis(idle);
+        mcp = mcp.with_session_limits(max, idle, share.unwrap_or(max / 4));
+    }
+    if let Some(header) = arg("--client-header") {
+        mcp = mcp.with_client_address_header(header.parse()?);
+    }
     // How many event streams this replica holds: for a load balancer's, or a test's, eyes.
     let streams = mcp.clone();
     let count = move || async move { streams.streams().to_string() };

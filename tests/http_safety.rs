@@ -25,7 +25,7 @@ fn service(router: Router) -> StreamableHttp<Router> {
 
 /// A connection to `to` from the address `from` (the loopback interface has all of
 /// 127.0.0.0/8).
-fn connect_from(from: &str, to: SocketAddr) -> TcpStream {
+pub fn connect_from(from: &str, to: SocketAddr) -> TcpStream {
     let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
     let local: IpAddr = from.parse().expect("an address");
     socket.bind(SocketAddr::new(local, 0)).expect("bound");

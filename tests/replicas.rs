@@ -2,15 +2,18 @@
 //! port of its own, sharing a `MemoryStore`: a session opened on one goes on over the others
 //! and ends on all, a change made on one reaches the streams of another (a session's own
 //! stream, a stateless `subscriptions/listen`), a stream resumes on another replica after its
-//! replica went away with every event once, and a store that is down or hangs gets 503 with
-//! a JSON-RPC error within the bound, service coming back with the store.
+//! replica went away with every event once, changes made while no stream of a session was
+//! open anywhere are replayed on resume (exactly those after the event named), a session
+//! adopted again repeats no id, a change the store could not keep goes without an id, the
+//! store's events and broadcasts are bounded in bytes, and a store that is down or hangs gets
+//! 503 with a JSON-RPC error within the bound, service coming back with the store.
 //! `tests/replicas_redis.rs` runs the same over Redis, nginx and the official SDKs' clients.
 #![cfg(all(feature = "http-server", feature = "v2025_11_25"))]
 
 use crate::http_service::{header, next_data, request, serve_service, stateless, whole_body};
 use crate::http_service::{post_stateless, Serving};
 use mcp_spec_types::http_headers::MCP_SESSION_ID;
-use mcp_spec_types::server::store::StoreFuture;
+use mcp_spec_types::server::store::{Logged, Published, StoreFuture};
 use mcp_spec_types::server::{Broadcast, Change, MemoryStore, Router, Server, SessionRecord};
 use mcp_spec_types::server::{Store, StoreError, StreamEvent, StreamableHttp};
 use mcp_spec_types::v2026_07_28::*;
@@ -98,6 +101,12 @@ fn get(replica: &Serving, session: &str, last: Option<&str>) -> BufReader<TcpStr
 /// The next event of a chunked event stream with a message: its id and its message. Fails
 /// after 10 s (the keep-alive comments would keep a read waiting for ever).
 fn next_event(reader: &mut BufReader<TcpStream>) -> Option<(String, Value)> {
+    let (id, message) = next_maybe_numbered(reader)?;
+    Some((id.expect("an event id"), message))
+}
+
+/// The next event with a message, as [`next_event`]: its id if it has one, and its message.
+fn next_maybe_numbered(reader: &mut BufReader<TcpStream>) -> Option<(Option<String>, Value)> {
     let deadline = Instant::now() + Duration::from_secs(10);
     let mut id = None;
     loop {
@@ -115,7 +124,7 @@ fn next_event(reader: &mut BufReader<TcpStream>) -> Option<(String, Value)> {
         }
         if let Some(data) = line.strip_prefix("data: ").filter(|d| !d.is_empty()) {
             let message = serde_json::from_str(data).expect("an event's JSON");
-            return Some((id.expect("an event id"), message));
+            return Some((id, message));
         }
         if line == "0" {
             return None; // the last chunk
@@ -256,6 +265,8 @@ struct Flaky {
     store: MemoryStore,
     down: AtomicBool,
     hangs: AtomicBool,
+    /// Whether `publish` alone fails.
+    refuses_broadcasts: AtomicBool,
 }
 
 impl Flaky {
@@ -296,10 +307,16 @@ impl Store for Flaky {
     fn touch<'a>(&'a self, s: &'a [String], idle: u64) -> StoreFuture<'a, ()> {
         self.run(self.store.touch(s, idle))
     }
-    fn publish<'a>(&'a self, b: &'a Broadcast) -> StoreFuture<'a, ()> {
+    fn publish<'a>(&'a self, b: &'a Broadcast) -> StoreFuture<'a, u64> {
+        if self.refuses_broadcasts.load(Ordering::SeqCst) {
+            return Box::pin(async { Err(StoreError::new("refused")) });
+        }
         self.run(self.store.publish(b))
     }
-    fn subscribe(&self) -> tokio::sync::mpsc::Receiver<Broadcast> {
+    fn published_after<'a>(&'a self, after: u64) -> StoreFuture<'a, Published> {
+        self.run(self.store.published_after(after))
+    }
+    fn subscribe(&self) -> tokio::sync::mpsc::Receiver<Logged> {
         self.store.subscribe()
     }
 }
@@ -310,6 +327,7 @@ fn a_store_down_or_hanging_gets_503_within_the_bound_and_service_comes_back_with
         store: MemoryStore::new(),
         down: AtomicBool::new(false),
         hangs: AtomicBool::new(false),
+        refuses_broadcasts: AtomicBool::new(false),
     });
     let server = Server::new(Implementation::new("replica", "0.1.0"), router());
     let service = StreamableHttp::new(server).with_store(flaky.clone());
@@ -344,4 +362,272 @@ fn a_store_down_or_hanging_gets_503_within_the_bound_and_service_comes_back_with
     flaky.hangs.store(false, Ordering::SeqCst);
     let (status, listed) = call(&a, &session, 9, "tools/list", json!({}));
     assert_eq!(status, 200, "back with the store: {listed}");
+}
+
+#[test]
+fn changes_made_while_no_stream_of_the_session_is_open_anywhere_are_replayed_on_resume() {
+    let store = Arc::new(MemoryStore::new());
+    let (a, b, c) = (
+        replica(store.clone()),
+        replica(store.clone()),
+        replica(store),
+    );
+    let session = open_session(&a);
+    let (status, answer) = call(
+        &a,
+        &session,
+        1,
+        "resources/subscribe",
+        json!({"uri": "memo://hi"}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let mut on_a = get(&a, &session, None);
+    touch(&b, &session, 2);
+    let (first, _) = next_event(&mut on_a).expect("the first change, live");
+    // The replica holding the stream goes away: no stream of the session is open anywhere
+    // while two more changes are made.
+    drop(on_a);
+    drop(a);
+    touch(&b, &session, 3);
+    touch(&b, &session, 4);
+    let mut on_b = get(&b, &session, Some(&first));
+    let missed: Vec<(String, Value)> = (0..2)
+        .map(|_| next_event(&mut on_b).expect("a change made while no stream was open"))
+        .collect();
+    for (_, told) in &missed {
+        assert_eq!(told["params"]["uri"], "memo://hi", "{told}");
+    }
+    assert!(
+        missed[0].0 != first && missed[1].0 != missed[0].0,
+        "{missed:?}"
+    );
+    touch(&b, &session, 5);
+    let (live, _) = next_event(&mut on_b).expect("the next change, live");
+    let ids = [
+        first.clone(),
+        missed[0].0.clone(),
+        missed[1].0.clone(),
+        live,
+    ];
+    let mut distinct = ids.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(
+        distinct.len(),
+        4,
+        "each change once, each its own id: {ids:?}"
+    );
+    // Resuming (on another replica: `b` learns the stream closed only when it next writes)
+    // after the second change replays the last two alone.
+    drop(on_b);
+    let mut again = get(&c, &session, Some(&ids[1]));
+    let replayed: Vec<String> = (0..2)
+        .map(|_| next_event(&mut again).expect("a replayed change").0)
+        .collect();
+    assert_eq!(replayed, ids[2..], "exactly those after the one named");
+}
+
+#[test]
+fn a_session_adopted_again_after_its_idle_expiry_gets_no_event_twice_and_no_stale_one() {
+    let store = Arc::new(MemoryStore::new());
+    let server = Server::new(Implementation::new("replica", "0.1.0"), router());
+    let forgetful = StreamableHttp::new(server)
+        .with_store(store.clone())
+        .with_session_limits(64, Duration::from_millis(300), 16);
+    let (a, b) = (serve_service(forgetful), replica(store));
+    let session = open_session(&b);
+    let (status, answer) = call(
+        &b,
+        &session,
+        1,
+        "resources/subscribe",
+        json!({"uri": "memo://hi"}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let mut seen = Vec::new();
+    for round in 0..2u64 {
+        // `a` adopts the session (again, in the second round), hears two changes, and is
+        // left: idle there past its limit, the session lives on in the store through `b`.
+        let mut on_a = get(&a, &session, None);
+        touch(&b, &session, 10 + round * 2);
+        touch(&b, &session, 11 + round * 2);
+        for _ in 0..2 {
+            seen.push(next_event(&mut on_a).expect("a change on a's stream").0);
+        }
+        drop(on_a);
+        std::thread::sleep(Duration::from_millis(600));
+        call(&b, &session, 20 + round, "tools/list", json!({}));
+        // Another session's request makes `a` expire the idle ones: this one with them.
+        open_session(&a);
+    }
+    let mut distinct = seen.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 4, "an id given twice: {seen:?}");
+    let mut resumed = get(&b, &session, Some(&seen[0]));
+    let replayed: Vec<String> = (0..3)
+        .map(|_| next_event(&mut resumed).expect("a replayed change").0)
+        .collect();
+    assert_eq!(
+        replayed,
+        seen[1..],
+        "every change after the one named, once, in order"
+    );
+}
+
+#[test]
+fn a_change_the_store_could_not_keep_is_told_without_an_id() {
+    let flaky = Arc::new(Flaky {
+        store: MemoryStore::new(),
+        down: AtomicBool::new(false),
+        hangs: AtomicBool::new(false),
+        refuses_broadcasts: AtomicBool::new(false),
+    });
+    let a = replica(flaky.clone());
+    let session = open_session(&a);
+    let (status, answer) = call(
+        &a,
+        &session,
+        1,
+        "resources/subscribe",
+        json!({"uri": "memo://hi"}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let mut stream = get(&a, &session, None);
+    touch(&a, &session, 2);
+    let (kept, _) = next_maybe_numbered(&mut stream).expect("a kept change");
+    assert!(kept.is_some(), "a change the store kept has an id");
+    flaky.refuses_broadcasts.store(true, Ordering::SeqCst);
+    touch(&a, &session, 3);
+    let (unkept, told) = next_maybe_numbered(&mut stream).expect("the change, all the same");
+    assert_eq!(told["params"]["uri"], "memo://hi", "{told}");
+    assert_eq!(unkept, None, "an event the store refused is not resumable");
+}
+
+/// `count` events of `size` bytes each (their message) on a request stream of `session`.
+pub fn large_events(session: &str, count: u64, size: usize) -> Vec<StreamEvent> {
+    (0..count)
+        .map(|n| {
+            let message = format!("\"{}\"", "x".repeat(size.saturating_sub(2)));
+            let event = json!({"id": format!("e{n}"), "stream": {"session": session, "request": 1},
+                "message": message, "last": false});
+            serde_json::from_value(event).expect("an event")
+        })
+        .collect()
+}
+
+/// What `store` keeps of a session's events is bounded in bytes as `Sessions` bounds them:
+/// the oldest dropped first; an event larger than the bound alone not kept, nor those before.
+pub async fn events_are_bounded_in_bytes(store: &dyn Store) {
+    let bound = mcp_spec_types::server::Sessions::EVENT_BYTES_KEPT;
+    let record = r#"{"version":"2025-11-25","clientCapabilities":{},"initialized":true}"#;
+    let record = SessionRecord::from_json(record).expect("a record");
+    store.save("s", &record, 60_000).await.expect("saved");
+    let third = bound / 3 + 1;
+    store
+        .append("s", &large_events("s", 3, third), 60_000)
+        .await
+        .expect("appended");
+    let kept: Vec<String> = store
+        .events("s")
+        .await
+        .expect("read")
+        .into_iter()
+        .filter_map(|e| e.id)
+        .collect();
+    assert_eq!(kept, ["e1", "e2"], "the oldest dropped past the bound");
+    let mut events = large_events("s", 2, 10);
+    events.insert(0, large_events("s", 1, bound + 1).remove(0));
+    events[0].id = Some("huge".into());
+    store.append("s", &events, 60_000).await.expect("appended");
+    let kept: Vec<String> = store
+        .events("s")
+        .await
+        .expect("read")
+        .into_iter()
+        .filter_map(|e| e.id)
+        .collect();
+    assert_eq!(kept, ["e0", "e1"], "nothing before one too large");
+}
+
+#[test]
+fn a_memory_store_keeps_a_session_events_within_the_byte_bound() {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(events_are_bounded_in_bytes(&MemoryStore::new()));
+}
+
+/// What `store` keeps of its broadcasts is bounded in bytes: the oldest dropped first, the
+/// numbers going on, and a reader told that some are gone.
+pub async fn broadcasts_are_bounded_in_bytes(store: &dyn Store) {
+    use mcp_spec_types::server::store::{BROADCASTS_KEPT, BROADCAST_BYTES_KEPT};
+    let large = "x".repeat(100 * 1024);
+    let record = json!({"version": "2025-11-25", "clientCapabilities": {},
+        "clientInfo": {"name": large, "version": "1"}, "initialized": true});
+    let record = SessionRecord::from_json(&record.to_string()).expect("a record");
+    let saved: Broadcast = serde_json::from_value(json!({"kind": "saved", "from": "r",
+        "session": "s", "record": serde_json::to_value(&record).expect("JSON")}))
+    .expect("a broadcast");
+    let count = (BROADCAST_BYTES_KEPT / (100 * 1024)) as u64 + 10;
+    assert!(count < BROADCASTS_KEPT as u64);
+    let mut last = 0;
+    for _ in 0..count {
+        let seq = store.publish(&saved).await.expect("published");
+        assert!(seq > last, "numbers go on: {seq} after {last}");
+        last = seq;
+    }
+    let published = store.published_after(0).await.expect("read");
+    assert_eq!(published.latest, last);
+    let bytes: usize = published.broadcasts.iter().map(|l| l.to_line().len()).sum();
+    assert!(bytes <= BROADCAST_BYTES_KEPT, "{bytes} bytes kept");
+    assert!(
+        !published.complete(0),
+        "the oldest are gone, and the reader is told"
+    );
+    assert!(published.complete(published.broadcasts[0].seq - 1));
+    assert_eq!(published.broadcasts.last().map(|l| l.seq), Some(last));
+}
+
+#[test]
+fn a_memory_store_keeps_its_broadcasts_within_the_byte_bound() {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(broadcasts_are_bounded_in_bytes(&MemoryStore::new()));
+}
+
+#[test]
+fn a_session_adopted_again_repeats_no_id_on_its_request_streams() {
+    let store = Arc::new(MemoryStore::new());
+    let server = Server::new(Implementation::new("replica", "0.1.0"), router());
+    let forgetful = StreamableHttp::new(server)
+        .with_store(store.clone())
+        .with_call_streams()
+        .with_session_limits(64, Duration::from_millis(300), 16);
+    let (a, b) = (serve_service(forgetful), replica(store));
+    let session = open_session(&b);
+    let mut ids = Vec::new();
+    for round in 0..2u64 {
+        // Each `tools/call` on `a` is answered on a stream whose events have ids.
+        let body = json!({"jsonrpc": "2.0", "id": 30 + round, "method": "tools/call",
+            "params": {"name": "touch"}});
+        let (status, headers, mut reader) = post(&a, Some(&session), &body);
+        assert_eq!(status, 200, "{headers:?}");
+        let (id, answer) = next_maybe_numbered(&mut reader).expect("the answer, on the stream");
+        assert_eq!(answer["id"], 30 + round, "{answer}");
+        ids.push(id.expect("an id on the answer's event"));
+        // Idle on `a` past its limit, the session lives on in the store through `b`; another
+        // session's request makes `a` forget it, to adopt it again in the next round.
+        call(&b, &session, 40 + round, "tools/list", json!({}));
+        std::thread::sleep(Duration::from_millis(600));
+        call(&b, &session, 50 + round, "tools/list", json!({}));
+        open_session(&a);
+    }
+    let mut distinct = ids.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), ids.len(), "an id given twice: {ids:?}");
 }

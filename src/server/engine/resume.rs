@@ -33,21 +33,26 @@ impl EventLog {
     /// the oldest past `cap` events or past [`Sessions::EVENT_BYTES_KEPT`] bytes (an event
     /// larger than that alone is not kept, nor those before it).
     ///
+    /// Each id is the session's count of events; with a `prefix` (see
+    /// [`Sessions::with_replica`](crate::server::Sessions::with_replica)), `prefix` followed by the
+    /// count of events in `given`, which the table keeps for all its sessions: a session the
+    /// replica drops, then adopts again, goes on from it rather than repeat its ids.
+    ///
     /// [`Sessions::EVENT_BYTES_KEPT`]: crate::server::Sessions::EVENT_BYTES_KEPT
-    /// Each id is `prefix` followed by the session's count of events (see
-    /// [`Sessions::with_replica`](crate::server::Sessions::with_replica)).
     pub fn stamp<'e>(
         &mut self,
         events: impl Iterator<Item = &'e mut StreamEvent>,
         cap: usize,
         prefix: &str,
+        given: &mut u64,
     ) {
         for event in events.filter(|event| event.id.is_none()) {
-            self.next += 1;
             event.id = Some(if prefix.is_empty() {
+                self.next += 1;
                 self.next.to_string()
             } else {
-                format!("{prefix}{}", self.next)
+                *given += 1;
+                format!("{prefix}{given}")
             });
             if cap == 0 {
                 continue;
@@ -57,7 +62,7 @@ impl EventLog {
     }
 
     /// Keeps `event` last, dropping the oldest past `cap` events or the byte bound.
-    fn keep(&mut self, event: StreamEvent, cap: usize) {
+    pub(in crate::server) fn keep(&mut self, event: StreamEvent, cap: usize) {
         let size = event.message.len();
         let bound = EVENT_BYTES_KEPT;
         if size > bound {

@@ -115,9 +115,9 @@ impl Sessions {
                 .and_then(|id| self.sessions.get_mut(id));
             if let Some(entry) = entry {
                 let prefix = &self.event_prefix;
-                entry
-                    .log
-                    .stamp(core::iter::once(event), Self::EVENTS_KEPT, prefix);
+                let given = &mut self.events_given;
+                let event = core::iter::once(event);
+                entry.log.stamp(event, Self::EVENTS_KEPT, prefix, given);
             }
         }
     }
@@ -241,7 +241,7 @@ pub(super) fn after_notes(
 }
 
 /// The stream of stateless `subscriptions/listen` number `number`, whose session is `session`.
-pub(super) fn listen_stream(number: u64, session: &Session) -> Option<StreamId> {
+pub(in crate::server) fn listen_stream(number: u64, session: &Session) -> Option<StreamId> {
     let listen = session.listens.first()?;
     Some(StreamId {
         session: None,

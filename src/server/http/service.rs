@@ -157,6 +157,7 @@ impl<H: Handler> StreamableHttp<H> {
                     streams: HashMap::new(),
                     outbox: Vec::new(),
                     queued: false,
+                    heard: None,
                 }),
                 started: Instant::now(),
                 closing: AtomicBool::new(false),
@@ -355,8 +356,11 @@ impl<H: Handler> StreamableHttp<H> {
     /// - the events of a session's streams are kept in the store before they are sent, with
     ///   ids unique across replicas, so that a client resumes a stream on any replica with
     ///   `Last-Event-ID`, even after the one it was on died;
-    /// - what a handler changes ([`Context::changed`](crate::server::Context::changed)) is told to the clients of every replica,
-    ///   through the store's bus; a session deleted on one replica ends its streams on all.
+    /// - what a handler changes ([`Context::changed`](crate::server::Context::changed)) is kept
+    ///   in the store, numbered, and told to the clients of every replica in that order, through
+    ///   the store's bus; a session whose stream was open nowhere meanwhile is replayed it when
+    ///   its client resumes with `Last-Event-ID` (see [`Store::publish`]); a session deleted
+    ///   on one replica ends its streams on all.
     ///
     /// What stays with the replica that holds it: the requests in flight, a stateful client's
     /// `input_required` rounds (its answers must reach the replica that asked), the open

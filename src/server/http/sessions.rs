@@ -14,7 +14,7 @@ pub struct Sessions {
     pub(in crate::server) sessions: BTreeMap<String, Entry>,
     /// The open `subscriptions/listen` streams of stateless clients, by number: each a session
     /// of its own, which lives as long as its stream.
-    pub(super) listens: BTreeMap<u64, Session>,
+    pub(in crate::server) listens: BTreeMap<u64, Session>,
     /// The client each open `subscriptions/listen` stream belongs to, by number.
     pub(super) listen_clients: BTreeMap<u64, Box<str>>,
     /// The number of the next stateless `subscriptions/listen` stream.
@@ -23,6 +23,9 @@ pub struct Sessions {
     pub(in crate::server) ended: Vec<StreamId>,
     /// What each event id starts with: this replica's name (see [`Sessions::with_replica`]).
     pub(in crate::server) event_prefix: String,
+    /// With a prefix, the number of the latest event this table gave an id to, whatever its
+    /// session: a session this replica adopts again goes on from it, so its ids never repeat.
+    pub(in crate::server) events_given: u64,
     pub(super) ids: Box<dyn FnMut() -> String + Send>,
     pub(in crate::server) max: usize,
     /// The most sessions (and stateless streams) one client holds; `None`: a quarter of `max`.
@@ -37,7 +40,7 @@ pub(in crate::server) struct Entry {
     pub(in crate::server) client: Box<str>,
     pub(in crate::server) last_used_ms: u64,
     /// Whether the session's own stream (`GET`) is open.
-    pub(super) listening: bool,
+    pub(in crate::server) listening: bool,
     /// The requests whose responses are event streams still open.
     pub(super) streams: BTreeSet<RequestId>,
     /// The latest events sent on the session's streams, for a client resuming one.
@@ -128,6 +131,7 @@ impl Sessions {
             next_listen: 0,
             ended: Vec::new(),
             event_prefix: String::new(),
+            events_given: 0,
             ids: Box::new(ids),
             max: Self::DEFAULT_MAX,
             share: None,

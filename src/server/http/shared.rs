@@ -12,11 +12,17 @@
 //! that replica's connections), the rounds of `input_required` relayed to a stateful client,
 //! and the open streams.
 
+#[cfg(feature = "http-server")]
+use super::answers::listen_stream;
 use super::sessions::{Entry, Sessions};
-use crate::convert::StatelessRequestMeta;
-use crate::prelude::*;
 use crate::server::engine::session::{Session, Stateful};
 use crate::server::engine::{Change, StreamEvent};
+#[cfg(feature = "http-server")]
+use crate::server::engine::StreamId;
+#[cfg(feature = "http-server")]
+use crate::server::engine::{Handler, Server};
+use crate::convert::StatelessRequestMeta;
+use crate::prelude::*;
 use crate::v2026_07_28 as latest;
 use crate::ProtocolVersion;
 use alloc::collections::BTreeSet;
@@ -81,7 +87,7 @@ impl SessionRecord {
     }
 
     /// Puts the record's state into `session`, keeping what is the replica's own.
-    fn apply(self, session: &mut Session) {
+    pub(super) fn apply(self, session: &mut Session) {
         let meta = StatelessRequestMeta {
             protocol_version: latest::REVISION.to_owned(),
             client_capabilities: self.client_capabilities,
@@ -213,4 +219,148 @@ impl Sessions {
             entry.log.replace(events, Self::EVENTS_KEPT);
         }
     }
+}
+
+#[cfg(feature = "http-server")]
+/// The id of the event that tells a session's own stream of the broadcast numbered `seq`
+/// (see [`Sessions::notify_logged`]): the store's number, which no replica gives twice.
+pub(in crate::server) fn change_id(seq: u64) -> String {
+    format!("c{seq}")
+}
+
+#[cfg(feature = "http-server")]
+/// The number [`change_id`] wrote into `id`; `None` for any other id.
+pub(in crate::server) fn change_seq(id: &str) -> Option<u64> {
+    let digits = id.strip_prefix('c')?;
+    let all_digits = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    all_digits.then(|| digits.parse().ok()).flatten()
+}
+
+#[cfg(feature = "http-server")]
+impl Sessions {
+    /// What tells each client of `change`, which the store kept as its broadcast numbered
+    /// `seq`: events on the own streams of the sessions this replica holds, each with the id
+    /// [`change_id`] gives, and on stateless clients' `subscriptions/listen` streams. Every
+    /// session held here that wants the change keeps its event, whether its stream is open
+    /// here or not, so that a client resuming here finds it. `seq` is `None` when the store
+    /// could not keep the change: its events go without an id, and are kept by no session
+    /// (a client cannot resume after what was not kept).
+    pub(in crate::server) fn notify_logged<H: Handler>(
+        &mut self,
+        server: &Server<H>,
+        change: &Change,
+        seq: Option<u64>,
+    ) -> Vec<StreamEvent> {
+        let id = seq.map(change_id);
+        let mut events = Vec::new();
+        for (number, session) in &self.listens {
+            let Some(stream) = listen_stream(*number, session) else {
+                continue;
+            };
+            for message in server.notify(session, change) {
+                let stream = stream.clone();
+                events.push(StreamEvent {
+                    id: None,
+                    retry: None,
+                    stream,
+                    message,
+                    last: false,
+                });
+            }
+        }
+        for (session, entry) in &mut self.sessions {
+            let Some(message) = own_line(server, &entry.session, change) else {
+                continue;
+            };
+            let event = StreamEvent {
+                id: id.clone(),
+                retry: None,
+                stream: own_stream(session),
+                message,
+                last: false,
+            };
+            if id.is_some() {
+                entry.log.keep(event.clone(), Self::EVENTS_KEPT);
+            }
+            if entry.listening {
+                events.push(event);
+            }
+        }
+        events
+    }
+
+    /// For a client of session `id` resuming its own stream after the event of broadcast
+    /// `after` (see [`change_id`]): keeps, as events of that stream, the changes among
+    /// `logged` (the store's broadcasts from `after` on, in order, up to those this replica
+    /// heard) that the session was to be told, whether or not a stream of it was open
+    /// anywhere when they were made. What the session wanted at each is what its record said
+    /// then: the record each broadcast of it carried, its present record before the first.
+    /// Nothing when this replica does not hold the session, or when `logged` does not start
+    /// at `after` (it was dropped: the stream opens afresh, as from an id no longer kept).
+    pub(in crate::server) fn replay<'b, H: Handler>(
+        &mut self,
+        server: &Server<H>,
+        id: &str,
+        after: u64,
+        logged: impl IntoIterator<Item = (u64, &'b Broadcast)>,
+    ) {
+        let Some(entry) = self.sessions.get_mut(id) else {
+            return;
+        };
+        let mut logged = logged.into_iter().peekable();
+        if logged.peek().map(|(seq, _)| *seq) != Some(after) {
+            return;
+        }
+        let mut wanted = Session::new();
+        if let Some(record) = SessionRecord::of(&entry.session) {
+            record.apply(&mut wanted);
+        }
+        let stream = own_stream(id);
+        for (seq, broadcast) in logged {
+            let message = match broadcast {
+                Broadcast::Saved {
+                    session, record, ..
+                } if session.as_str() == id => {
+                    record.clone().apply(&mut wanted);
+                    continue;
+                }
+                Broadcast::Changed { change, .. } if seq > after => {
+                    match own_line(server, &wanted, change) {
+                        Some(message) => message,
+                        None => continue,
+                    }
+                }
+                // The event the client named: only its place, to resume after.
+                Broadcast::Changed { .. } if seq == after => String::new(),
+                _ => continue,
+            };
+            let event = StreamEvent {
+                id: Some(change_id(seq)),
+                retry: None,
+                stream: stream.clone(),
+                message,
+                last: false,
+            };
+            entry.log.keep(event, Self::EVENTS_KEPT);
+        }
+    }
+}
+
+#[cfg(feature = "http-server")]
+/// Session `id`'s own stream (`GET`).
+fn own_stream(id: &str) -> StreamId {
+    StreamId {
+        session: Some(id.to_owned()),
+        request: None,
+        listen: None,
+    }
+}
+
+#[cfg(feature = "http-server")]
+/// The line that tells `session`'s own stream of `change`, if it wants it.
+fn own_line<H: Handler>(server: &Server<H>, session: &Session, change: &Change) -> Option<String> {
+    // A session of a stateful revision holds no stateless `subscriptions/listen` stream: its
+    // lines are its own stream's.
+    session.stateful.as_ref()?;
+    server.notify(session, change).into_iter().next()
 }

@@ -116,7 +116,8 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
         let handler = self.server.handler();
         if handler.is_async(&call) {
             let result = Unwinding(handler.call_async(call, &mut context)).await;
-            return self.finish(responder.respond_with(&mut context, result));
+            let (reply, keeping) = self.finish_then(responder.respond_with(&mut context, result));
+            return Self::once_kept(reply, keeping).await;
         }
         let Ok(runtime) = tokio::runtime::Handle::try_current() else {
             // Outside a tokio runtime there is no blocking pool: the handler runs here.
@@ -129,10 +130,13 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
         let running = runtime.spawn_blocking(move || {
             let _permit = permit;
             let result = unwinding(|| shared.server.handler().call(call, &mut context));
-            shared.finish(responder.respond_with(&mut context, result))
+            shared.finish_then(responder.respond_with(&mut context, result))
         });
         // Only a runtime that shuts down drops a blocking task before it runs.
-        running.await.unwrap_or_else(|_| plain(503))
+        match running.await {
+            Ok((reply, keeping)) => Self::once_kept(reply, keeping).await,
+            Err(_) => plain(503),
+        }
     }
 
     /// Answers a batch's calls one after the other on tokio's blocking pool, once the pool of
@@ -181,7 +185,7 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
             (reply, changes, !open.outbox.is_empty())
         };
         if waiting || !changes.is_empty() {
-            self.after_answer(changes);
+            let _ = self.after_answer(changes);
         }
         reply
     }
@@ -241,7 +245,10 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
             let _ = out.send(Out::Done(responder.respond(result)));
         });
         let first = match outs.recv().await {
-            Some(Out::Done(answer)) => return self.finish(answer),
+            Some(Out::Done(answer)) => {
+                let (reply, keeping) = self.finish_then(answer);
+                return Self::once_kept(reply, keeping).await;
+            }
             Some(Out::Report(first)) => first,
             None => return plain(500), // the handler's task panicked
         };
@@ -275,6 +282,19 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
 
     /// The response for `answer`, with its events sent and the clients told of its changes.
     pub(super) fn finish(self: &Arc<Self>, answer: HttpAnswer) -> http::Response<HttpBody> {
+        self.finish_then(answer).0
+    }
+
+    /// [`Shared::finish`], and the task that keeps its changes in the store (with one):
+    /// awaited before the response goes, so that a change a client was answered for is kept,
+    /// and the changes of a client's calls, made one after the other, are told in that order.
+    pub(super) fn finish_then(
+        self: &Arc<Self>,
+        answer: HttpAnswer,
+    ) -> (
+        http::Response<HttpBody>,
+        Option<tokio::task::JoinHandle<()>>,
+    ) {
         let now_ms = self.now_ms();
         let (reply, changes, waiting) = {
             let mut open = self.lock();
@@ -282,8 +302,19 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
             let reply = open.deliver(response, now_ms);
             (reply, changes, !open.outbox.is_empty())
         };
-        if waiting || !changes.is_empty() {
-            self.after_answer(changes);
+        let keeping = (waiting || !changes.is_empty())
+            .then(|| self.after_answer(changes))
+            .flatten();
+        (reply, keeping)
+    }
+
+    /// `reply`, once `keeping` is done.
+    async fn once_kept(
+        reply: http::Response<HttpBody>,
+        keeping: Option<tokio::task::JoinHandle<()>>,
+    ) -> http::Response<HttpBody> {
+        if let Some(keeping) = keeping {
+            let _ = keeping.await;
         }
         reply
     }
@@ -298,7 +329,7 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
             (response, changes, !open.outbox.is_empty())
         };
         if waiting || !changes.is_empty() {
-            self.after_answer(changes);
+            let _ = self.after_answer(changes);
         }
         response
     }

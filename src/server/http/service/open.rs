@@ -22,14 +22,20 @@ impl Open {
         self.told(server, response)
     }
 
-    /// `response` with the events that tell the clients of what its handlers changed; the
-    /// changes given back, for the other replicas.
+    /// `response` with the events that tell the clients of what its handlers changed (with a
+    /// store, none: see [`Shared::after_answer`](super::state::Shared)); the changes given
+    /// back, for the store.
     pub(super) fn told<H: Handler>(
         &mut self,
         server: &Server<H>,
         mut response: HttpResponse,
     ) -> (HttpResponse, Vec<Change>) {
         let changes = core::mem::take(&mut response.changes);
+        if self.queued {
+            // With a store, every replica tells its clients when the store's bus carries the
+            // change, this one too: the change is kept first, and told in the store's order.
+            return (response, changes);
+        }
         for change in &changes {
             let told = self.sessions.notify(server, change);
             response.events.extend(told);

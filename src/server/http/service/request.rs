@@ -5,7 +5,7 @@ use super::checks::{accepts, hosts_allowed};
 use super::reply::{json_reply, plain, refuse};
 use super::state::{Shared, Write};
 use super::StreamableHttp;
-use crate::http_headers::{LAST_EVENT_ID, MCP_SESSION_ID};
+use crate::http_headers::{LAST_EVENT_ID, MCP_METHOD, MCP_SESSION_ID};
 use crate::prelude::*;
 use crate::server::store::StoreError;
 use crate::server::{Handler, HttpBatch, HttpCall, HttpIncoming};
@@ -103,14 +103,23 @@ impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
         let session = header(MCP_SESSION_ID).map(str::to_owned);
         let mut before = None;
         if let (Some(replicated), Some(id)) = (replicated, &session) {
-            Shared::join_bus(&shared);
-            let resuming = method == "GET" && header(LAST_EVENT_ID).is_some();
-            match shared.bring_in(replicated, id, resuming).await {
+            Shared::join_bus(&shared).await;
+            let resuming = header(LAST_EVENT_ID).filter(|_| method == "GET");
+            match shared
+                .bring_in(replicated, id, resuming.map(str::trim))
+                .await
+            {
                 Ok(record) => before = record,
                 Err(refused) => return refused.into_reply(&body),
             }
         } else if replicated.is_some() {
-            Shared::join_bus(&shared);
+            // A stateless request needs the bus alone; one that opens a stream waits until the
+            // bus knows where it starts, as a session's does.
+            if header(MCP_METHOD) == Some("subscriptions/listen") {
+                Shared::join_bus(&shared).await;
+            } else {
+                Shared::start_bus(&shared);
+            }
         }
         let (reply, write) = {
             let now_ms = shared.now_ms();
@@ -165,11 +174,24 @@ impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
             Err(Handed::Batch(batch)) => shared.respond_batch(batch, &self.config.blocking).await,
         };
         if let (Some(replicated), Some(write)) = (replicated, write) {
+            let opened = match (&write, &session) {
+                (Write::Save(id, _), None) => Some(id.clone()),
+                _ => None,
+            };
             if let Err(error) = shared.write(replicated, write).await {
                 return Refused::Store(error).into_reply(&body);
             }
+            if let Some(opened) = opened.filter(|_| !client.is_empty()) {
+                shared.claim(replicated, &client, &opened).await;
+            }
         }
-        Arc::clone(&shared).flush().await;
+        if session.is_some() {
+            // The session's events, kept in the store before its answer goes.
+            Arc::clone(&shared).flush().await;
+        } else if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            // A stateless request waits for no session's events.
+            runtime.spawn(Arc::clone(&shared).flush());
+        }
         reply
     }
 }

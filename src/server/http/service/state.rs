@@ -48,6 +48,10 @@ pub(super) struct Open {
     pub(super) outbox: Vec<Out>,
     /// Whether events wait in the outbox (with a store) rather than go out at once.
     pub(super) queued: bool,
+    /// With a store, the number of the latest broadcast this replica heard and told its
+    /// clients of: every one before it was heard too, in order. `None` until the bus is
+    /// joined.
+    pub(super) heard: Option<u64>,
 }
 
 /// What waits in the outbox.

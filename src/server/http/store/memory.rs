@@ -1,8 +1,9 @@
 //! The store in this process's memory: replicas that are services of one process.
 
-use super::{Store, StoreFuture};
+use super::{Logged, Published, Store, StoreFuture, BROADCASTS_KEPT, BROADCAST_BYTES_KEPT};
 use crate::prelude::*;
 use crate::server::{Broadcast, SessionRecord, Sessions, StreamEvent};
+use alloc::collections::VecDeque;
 use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -18,7 +19,14 @@ pub struct MemoryStore {
 #[derive(Debug, Default)]
 struct Kept {
     sessions: HashMap<String, KeptSession>,
-    buses: Vec<mpsc::Sender<Broadcast>>,
+    buses: Vec<mpsc::Sender<Logged>>,
+    /// The latest broadcasts, and the number of the last one.
+    log: VecDeque<(Logged, usize)>,
+    /// The bytes of the kept broadcasts' lines.
+    log_bytes: usize,
+    seq: u64,
+    /// Each client's sessions, oldest first (see [`Store::claim`]).
+    clients: HashMap<String, VecDeque<String>>,
 }
 
 #[derive(Debug)]
@@ -123,9 +131,27 @@ impl Store for MemoryStore {
     ) -> StoreFuture<'a, ()> {
         let mut kept = self.lock();
         let log = &mut kept.entry(session, idle_ms).events;
+        let bound = Sessions::EVENT_BYTES_KEPT;
+        // An event larger than the bound alone is not kept, nor those before it (as
+        // `Sessions` keeps them): a resume from one of them opens its stream afresh.
+        let too_large = events.iter().rposition(|e| e.message.len() > bound);
+        let events = match too_large {
+            Some(at) => {
+                log.clear();
+                &events[at + 1..]
+            }
+            None => events,
+        };
         log.extend_from_slice(events);
         let over = log.len().saturating_sub(Sessions::EVENTS_KEPT);
         log.drain(..over);
+        let mut bytes: usize = log.iter().map(|e| e.message.len()).sum();
+        let mut first = 0;
+        while bytes > bound && first < log.len() {
+            bytes -= log[first].message.len();
+            first += 1;
+        }
+        log.drain(..first);
         Box::pin(core::future::ready(Ok(())))
     }
 
@@ -145,19 +171,66 @@ impl Store for MemoryStore {
         Box::pin(core::future::ready(Ok(())))
     }
 
-    fn publish<'a>(&'a self, broadcast: &'a Broadcast) -> StoreFuture<'a, ()> {
+    fn publish<'a>(&'a self, broadcast: &'a Broadcast) -> StoreFuture<'a, u64> {
         let mut kept = self.lock();
+        kept.seq += 1;
+        let logged = Logged {
+            seq: kept.seq,
+            broadcast: broadcast.clone(),
+        };
+        let size = logged.to_line().len();
+        kept.log.push_back((logged.clone(), size));
+        kept.log_bytes += size;
+        while kept.log.len() > BROADCASTS_KEPT || kept.log_bytes > BROADCAST_BYTES_KEPT {
+            let Some((_, dropped)) = kept.log.pop_front() else {
+                break;
+            };
+            kept.log_bytes -= dropped;
+        }
         kept.buses.retain(|bus| {
-            // A receiver that is full misses this one; one that is gone is forgotten.
+            // A receiver that is full misses this one (and reads it from the log); one that
+            // is gone is forgotten.
             !matches!(
-                bus.try_send(broadcast.clone()),
+                bus.try_send(logged.clone()),
                 Err(mpsc::error::TrySendError::Closed(_))
             )
         });
-        Box::pin(core::future::ready(Ok(())))
+        Box::pin(core::future::ready(Ok(logged.seq)))
     }
 
-    fn subscribe(&self) -> mpsc::Receiver<Broadcast> {
+    fn published_after<'a>(&'a self, after: u64) -> StoreFuture<'a, Published> {
+        let kept = self.lock();
+        let broadcasts = kept.log.iter().map(|(logged, _)| logged);
+        let broadcasts = broadcasts.filter(|logged| logged.seq > after);
+        let published = Published {
+            broadcasts: broadcasts.cloned().collect(),
+            latest: kept.seq,
+        };
+        Box::pin(core::future::ready(Ok(published)))
+    }
+
+    fn claim<'a>(
+        &'a self,
+        client: &'a str,
+        session: &'a str,
+        share: usize,
+        _idle_ms: u64,
+    ) -> StoreFuture<'a, Vec<String>> {
+        let mut kept = self.lock();
+        let now = Instant::now();
+        let Kept {
+            sessions, clients, ..
+        } = &mut *kept;
+        let own = clients.entry(client.to_owned()).or_default();
+        own.retain(|id| sessions.get(id).is_some_and(|s| s.until > now) && id != session);
+        own.push_back(session.to_owned());
+        let over = own.len().saturating_sub(share.max(1));
+        let past: Vec<String> = own.drain(..over).collect();
+        clients.retain(|_, own| !own.is_empty());
+        Box::pin(core::future::ready(Ok(past)))
+    }
+
+    fn subscribe(&self) -> mpsc::Receiver<Logged> {
         let (bus, receiver) = mpsc::channel(BUS_ROOM);
         self.lock().buses.push(bus);
         receiver
