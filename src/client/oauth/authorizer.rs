@@ -163,9 +163,13 @@ impl OAuth {
         challenged: &Challenged,
     ) -> Result<TokenResponse, AuthorizeError> {
         let challenge = challenged.challenge.as_ref();
-        let found = self
-            .discover(challenge.and_then(Challenge::resource_metadata))
-            .await?;
+        let resource_metadata = challenge.and_then(Challenge::resource_metadata);
+        let found = match (&state.found, resource_metadata) {
+            // A step-up whose challenge names no metadata goes to the server of the token
+            // it steps up from (a 403 need not repeat `resource_metadata`).
+            (Some(found), None) if challenged.status == 403 => found.clone(),
+            _ => self.discover(resource_metadata).await?,
+        };
         let scope = match challenge {
             // A step-up keeps what was asked for before and adds what the challenge names.
             Some(challenge) if challenged.status == 403 => step_up_scope(

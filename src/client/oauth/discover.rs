@@ -17,6 +17,7 @@ use reqwest::Method;
 const LATEST: ProtocolVersion = ProtocolVersion::V2026_07_28;
 
 /// What discovery found: the authorization server and the resource indicator to ask for.
+#[derive(Clone)]
 pub(super) struct Found {
     pub metadata: AuthorizationServerMetadata,
     pub prm: Option<ProtectedResourceMetadata>,
