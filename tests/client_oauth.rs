@@ -257,14 +257,18 @@ fn mcp(m: &Mock, headers: &HeaderMap) -> Response {
     if headers.get("x-need").is_some_and(|v| v == "write") {
         needed.push("write");
     }
-    if !needed.iter().all(|s| granted.contains(s)) {
+    let missing: Vec<&str> = (needed.iter().copied())
+        .filter(|s| !granted.contains(s))
+        .collect();
+    if !missing.is_empty() {
         return Response::builder()
             .status(StatusCode::FORBIDDEN)
             .header(
                 "www-authenticate",
                 format!(
                     "Bearer error=\"insufficient_scope\", scope=\"{}\"",
-                    needed.join(" ")
+                    // Only what is missing: the client keeps what it asked for before.
+                    missing.join(" ")
                 ),
             )
             .body(Body::empty())
