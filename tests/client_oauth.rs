@@ -450,7 +450,8 @@ async fn a_refused_refresh_falls_back_to_a_new_grant() {
 #[tokio::test]
 async fn the_client_credentials_grant_needs_no_browser() {
     let mut server = mock();
-    server.grant_types = vec!["client_credentials"];
+    // Both grants offered: the grant configured decides.
+    server.grant_types = vec!["authorization_code", "client_credentials"];
     let mock = serve(server).await;
     let url = mock.lock().unwrap().resource();
     let oauth = OAuth::new(url, REDIRECT_URI)
