@@ -1,6 +1,7 @@
 //! The OAuth provider (`client::oauth`, feature `oauth`) against a small authorization
 //! server and protected MCP endpoint of its own, in process (axum): one test per grant
-//! (authorization code with PKCE, refresh, client credentials, step-up), per discovery
+//! (authorization code with PKCE, refresh, client credentials, JWT bearer, ID-JAG, step-up),
+//! per discovery
 //! fallback (the protected resource metadata from the challenge or the well-known URLs; the
 //! authorization server metadata at RFC 8414's or OpenID Connect's URLs) and per client
 //! identity (pre-registered, metadata document, dynamic registration); and the checks of the
@@ -14,8 +15,11 @@ use axum::body::Body;
 use axum::extract::State;
 use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
+use mcp_spec_types::auth::TokenResponse;
 use mcp_spec_types::auth::{form, PkceChallenge, PkceVerifier};
-use mcp_spec_types::client::oauth::{AuthorizeError, ClientIdentity, Grant, OAuth};
+use mcp_spec_types::client::oauth::{
+    AuthorizeError, ClientIdentity, Grant, MemoryStore, OAuth, TokenStore,
+};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -185,6 +189,24 @@ async fn handle(
             )
         }
         "/token" => token(&mut m, &headers, &body),
+        // The identity provider's token exchange (RFC 8693): an ID-JAG for the user's ID
+        // token, addressed to this authorization server.
+        "/idp/token" => {
+            let form: HashMap<String, String> = form::parse(&body).into_iter().collect();
+            let field = |name: &str| form.get(name).cloned().unwrap_or_default();
+            m.token_requests.push((form.clone(), None));
+            let exchange = field("grant_type") == "urn:ietf:params:oauth:grant-type:token-exchange"
+                && field("subject_token") == "user-id-token"
+                && field("audience") == m.issuer();
+            match exchange {
+                true => json_response(
+                    StatusCode::OK,
+                    json!({"access_token": "id-jag-for-user", "token_type": "N_A",
+                           "issued_token_type": "urn:ietf:params:oauth:token-type:id-jag"}),
+                ),
+                false => oauth_error("invalid_grant"),
+            }
+        }
         "/mcp" => mcp(&m, &headers),
         _ => StatusCode::NOT_FOUND.into_response(),
     }
@@ -219,6 +241,14 @@ fn token(m: &mut Mock, headers: &HeaderMap, body: &str) -> Response {
             Some(scope) => json_response(StatusCode::OK, m.issue(&scope, false)),
             None => oauth_error("invalid_grant"),
         },
+        "urn:ietf:params:oauth:grant-type:jwt-bearer" => {
+            // A workload's JWT, or the ID-JAG the identity provider exchanged for an ID token.
+            if !["workload-jwt", "id-jag-for-user"].contains(&field("assertion").as_str()) {
+                return oauth_error("invalid_grant");
+            }
+            let scope = field("scope");
+            json_response(StatusCode::OK, m.issue(&scope, false))
+        }
         "client_credentials" => {
             // `machine:s3cret`, form-encoded then base64 (RFC 6749 §2.3.1).
             if basic.as_deref() != Some("Basic bWFjaGluZTpzM2NyZXQ=") {
@@ -685,5 +715,56 @@ fn secrets_stay_out_of_debug_output() {
     assert!(
         !shown.contains("s3cret-value") && !shown.contains("jwt-value"),
         "{shown}"
+    );
+    let store = MemoryStore::new();
+    let mut tokens = TokenResponse::new("access-value", "Bearer");
+    tokens.refresh_token = Some("refresh-value".to_owned());
+    store.save(Some(tokens));
+    let shown = format!("{store:?}");
+    assert!(shown.contains("Bearer"), "{shown}");
+    assert!(
+        !shown.contains("access-value") && !shown.contains("refresh-value"),
+        "{shown}"
+    );
+}
+
+#[tokio::test]
+async fn a_workloads_jwt_is_a_jwt_bearer_grant() {
+    let mut server = mock();
+    server.grant_types = vec!["urn:ietf:params:oauth:grant-type:jwt-bearer"];
+    let mock = serve(server).await;
+    let oauth = provider(&mock)
+        .with_client(ClientIdentity::public("workload"))
+        .with_grant(Grant::JwtBearer("workload-jwt".to_owned()));
+    assert_eq!(status(&oauth, &mock, false).await, Ok(200));
+    let m = mock.lock().unwrap();
+    assert_eq!(m.token_requests[0].0["assertion"], "workload-jwt");
+    assert!(m.authorizations.is_empty());
+}
+
+#[tokio::test]
+async fn an_enterprise_id_token_is_exchanged_for_an_id_jag() {
+    let mut server = mock();
+    server.grant_types = vec!["urn:ietf:params:oauth:grant-type:jwt-bearer"];
+    let mock = serve(server).await;
+    let idp_token_endpoint = format!("{}/idp/token", mock.lock().unwrap().base);
+    let oauth = provider(&mock)
+        .with_client(ClientIdentity::public("enterprise-app"))
+        .with_grant(Grant::IdJag {
+            idp_token_endpoint,
+            id_token: "user-id-token".to_owned(),
+            idp_client_id: None,
+        });
+    assert_eq!(status(&oauth, &mock, false).await, Ok(200));
+    let m = mock.lock().unwrap();
+    let grants: Vec<&str> = (m.token_requests.iter())
+        .map(|(form, _)| form["grant_type"].as_str())
+        .collect();
+    assert_eq!(
+        grants,
+        [
+            "urn:ietf:params:oauth:grant-type:token-exchange",
+            "urn:ietf:params:oauth:grant-type:jwt-bearer"
+        ]
     );
 }
