@@ -88,7 +88,15 @@ impl OAuth {
 
 /// A header value of `text` (a token or a proof: never shown in the error).
 fn header_value(text: &str) -> Result<HeaderValue, AuthorizeError> {
-    HeaderValue::from_str(text).map_err(|_| AuthorizeError::TokenType("unprintable".to_owned()))
+    HeaderValue::from_str(text).map_err(|_| AuthorizeError::Check {
+        at: "token response".to_owned(),
+        error: crate::auth::AuthError::InvalidMember {
+            document: "token response",
+            member: "access_token",
+            expected: "text a header can carry",
+            found: "other characters",
+        },
+    })
 }
 
 /// The challenge of `response`: any 401, and a 403 whose challenge says
