@@ -5,7 +5,8 @@
 //! fallback (the protected resource metadata from the challenge or the well-known URLs; the
 //! authorization server metadata at RFC 8414's or OpenID Connect's URLs) and per client
 //! identity (pre-registered, metadata document, dynamic registration); and the checks of the
-//! authorization response (`state`, `iss`, the redirect URI) before its code is used.
+//! authorization response (`state`, `iss`, the redirect URI) before its code is used. With
+//! `http-server`, a whole connection (`OAuth::connect`) to the crate's server behind the mock.
 //!
 //! The server verifies what a real one does (the PKCE verifier against the challenge, the
 //! redirect URI, the client's secret, the scope of each token), so a provider that gets any of
@@ -767,4 +768,74 @@ async fn an_enterprise_id_token_is_exchanged_for_an_id_jag() {
             "urn:ietf:params:oauth:grant-type:jwt-bearer"
         ]
     );
+}
+
+/// The provider in a connection (`OAuth::connect`): the crate's own server behind the mock's
+/// guard, reached only with a token the mock issued.
+#[cfg(feature = "http-server")]
+mod through_a_connection {
+    use super::*;
+    use axum::extract::Request;
+    use axum::middleware::{from_fn_with_state, Next};
+    use mcp_spec_types::client::Client;
+    use mcp_spec_types::server::{Router, Server, StreamableHttp};
+    use mcp_spec_types::v2026_07_28::{CallToolResult, Implementation, Tool, ToolInputSchema};
+
+    /// Lets a request through to the MCP server only with a live token of the mock's.
+    async fn guard(State(mock): State<Shared>, request: Request, next: Next) -> Response {
+        let refused = {
+            let m = mock.lock().unwrap();
+            let token = (request.headers().get("authorization"))
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.strip_prefix("Bearer "));
+            (!token.is_some_and(|t| m.tokens.contains_key(t))).then(|| {
+                format!(
+                    "Bearer resource_metadata=\"{}/custom/prm\", scope=\"read\"",
+                    m.base
+                )
+            })
+        };
+        match refused {
+            Some(challenge) => Response::builder()
+                .status(StatusCode::UNAUTHORIZED)
+                .header("www-authenticate", challenge)
+                .body(Body::empty())
+                .unwrap(),
+            None => next.run(request).await,
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_connection_lists_and_calls_through_the_provider() {
+        let router = Router::new().tool_with(Tool::new("hello", ToolInputSchema::new()), |_, _| {
+            Ok(CallToolResult::text("hi"))
+        });
+        let service = StreamableHttp::new(Server::new(Implementation::new("s", "0.1.0"), router));
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let mut server = mock();
+        server.base = format!("http://{}", listener.local_addr().unwrap());
+        let mock: Shared = Arc::new(Mutex::new(server));
+        let app = axum::Router::new()
+            .route_service("/mcp", service)
+            .route_layer(from_fn_with_state(mock.clone(), guard))
+            .fallback(handle)
+            .with_state(mock.clone());
+        tokio::spawn(async move { axum::serve(listener, app).await });
+
+        let oauth = provider(&mock);
+        let client = Client::new(Implementation::new("me", "0.1.0"));
+        let connection = oauth.connect(client).await.expect("connected");
+        let tools = connection.list_tools().await.expect("tools/list");
+        assert_eq!(
+            tools.iter().map(|t| t.name.as_str()).collect::<Vec<_>>(),
+            ["hello"]
+        );
+        let called = connection
+            .call_tool("hello", json!({}))
+            .await
+            .expect("tools/call");
+        assert_eq!(called.content[0].as_text(), Some("hi"));
+        // One sign-in served the whole connection.
+        assert_eq!(mock.lock().unwrap().authorizations.len(), 1);
+    }
 }
