@@ -1,9 +1,9 @@
 //! The OAuth provider (`client::oauth`, feature `oauth`) against a small authorization
 //! server and protected MCP endpoint of its own, in process (axum): one test per grant
 //! (authorization code with PKCE, refresh, client credentials, JWT bearer, ID-JAG, step-up),
-//! per discovery
-//! fallback (the protected resource metadata from the challenge or the well-known URLs; the
-//! authorization server metadata at RFC 8414's or OpenID Connect's URLs) and per client
+//! per discovery fallback (the protected resource metadata from the challenge or the
+//! well-known URLs; the authorization server metadata at RFC 8414's or OpenID Connect's URLs)
+//! and per client
 //! identity (pre-registered, metadata document, dynamic registration); and the checks of the
 //! authorization response (`state`, `iss`, the redirect URI) before its code is used. With
 //! `http-server`, a whole connection (`OAuth::connect`) to the crate's server behind the mock.
