@@ -219,7 +219,8 @@ pub mod v2026_07_28;
     feature = "server",
     feature = "http-server",
     feature = "http-client",
-    feature = "redis"
+    feature = "redis",
+    feature = "oauth"
 ))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;

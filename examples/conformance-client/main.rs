@@ -3,12 +3,12 @@
 //! crate's types.
 //!
 //! ```text
-//! cargo run --example conformance-client --features all-revisions,auth,http-client -- <server URL>
+//! cargo run --example conformance-client --features all-revisions,oauth -- <server URL>
 //! ```
 //!
 //! The protocol is the crate's client engine ([`mcp_spec_types::client::Client`]), carried over
 //! HTTP by the crate's own connection (`client::Connection::http_via`, feature `http-client`),
-//! whose requests go out through `transport.rs` (which authorizes them): `server/discover` first, then `initialize` for a server without a
+//! whose requests go out through the provider (which authorizes them): `server/discover` first, then `initialize` for a server without a
 //! stateless revision in common (any stateful one: the engine reads and writes that revision,
 //! and hands everything on in 2026-07-28's terms, which this client is written against); each
 //! request with the per-request `_meta` and the headers the engine names (`MCP-Protocol-Version`,
@@ -26,25 +26,16 @@
 //! resource read, every prompt got.
 //!
 //! A request the server refuses for want of authorization (401, or 403 `insufficient_scope`)
-//! is authorized and sent again (`oauth.rs`, with the crate's `auth` types): the protected
-//! resource metadata (the challenge's `resource_metadata`, else the well-known URLs; its
-//! `resource` must be this server), the authorization server's metadata (its `issuer` must be
-//! the one looked up), a client identity there (the suite's pre-registered one, the client ID
-//! metadata document's URL where the server takes it, else dynamic registration), and a token:
-//! the authorization code grant with PKCE S256, `state` and RFC 9207 `iss` checked, the scope
-//! the challenge names (else `scopes_supported`, plus `offline_access` where the server lists
-//! it), the resource indicator as the metadata publishes it. A step-up asks for the scopes
-//! asked before and the new ones; one request costs at most three authorizations. Where the
-//! server offers no authorization code grant, the suite's context picks another: client
-//! credentials (secret or `private_key_jwt`), a workload's JWT, or an enterprise ID token
-//! exchanged for an ID-JAG (`jose.rs` signs with `jsonwebtoken`). A server that lists DPoP
-//! proof algorithms gets DPoP-bound tokens, a fresh proof on every request and the nonces it
-//! asks for. Tokens, secrets and codes are never written to the log.
+//! is authorized by the library's provider (`client::oauth::OAuth`, feature `oauth`) and sent
+//! again: discovery, a client identity (the suite's pre-registered one, the client ID
+//! metadata document's URL where the server takes it, else dynamic registration), the grant
+//! (the authorization code with PKCE, or what the suite's context equips the client for:
+//! client credentials, a workload's JWT, an enterprise ID token), step-ups and DPoP.
+//! `auth.rs` is the suite's glue: it reads the context and answers the authorization page
+//! at once. Tokens, secrets and codes are never written to the log.
 
 mod answers;
-mod jose;
-mod oauth;
-mod transport;
+mod auth;
 
 use mcp_spec_types::client::{CallError, Client, Connection};
 use mcp_spec_types::dispatch::MethodSet;
@@ -58,8 +49,6 @@ use mcp_spec_types::v2026_07_28::{
 use mcp_spec_types::{negotiation, ErrorCode, JsonObject, RpcError};
 use serde_json::{json, Map, Value};
 use std::process::ExitCode;
-use std::sync::Arc;
-use transport::Endpoint;
 
 /// Pages of one list followed before giving up: a server that hands out cursors forever is
 /// not followed forever.
@@ -93,27 +82,14 @@ fn main() -> ExitCode {
 async fn run(url: &str) -> Result<(), String> {
     // One authorization for both ways of speaking: a token got while asking
     // `server/discover` serves the stateful session too.
-    let endpoint = Endpoint::new(url, Some(Arc::new(oauth::Authorizer::new(url))))?;
+    let oauth = auth::provider(url);
     let capabilities = ClientCapabilities::new()
         .with_elicitation(ClientCapabilitiesElicitation::new().with_form(JsonObject::new()))
         .with_sampling(ClientCapabilitiesSampling::new())
         .with_roots(JsonObject::new());
     let info = Implementation::new("mcp-spec-types-conformance-client", "1.0.0");
     let engine = Client::new(info).with_capabilities(capabilities);
-    // The crate's connection carries the engine; each request goes out through the endpoint,
-    // which authorizes it and sends it again when the server asks for authorization.
-    let send = move |request: http::Request<String>| {
-        let endpoint = endpoint.clone();
-        async move {
-            let (parts, body) = request.into_parts();
-            let headers: Vec<(String, String)> = (parts.headers.iter())
-                .filter_map(|(name, value)| Some((name.to_string(), value.to_str().ok()?.into())))
-                .collect();
-            let body = (parts.method == http::Method::POST).then_some(body);
-            endpoint.send(parts.method, &headers, body).await
-        }
-    };
-    let connection = Connection::http_via(url, engine, send)
+    let connection = Connection::http_via(url, engine, oauth.sender())
         .await
         .map_err(|e| e.to_string())?;
     connection.on_request(|call| answers::answer(&call));

@@ -76,6 +76,8 @@ mod engine;
 mod http;
 mod input;
 mod listed_tools;
+#[cfg(feature = "oauth")]
+pub mod oauth;
 mod peer;
 mod reply;
 mod structured;

@@ -27,7 +27,7 @@
 //! `conformance-suite <version> <set> client: <passed>/<total> scenarios, <checks> checks, <failures> failures, <warnings> warnings, <left> left out`
 //!
 //! The OAuth client scenarios (`auth/...`) run like the others: the example client authorizes
-//! with the crate's `auth` types. The test needs npm and the npm registry for `npm ci`; when
+//! with the library's provider (`client::oauth`). The test needs npm and the npm registry for `npm ci`; when
 //! they are missing it fails, saying so; it never skips.
 
 #![cfg(all(
@@ -39,7 +39,8 @@
     feature = "convert",
     feature = "auth",
     feature = "client",
-    feature = "server"
+    feature = "server",
+    feature = "oauth"
 ))]
 
 #[path = "../e2e/support.rs"]

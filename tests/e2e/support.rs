@@ -31,6 +31,7 @@ const FEATURES: &[(&str, bool)] = &[
     ("http-client", cfg!(feature = "http-client")),
     ("stdio-client", cfg!(feature = "stdio-client")),
     ("redis", cfg!(feature = "redis")),
+    ("oauth", cfg!(feature = "oauth")),
 ];
 
 static BUILD: Mutex<()> = Mutex::new(());

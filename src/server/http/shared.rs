@@ -15,14 +15,14 @@
 #[cfg(feature = "http-server")]
 use super::answers::listen_stream;
 use super::sessions::{Entry, Sessions};
-use crate::server::engine::session::{Session, Stateful};
-use crate::server::engine::{Change, StreamEvent};
-#[cfg(feature = "http-server")]
-use crate::server::engine::StreamId;
-#[cfg(feature = "http-server")]
-use crate::server::engine::{Handler, Server};
 use crate::convert::StatelessRequestMeta;
 use crate::prelude::*;
+use crate::server::engine::session::{Session, Stateful};
+#[cfg(feature = "http-server")]
+use crate::server::engine::StreamId;
+use crate::server::engine::{Change, StreamEvent};
+#[cfg(feature = "http-server")]
+use crate::server::engine::{Handler, Server};
 use crate::v2026_07_28 as latest;
 use crate::ProtocolVersion;
 use alloc::collections::BTreeSet;
