@@ -1,4 +1,4 @@
-use mcp_spec_types::client::{Client, Connection};
+use mcp_spec_types::client::{CallOptions, Client, Connection};
 use mcp_spec_types::v2026_07_28::Implementation;
 
 #[tokio::main]
@@ -11,9 +11,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     for tool in server.list_tools().await? {
         println!("tool: {}", tool.name);
     }
-    let sum = server
-        .call_tool("add", serde_json::json!({"a": 2, "b": 3.5}))
-        .await?;
+    let progress = CallOptions::new().on_progress(|p| println!("progress: {}", p.progress));
+    let arguments = serde_json::json!({"a": 2, "b": 3.5});
+    let sum = server.call_tool_with("add", arguments, progress).await?;
     println!("add: {}", serde_json::to_string(&sum.content)?);
     Ok(())
 }

@@ -25,6 +25,7 @@ mod adversarial;
 mod bounds;
 mod client;
 mod client_bounds;
+mod client_calls;
 mod client_connection;
 mod client_http;
 mod codegen_checks;

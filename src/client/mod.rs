@@ -82,7 +82,7 @@ mod structured;
 #[cfg(feature = "http-client")]
 pub use connection::{Bound, HttpOptions};
 #[cfg(any(feature = "http-client", feature = "stdio-client"))]
-pub use connection::{CallError, Connection};
+pub use connection::{CallError, CallOptions, Connection};
 pub use engine::Client;
 pub use structured::{structured, StructuredError};
 
@@ -98,8 +98,21 @@ pub enum Event {
     Send(String),
     /// The client and the server speak this revision: requests may be sent.
     Connected(ProtocolVersion),
-    /// The server cannot be spoken to: no revision in common, or it refused to connect.
+    /// The server refused to connect (its error to `initialize`, or to `server/discover` for a
+    /// reason that falling back to `initialize` would hide), or answered in a way that cannot
+    /// be connected with.
     Refused(RpcError),
+    /// The client and the server share no revision: what the client speaks (the revisions its
+    /// build enables, narrowed by [`Client::with_versions`]) and what the server offered (its
+    /// `server/discover` answer's `supportedVersions`, or the revision its `initialize` answer
+    /// chose; empty when it named none: a server of a stateful revision that the client, with
+    /// no stateful revision, cannot `initialize`).
+    NoRevisionInCommon {
+        /// The revisions the client speaks, newest first.
+        client: Vec<ProtocolVersion>,
+        /// The revisions the server offered, as it named them.
+        server: Vec<String>,
+    },
     /// The answer to request `id`, in 2026-07-28: its result, or the server's error.
     Answer {
         /// The id [`Client::request`] gave the request.
