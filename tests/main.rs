@@ -61,6 +61,7 @@ mod reply;
 mod resource_server;
 mod resources;
 mod revision_changes;
+mod sdk_old;
 mod sdk_python;
 mod server;
 mod server_async;

@@ -1,0 +1,146 @@
+//! The README's client, built as a crate of its own (outside the workspace, so that no
+//! dev-dependency adds a feature) with exactly the feature its snippet names (`http-client`),
+//! reaches servers of older releases of the official TypeScript SDK over Streamable HTTP,
+//! whose newest revisions are 2025-06-18 (1.13.3) and 2025-03-26 (1.12.3); a stdio client
+//! built the same way with `stdio-client` alone reaches a server of a release whose newest
+//! revision is 2024-11-05 (1.9.0, before Streamable HTTP). The SDK releases and the Node they
+//! run on are pinned in `tests/sdk_old/package-lock.json` (`npm ci`, once a test binary).
+//!
+//! The crates are built in `<target>/own-crates`, kept between runs: the first build is cold
+//! (minutes: the library with every released revision), later ones are not. The test needs
+//! npm, the npm registry and the crates' registry; when they are missing it fails, saying so.
+#![cfg(all(feature = "http-client", feature = "stdio-client"))]
+
+use crate::support::{run_limited, Listening};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::{Mutex, OnceLock};
+use std::time::Duration;
+
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/sdk_old");
+
+/// `tests/sdk_old` with its pinned packages installed, and the Node it pins.
+fn node() -> &'static Path {
+    static INSTALLED: OnceLock<PathBuf> = OnceLock::new();
+    INSTALLED.get_or_init(|| {
+        let mut ci = Command::new("npm");
+        ci.current_dir(DIR)
+            .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"]);
+        let what = "`npm ci` in tests/sdk_old (needs npm and the npm registry)";
+        let output = run_limited(ci, what, Duration::from_secs(300));
+        assert!(
+            output.status.success(),
+            "{what} failed:\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        Path::new(DIR).join("node_modules/.bin/node")
+    })
+}
+
+/// The server of SDK alias `sdk` (package.json) over `transport` (`stdio` or `http`).
+fn sdk_server(sdk: &str, transport: &str) -> Command {
+    let mut command = Command::new(node());
+    command
+        .current_dir(DIR)
+        .args(["server.mjs", sdk, transport]);
+    command
+}
+
+/// Builds `main` as the program of a crate of its own named `name`, outside the workspace,
+/// whose dependency on this crate enables exactly `features` (and no default feature but
+/// those), with tokio and serde_json beside it; returns the program's path.
+fn crate_of_its_own(name: &str, main: &Path, features: &[&str]) -> PathBuf {
+    // One build at a time: the crates share their target directory.
+    static BUILD: Mutex<()> = Mutex::new(());
+    let _one = BUILD.lock().unwrap_or_else(|p| p.into_inner());
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let own = exe
+        .ancestors()
+        .nth(3)
+        .expect("the test binary lives in <target>/<profile>/deps")
+        .join("own-crates");
+    let dir = own.join(name);
+    std::fs::create_dir_all(dir.join("src")).expect("the crate's directory");
+    let root = env!("CARGO_MANIFEST_DIR");
+    let features: Vec<String> = features.iter().map(|f| format!("{f:?}")).collect();
+    let manifest = format!(
+        "[package]\nname = {name:?}\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
+         [dependencies]\n\
+         mcp-spec-types = {{ path = {root:?}, default-features = false, features = [{}] }}\n\
+         tokio = {{ version = \"1\", features = [\"macros\", \"rt-multi-thread\"] }}\n\
+         serde_json = \"1\"\n\n\
+         # Outside the repository's workspace.\n[workspace]\n",
+        features.join(", ")
+    );
+    std::fs::write(dir.join("Cargo.toml"), manifest).expect("the crate's manifest");
+    std::fs::copy(main, dir.join("src/main.rs")).expect("the crate's program");
+    // The repository's lockfile: the versions its own tests build with.
+    if !dir.join("Cargo.lock").exists() {
+        std::fs::copy(Path::new(root).join("Cargo.lock"), dir.join("Cargo.lock"))
+            .expect("the lockfile");
+    }
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let mut build = Command::new(cargo);
+    build
+        .current_dir(&dir)
+        .args(["build", "--quiet"])
+        .env("CARGO_TARGET_DIR", own.join("target"));
+    let what = format!("building the crate of its own `{name}`");
+    let output = run_limited(build, &what, Duration::from_secs(1800));
+    assert!(
+        output.status.success(),
+        "{what} failed:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    own.join("target/debug").join(name)
+}
+
+/// What `program` printed, run with `args`; it must succeed.
+fn printed(program: &Path, args: &[&str]) -> String {
+    let mut command = Command::new(program);
+    command.args(args);
+    let what = format!("{} {args:?}", program.display());
+    let output = run_limited(command, &what, Duration::from_secs(60));
+    assert!(
+        output.status.success(),
+        "{what} failed:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn the_readme_client_alone_reaches_servers_of_older_sdk_releases_over_http() {
+    let readme_client = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/http-client.rs");
+    // The README's client is this example, word for word (tests/conformance_suite checks
+    // it); its snippet names `http-client`, and only it.
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README.md");
+    assert!(
+        readme.contains("`cargo run --example http-client --features http-client --"),
+        "the README names another feature set for its client"
+    );
+    let client = crate_of_its_own("readme-client", &readme_client, &["http-client"]);
+    for sdk in ["sdk-2025-06-18", "sdk-2025-03-26"] {
+        let server = Listening::start_command(sdk_server(sdk, "http"));
+        let seen = printed(&client, &[&server.url]);
+        assert_eq!(
+            seen, "tool: add\ntool: sum\nadd: [{\"type\":\"text\",\"text\":\"5.5\"}]\n",
+            "{sdk}"
+        );
+    }
+}
+
+#[test]
+fn a_stdio_client_alone_reaches_a_server_of_a_2024_11_05_sdk_release() {
+    let program = Path::new(DIR).join("stdio_client.rs");
+    let client = crate_of_its_own("stdio-client", &program, &["stdio-client"]);
+    let node = node().to_str().expect("a UTF-8 path");
+    let script = Path::new(DIR).join("server.mjs");
+    let script = script.to_str().expect("a UTF-8 path");
+    let seen = printed(&client, &[node, script, "sdk-2024-11-05", "stdio"]);
+    assert_eq!(
+        seen,
+        "version: 2024-11-05\ntool: add\ntool: sum\nadd: [{\"type\":\"text\",\"text\":\"5.5\"}]\n"
+    );
+}
