@@ -3,8 +3,10 @@
 //! reaches servers of older releases of the official TypeScript SDK over Streamable HTTP,
 //! whose newest revisions are 2025-06-18 (1.13.3) and 2025-03-26 (1.12.3); a stdio client
 //! built the same way with `stdio-client` alone reaches a server of a release whose newest
-//! revision is 2024-11-05 (1.9.0, before Streamable HTTP). The SDK releases and the Node they
-//! run on are pinned in `tests/sdk_old/package-lock.json` (`npm ci`, once a test binary).
+//! revision is 2024-11-05 (1.9.0, before Streamable HTTP), and the Python SDK's server
+//! (tests/sdk_python) in its 2026-07-28 and its 2025-11-25 modes. The SDK releases and the
+//! Node they run on are pinned in `tests/sdk_old/package-lock.json` (`npm ci`, once a test
+//! binary), the Python SDK in `tests/sdk_python/requirements.txt`.
 //!
 //! The crates are built in `<target>/own-crates`, kept between runs: the first build is cold
 //! (minutes: the library with every released revision), later ones are not. The test needs
@@ -131,16 +133,51 @@ fn the_readme_client_alone_reaches_servers_of_older_sdk_releases_over_http() {
     }
 }
 
+/// The stdio client, built as a crate of its own with `stdio-client` alone.
+fn stdio_client() -> PathBuf {
+    let program = Path::new(DIR).join("stdio_client.rs");
+    crate_of_its_own("stdio-client", &program, &["stdio-client"])
+}
+
 #[test]
 fn a_stdio_client_alone_reaches_a_server_of_a_2024_11_05_sdk_release() {
-    let program = Path::new(DIR).join("stdio_client.rs");
-    let client = crate_of_its_own("stdio-client", &program, &["stdio-client"]);
     let node = node().to_str().expect("a UTF-8 path");
     let script = Path::new(DIR).join("server.mjs");
     let script = script.to_str().expect("a UTF-8 path");
-    let seen = printed(&client, &[node, script, "sdk-2024-11-05", "stdio"]);
+    let add = r#"{"a": 2, "b": 3.5}"#;
+    let seen = printed(
+        &stdio_client(),
+        &["add", add, node, script, "sdk-2024-11-05", "stdio"],
+    );
     assert_eq!(
         seen,
         "version: 2024-11-05\ntool: add\ntool: sum\nadd: [{\"type\":\"text\",\"text\":\"5.5\"}]\n"
     );
+}
+
+/// The Python SDK's server (tests/sdk_python/server.py), in its 2026-07-28 mode (a client
+/// that discovers it) and its 2025-11-25 one (a client that initializes), reached by the
+/// stdio client built with `stdio-client` alone.
+#[cfg(all(feature = "server", feature = "client"))]
+#[test]
+fn a_stdio_client_alone_reaches_the_python_sdks_server_in_both_its_modes() {
+    let python = crate::sdk_python::python().to_str().expect("a UTF-8 path");
+    let script = Path::new(crate::sdk_python::SCRIPT_DIR).join("server.py");
+    let script = script.to_str().expect("a UTF-8 path");
+    let echo = r#"{"text": "hi"}"#;
+    let client = stdio_client();
+    for (asked, spoken) in [(None, "2026-07-28"), (Some("2025-11-25"), "2025-11-25")] {
+        let mut args = Vec::new();
+        if let Some(version) = asked {
+            args.extend(["--version", version]);
+        }
+        args.extend(["echo", echo, python, script]);
+        let seen = printed(&client, &args);
+        assert_eq!(
+            seen,
+            format!(
+                "version: {spoken}\ntool: echo\ntool: roots\necho: [{{\"type\":\"text\",\"text\":\"hi\"}}]\n"
+            )
+        );
+    }
 }
