@@ -4,7 +4,9 @@
 //! whose newest revisions are 2025-06-18 (1.13.3) and 2025-03-26 (1.12.3); a stdio client
 //! built the same way with `stdio-client` alone reaches a server of a release whose newest
 //! revision is 2024-11-05 (1.9.0, before Streamable HTTP), and the Python SDK's server
-//! (tests/sdk_python) in its 2026-07-28 and its 2025-11-25 modes. The SDK releases and the
+//! (tests/sdk_python) in its 2026-07-28 and its 2025-11-25 modes; the README's client also
+//! reaches the reference server of every feature (`@modelcontextprotocol/server-everything`,
+//! pinned in `tests/sdk_old/everything`). The SDK releases and the
 //! Node they run on are pinned in `tests/sdk_old/package-lock.json` (`npm ci`, once a test
 //! binary), the Python SDK in `tests/sdk_python/requirements.txt`.
 //!
@@ -131,6 +133,94 @@ fn the_readme_client_alone_reaches_servers_of_older_sdk_releases_over_http() {
             "{sdk}"
         );
     }
+}
+
+/// `tests/sdk_old/everything` with its pinned packages installed: the reference server of
+/// every feature, in a directory of its own (it needs zod 4, the older releases zod 3).
+fn everything() -> &'static Path {
+    static INSTALLED: OnceLock<PathBuf> = OnceLock::new();
+    INSTALLED.get_or_init(|| {
+        let dir = Path::new(DIR).join("everything");
+        let mut ci = Command::new("npm");
+        ci.current_dir(&dir)
+            .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"]);
+        let what = "`npm ci` in tests/sdk_old/everything (needs npm and the npm registry)";
+        let output = run_limited(ci, what, Duration::from_secs(300));
+        assert!(
+            output.status.success(),
+            "{what} failed:\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        dir
+    })
+}
+
+/// The reference server of every feature over Streamable HTTP, on a free port of 127.0.0.1,
+/// killed when dropped; its URL once it accepts connections.
+struct Everything {
+    child: std::process::Child,
+    url: String,
+}
+
+impl Everything {
+    fn start() -> Everything {
+        let dir = everything();
+        // A free port, given back for the server to take (it takes a port, not a listener).
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|listener| listener.local_addr())
+            .expect("a free port")
+            .port();
+        let child = Command::new(dir.join("node_modules/.bin/node"))
+            .current_dir(dir)
+            .args([
+                "node_modules/@modelcontextprotocol/server-everything/dist/index.js",
+                "streamableHttp",
+            ])
+            .env("PORT", port.to_string())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("starting server-everything");
+        let server = Everything {
+            child,
+            url: format!("http://127.0.0.1:{port}/mcp"),
+        };
+        // Until it listens: each try waits on the connection, not on a clock.
+        let listening = (0..200).any(|_| {
+            let connected = std::net::TcpStream::connect(("127.0.0.1", port)).is_ok();
+            if !connected {
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            connected
+        });
+        assert!(listening, "server-everything did not listen on {port}");
+        server
+    }
+}
+
+impl Drop for Everything {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn the_readme_client_alone_reaches_server_everything() {
+    let readme_client = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/http-client.rs");
+    let client = crate_of_its_own("readme-client", &readme_client, &["http-client"]);
+    let server = Everything::start();
+    // Its tool of `a` and `b` is `get-sum`.
+    let seen = printed(&client, &[&server.url, "get-sum"]);
+    let lines: Vec<&str> = seen.lines().collect();
+    assert!(lines.contains(&"tool: get-sum"), "{seen}");
+    let called = lines.last().copied().unwrap_or_default();
+    let content: serde_json::Value = called
+        .strip_prefix("get-sum: ")
+        .and_then(|content| serde_json::from_str(content).ok())
+        .unwrap_or_else(|| panic!("no result of get-sum: {seen}"));
+    let text = content[0]["text"].as_str().unwrap_or_default();
+    assert!(text.contains("5.5"), "{seen}");
 }
 
 /// The stdio client, built as a crate of its own with `stdio-client` alone.
