@@ -5,8 +5,9 @@
 //! built the same way with `stdio-client` alone reaches a server of a release whose newest
 //! revision is 2024-11-05 (1.9.0, before Streamable HTTP), and the Python SDK's server
 //! (tests/sdk_python) in its 2026-07-28 and its 2025-11-25 modes; the README's client also
-//! reaches the reference server of every feature (`@modelcontextprotocol/server-everything`,
-//! pinned in `tests/sdk_old/everything`). The SDK releases and the
+//! reaches the Python SDK's server over Streamable HTTP (2026-07-28) and the reference server
+//! of every feature (`@modelcontextprotocol/server-everything`, pinned in
+//! `tests/sdk_old/everything`, newest revision 2025-11-25). The SDK releases and the
 //! Node they run on are pinned in `tests/sdk_old/package-lock.json` (`npm ci`, once a test
 //! binary), the Python SDK in `tests/sdk_python/requirements.txt`.
 //!
@@ -155,50 +156,44 @@ fn everything() -> &'static Path {
     })
 }
 
-/// The reference server of every feature over Streamable HTTP, on a free port of 127.0.0.1,
-/// killed when dropped; its URL once it accepts connections.
-struct Everything {
+/// A server process listening on a free port of 127.0.0.1, killed when dropped.
+struct OnPort {
     child: std::process::Child,
     url: String,
 }
 
-impl Everything {
-    fn start() -> Everything {
-        let dir = everything();
+impl OnPort {
+    /// Starts `command(port)` for a free port, and waits until it accepts connections.
+    fn start(what: &str, command: impl FnOnce(u16) -> Command) -> OnPort {
         // A free port, given back for the server to take (it takes a port, not a listener).
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .and_then(|listener| listener.local_addr())
             .expect("a free port")
             .port();
-        let child = Command::new(dir.join("node_modules/.bin/node"))
-            .current_dir(dir)
-            .args([
-                "node_modules/@modelcontextprotocol/server-everything/dist/index.js",
-                "streamableHttp",
-            ])
-            .env("PORT", port.to_string())
+        let child = command(port)
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .spawn()
-            .expect("starting server-everything");
-        let server = Everything {
+            .unwrap_or_else(|e| panic!("starting {what}: {e}"));
+        let server = OnPort {
             child,
             url: format!("http://127.0.0.1:{port}/mcp"),
         };
-        // Until it listens: each try waits on the connection, not on a clock.
-        let listening = (0..200).any(|_| {
+        // Until it listens: each try waits on the connection, not on a clock (the pause
+        // between tries only spares the CPU), within a bound no start comes near.
+        let listening = (0..400).any(|_| {
             let connected = std::net::TcpStream::connect(("127.0.0.1", port)).is_ok();
             if !connected {
                 std::thread::sleep(Duration::from_millis(50));
             }
             connected
         });
-        assert!(listening, "server-everything did not listen on {port}");
+        assert!(listening, "{what} did not listen on {port}");
         server
     }
 }
 
-impl Drop for Everything {
+impl Drop for OnPort {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
@@ -209,7 +204,18 @@ impl Drop for Everything {
 fn the_readme_client_alone_reaches_server_everything() {
     let readme_client = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/http-client.rs");
     let client = crate_of_its_own("readme-client", &readme_client, &["http-client"]);
-    let server = Everything::start();
+    let dir = everything();
+    let server = OnPort::start("server-everything", |port| {
+        let mut command = Command::new(dir.join("node_modules/.bin/node"));
+        command
+            .current_dir(dir)
+            .args([
+                "node_modules/@modelcontextprotocol/server-everything/dist/index.js",
+                "streamableHttp",
+            ])
+            .env("PORT", port.to_string());
+        command
+    });
     // Its tool of `a` and `b` is `get-sum`.
     let seen = printed(&client, &[&server.url, "get-sum"]);
     let lines: Vec<&str> = seen.lines().collect();
@@ -221,6 +227,27 @@ fn the_readme_client_alone_reaches_server_everything() {
         .unwrap_or_else(|| panic!("no result of get-sum: {seen}"));
     let text = content[0]["text"].as_str().unwrap_or_default();
     assert!(text.contains("5.5"), "{seen}");
+}
+
+/// The Python SDK's server over Streamable HTTP (`tests/sdk_old/python_server.py`), which
+/// serves 2026-07-28 to a client that discovers it.
+#[cfg(all(feature = "server", feature = "client"))]
+#[test]
+fn the_readme_client_alone_reaches_the_python_sdks_http_server() {
+    let readme_client = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/http-client.rs");
+    let client = crate_of_its_own("readme-client", &readme_client, &["http-client"]);
+    let server = OnPort::start("the Python SDK's server", |port| {
+        let mut command = Command::new(crate::sdk_python::python());
+        command
+            .arg(Path::new(DIR).join("python_server.py"))
+            .arg(port.to_string());
+        command
+    });
+    let seen = printed(&client, &[&server.url]);
+    assert_eq!(
+        seen,
+        "tool: add\ntool: sum\nadd: [{\"type\":\"text\",\"text\":\"5.5\"}]\n"
+    );
 }
 
 /// The stdio client, built as a crate of its own with `stdio-client` alone.
