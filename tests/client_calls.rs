@@ -3,10 +3,12 @@
 //! service in this process), a tool that reports its progress three times, each report
 //! acknowledged by the client's per-call function before the tool goes on (so every report
 //! reaches it before the answer, ordered by the reports themselves, not by a clock), and its
-//! log messages; calls past their timeout; a client whose build shares no revision with the
-//! server, told so as its own refusal. Over stdio (this test binary run again as the server's
-//! process, its handler telling the test what its context saw), a call whose future is
-//! dropped, and one past its timeout, cancelled at the server: the handler's context sees it.
+//! log messages; calls past their timeout and a call whose future is dropped, cancelled at
+//! the server in a 2025-11-25 session (the tool's context sees it); a client whose build
+//! shares no revision with the server, told so as its own refusal. Over stdio (this test
+//! binary run again as the server's process, its async handler telling the test what its
+//! context saw), a call whose future is dropped, and one past its timeout, cancelled at the
+//! server in 2026-07-28 and in 2025-11-25: the handler's context sees it.
 //!
 //! No clock decides a verdict: calls are held by channels the test or the client's functions
 //! feed. The waits that bound a held call (so that a broken guard fails its test rather than
@@ -49,9 +51,9 @@ struct Wires {
 
 /// `report`: three progress reports, each waiting for the client's acknowledgement; a log
 /// message; then the answer. `hold`: says it started, then is held until its context is
-/// cancelled (which it says too) or the test's bound passes. (The HTTP service does not
-/// tell a session's handler of a `notifications/cancelled` yet: the stdio tests below see
-/// the cancellation reach the handler.)
+/// cancelled (which it says too) or the test's bound passes. It is not async: the HTTP
+/// service does not yet tell an async tool's context of a session's `notifications/cancelled`
+/// (the stdio loop does: the stdio tests below hold an async tool).
 fn router(wires: Wires) -> Router {
     let report_wires = wires.clone();
     let hold_wires = wires;
@@ -78,24 +80,21 @@ fn router(wires: Wires) -> Router {
                 }
             },
         )
-        .tool_async(
+        .tool_with(
             Tool::new("hold", ToolInputSchema::new()),
             move |_, context| {
-                let seen = hold_wires.seen.clone();
-                async move {
-                    let _ = seen.send("started");
-                    // The context is the handler's only news of the client: looked at until
-                    // it says the call was cancelled.
-                    let waited = tokio::time::timeout(HELD, async {
-                        while !context.is_cancelled() {
-                            tokio::time::sleep(Duration::from_millis(5)).await;
-                        }
-                    });
-                    if waited.await.is_ok() {
-                        let _ = seen.send("cancelled");
-                    }
-                    Ok(CallToolResult::text("held"))
+                // A tool that is not async: the service runs it on the blocking pool.
+                let _ = hold_wires.seen.send("started");
+                // The context is the handler's only news of the client: looked at until it
+                // says the call was cancelled, or the test's bound passes.
+                let started = std::time::Instant::now();
+                while !context.is_cancelled() && started.elapsed() < HELD {
+                    std::thread::sleep(Duration::from_millis(5));
                 }
+                if context.is_cancelled() {
+                    let _ = hold_wires.seen.send("cancelled");
+                }
+                Ok(CallToolResult::text("held"))
             },
         )
 }
@@ -213,6 +212,7 @@ fn a_call_past_its_timeout_ends_with_the_timeout_error() {
             let call = held(&server, CallOptions::new().with_timeout(short), &mut saw).await;
             let ended = call.await.expect("the call's task");
             assert_eq!(ended, Err(CallError::Timeout(short)), "{versions:?}");
+            cancelled_in_a_session(versions, &mut saw).await;
             // The connection's timeout, for a call that sets none.
             let server = Arc::new(
                 Connection::http(&serving.url, client(versions))
@@ -223,7 +223,43 @@ fn a_call_past_its_timeout_ends_with_the_timeout_error() {
             let call = held(&server, CallOptions::new(), &mut saw).await;
             let ended = call.await.expect("the call's task");
             assert_eq!(ended, Err(CallError::Timeout(short)), "{versions:?}");
+            cancelled_in_a_session(versions, &mut saw).await;
         }
+    });
+}
+
+/// In a session (2025-11-25), that the held tool saw its call cancelled. Over HTTP in
+/// 2026-07-28 the call's stream closed is its cancellation, which the service does not tell a
+/// handler: nothing to see.
+async fn cancelled_in_a_session(
+    versions: &[&str],
+    saw: &mut mpsc::UnboundedReceiver<&'static str>,
+) {
+    if versions == ["2025-11-25"] {
+        let seen = tokio::time::timeout(HELD, saw.recv()).await;
+        assert_eq!(seen, Ok(Some("cancelled")), "the tool saw no cancellation");
+    }
+}
+
+#[test]
+fn a_call_whose_future_is_dropped_is_cancelled_at_the_server_over_http() {
+    let (wires, _ack, mut saw) = wires();
+    let serving = serve(router(wires));
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    runtime.block_on(async {
+        // A session's server is told with `notifications/cancelled`.
+        let server = Connection::http(&serving.url, client(&["2025-11-25"]))
+            .await
+            .expect("connected");
+        let server = Arc::new(server);
+        let call = held(&server, CallOptions::new(), &mut saw).await;
+        // The call's future dropped while the tool holds it.
+        call.abort();
+        assert!(call.await.is_err_and(|e| e.is_cancelled()));
+        cancelled_in_a_session(&["2025-11-25"], &mut saw).await;
+        // The connection goes on.
+        let tools = server.list_tools().await.expect("tools/list");
+        assert_eq!(tools.len(), 2);
     });
 }
 
