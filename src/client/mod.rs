@@ -21,6 +21,9 @@
 //!   and once all are answered the engine sends the request again with the answers (at most 8
 //!   rounds), its final answer under the id the caller first got. A handler of sampling,
 //!   elicitation and roots is written once, whichever way the server asks;
+//! - **cancelling**: a request its caller gave up is forgotten ([`Client::cancel`]), an
+//!   answer that comes late pairs with nothing, and the `notifications/cancelled` that tells
+//!   the server is given to send;
 //! - **over HTTP**: the headers each line goes with ([`Client::http_headers`]: the stateless
 //!   request's mirrored method, name and version, a listed tool's `Mcp-Param-*` headers, a
 //!   stateful session's version), and what a request without an answer at the transport
