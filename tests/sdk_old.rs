@@ -22,6 +22,12 @@ use std::process::Command;
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
+// The stdio client's program, compiled here too, so that it keeps building with the crate;
+// its crate of its own builds it from the same file.
+#[path = "sdk_old/stdio_client.rs"]
+#[allow(dead_code)]
+mod stdio_client_program;
+
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/sdk_old");
 
 /// `tests/sdk_old` with its pinned packages installed, and the Node it pins.
