@@ -6,7 +6,6 @@ struct Add {
     a: f64,
     b: f64,
 }
-
 #[derive(serde::Serialize, schemars::JsonSchema)]
 struct Sum {
     sum: f64,
@@ -23,7 +22,8 @@ async fn main() -> std::io::Result<()> {
             Ok(ReadResourceResult::text(read.uri, "Hi!"))
         });
     let mcp = StreamableHttp::new(Server::new(Implementation::new("memo", "0.1.0"), router));
-    let port = std::env::args().nth(2).unwrap_or("0".into()); // --port <n>
+    let args = std::env::args().skip(1).collect::<Vec<_>>().join("="); // --port <n>, --port=<n>
+    let port = args.strip_prefix("--port=").unwrap_or("0");
     let listener = tokio::net::TcpListener::bind(format!("127.0.0.1:{port}")).await?;
     println!("listening on http://{}/mcp", listener.local_addr()?);
     mcp.serve(listener).await

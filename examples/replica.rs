@@ -47,6 +47,12 @@ impl StateCodec for Signed {
 
 fn arg(name: &str) -> Option<String> {
     let args: Vec<String> = std::env::args().collect();
+    let joined = args
+        .iter()
+        .find_map(|arg| arg.strip_prefix(name)?.strip_prefix('='));
+    if let Some(value) = joined {
+        return Some(value.to_owned()); // `--name=value`
+    }
     let at = args.iter().position(|arg| arg == name)?;
     args.get(at + 1).cloned()
 }

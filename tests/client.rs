@@ -993,3 +993,43 @@ proptest! {
         prop_assert_eq!(second.in_flight(), waiting.in_flight() - 1);
     }
 }
+
+#[test]
+fn a_request_the_caller_gives_up_is_cancelled_and_its_late_answer_finds_nothing() {
+    for versions in [&["2026-07-28"][..], &["2025-11-25"][..]] {
+        let server = server(versions);
+        let (mut client, mut session) = (client(), Session::new());
+        connect(&mut client, &server, &mut session);
+        let read = ReadResourceRequestParams::new("memo://hi", client.meta());
+        let (id, line) = client
+            .request(ClientCall::ReadResource(read))
+            .expect("sent");
+        // The server answered, but the answer has not reached the client yet.
+        let late = server.handle(&mut session, &line).pop().expect("an answer");
+        let cancel = client
+            .cancel(&id, "no longer wanted")
+            .expect("a request in flight is cancelled");
+        assert_eq!(
+            json(&cancel),
+            serde_json::json!({
+                "jsonrpc": "2.0",
+                "method": "notifications/cancelled",
+                "params": {"requestId": serde_json::to_value(&id).unwrap(), "reason": "no longer wanted"}
+            }),
+            "{versions:?}"
+        );
+        assert_eq!(client.in_flight(), 0, "{versions:?}");
+        // The server takes it as a notification: nothing to answer.
+        assert!(
+            server.handle(&mut session, &cancel).is_empty(),
+            "{versions:?}"
+        );
+        assert_eq!(
+            client.receive(&late),
+            [Event::Unpaired(Some(id.clone()))],
+            "{versions:?}"
+        );
+        // Given up already: nothing more to tell.
+        assert_eq!(client.cancel(&id, "again"), None, "{versions:?}");
+    }
+}

@@ -2,7 +2,7 @@
 //! by hand, raw HTTP/1.1 over a `TcpListener` on 127.0.0.1, and each test asserts the bound
 //! the connection documents: an endless JSON answer ends in `Bound::AnswerSize`, an endless
 //! event in `Bound::EventSize`, a stream of keep-alive comments in `Bound::IdleTimeout` or
-//! `Bound::CallTimeout`, a redirect to another origin in `Bound::OtherOrigin` with nothing
+//! `CallError::Timeout`, a redirect to another origin in `Bound::OtherOrigin` with nothing
 //! sent there, and a server that answers each answer with another request in
 //! `Bound::ServerRequests`, after exactly that many answers.
 #![cfg(feature = "http-client")]
@@ -355,7 +355,7 @@ fn a_stream_of_keep_alive_comments_ends_at_the_idle_or_the_call_timeout() {
             .await
             .expect("connected");
         let (error, took) = failed(server.call_tool("comments", json!({}))).await;
-        assert_eq!(error, CallError::Bound(Bound::CallTimeout(short)));
+        assert_eq!(error, CallError::Timeout(short));
         assert!(took >= short && took < SOON, "{took:?}");
     });
 }

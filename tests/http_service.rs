@@ -196,12 +196,23 @@ pub fn whole_body(headers: &[(String, String)], reader: &mut BufReader<TcpStream
     String::from_utf8(body).expect("UTF-8")
 }
 
-/// The next event's data on a chunked event stream (chunk sizes and comments skipped).
+/// The next event's data on a chunked event stream (chunk sizes and comments skipped); `None`
+/// when the stream ends (its last chunk, or the connection closed). A read that fails (its
+/// timeout passed: the stream neither ended nor sent) fails the test, and so does a stream
+/// that sends nothing but keep-alive comments for a minute: a stream that stays open is not
+/// one that ended.
 pub fn next_data(reader: &mut BufReader<TcpStream>) -> Option<Value> {
+    let deadline = Instant::now() + Duration::from_secs(60);
     loop {
+        assert!(
+            Instant::now() < deadline,
+            "the stream neither ended nor sent an event within a minute"
+        );
         let mut line = String::new();
-        if reader.read_line(&mut line).ok()? == 0 {
-            return None;
+        match reader.read_line(&mut line) {
+            Ok(0) => return None,
+            Ok(_) => {}
+            Err(error) => panic!("the stream neither ended nor sent an event: {error}"),
         }
         if let Some(data) = line.trim_end().strip_prefix("data: ") {
             if !data.is_empty() {

@@ -197,8 +197,24 @@ fn the_python_client_hears_the_http_services_progress_and_logs_as_they_are_made(
         })
     };
     for (mode, version) in [("auto", "2026-07-28"), ("legacy", "2025-11-25")] {
-        let (seen, arrived) = reports_timed_of(url, mode, "count", "{}", "log");
+        let (seen, arrived, order) = reports_ordered_of(url, mode, "count", "{}", "log");
         assert_eq!(seen, heard(version));
+        // Every report and log message reached the client before the answer.
+        let reports: Vec<&str> = order
+            .iter()
+            .map(String::as_str)
+            .filter(|e| *e != "log")
+            .collect();
+        assert_eq!(
+            reports,
+            ["progress 1", "progress 2", "progress 3", "answer"],
+            "{mode}"
+        );
+        assert_eq!(
+            order.last().map(String::as_str),
+            Some("answer"),
+            "{mode}: {order:?}"
+        );
         // The three reports, then the answer: steps 2 and 3 each come a gap after the one
         // before. A lower bound only: a loaded machine delays everything, never shortens the
         // handler's sleeps. The answer comes right after step 3, with no gap to check.
@@ -234,21 +250,25 @@ fn reports_of(
         .unwrap_or_else(|e| panic!("the client printed no JSON ({e}): {printed}"))
 }
 
-/// [`reports_of`], and when each report and the answer arrived (milliseconds after the call).
-fn reports_timed_of(
+/// [`reports_of`], with when each report and the answer arrived (milliseconds after the call)
+/// and the order in which the reports (`progress <n>`), the log messages (`log`) and the
+/// answer (`answer`) reached the client.
+fn reports_ordered_of(
     server: &std::ffi::OsStr,
     mode: &str,
     tool: &str,
     arguments: &str,
     log: &str,
-) -> (Value, Vec<u64>) {
+) -> (Value, Vec<u64>, Vec<String>) {
     let mut seen = reports_of(server, mode, tool, arguments, log);
-    let arrived = seen
-        .as_object_mut()
-        .and_then(|seen| seen.remove("arrived"))
-        .unwrap_or_default();
-    let arrived = serde_json::from_value(arrived).expect("the arrival times");
-    (seen, arrived)
+    let mut take = |member: &str| {
+        seen.as_object_mut()
+            .and_then(|seen| seen.remove(member))
+            .unwrap_or_default()
+    };
+    let arrived = serde_json::from_value(take("arrived")).expect("the arrival times");
+    let order = serde_json::from_value(take("order")).expect("the arrival order");
+    (seen, arrived, order)
 }
 
 /// Over stdio, the async example's `wait` tool runs in a task and reports its progress as it
@@ -257,12 +277,25 @@ fn reports_timed_of(
 fn the_python_client_hears_the_async_examples_progress_as_it_waits() {
     let binary = support::example_binary("async-server");
     for (mode, version) in [("auto", "2026-07-28"), ("legacy", "2025-11-25")] {
-        let (seen, _) = reports_timed_of(binary.as_os_str(), mode, "wait", r#"{"ms": 40}"#, "");
+        let wait = r#"{"ms": 40}"#;
+        let (seen, _, order) = reports_ordered_of(binary.as_os_str(), mode, "wait", wait, "");
         let quarters = [[1.0, 4.0], [2.0, 4.0], [3.0, 4.0], [4.0, 4.0]];
         let progress: Vec<Value> = quarters.iter().map(|[d, t]| json!([d, t, null])).collect();
         assert_eq!(
             seen,
             json!({"version": version, "progress": progress, "logs": [], "text": "waited 40 ms"})
+        );
+        // Each report reached the client's callback before the answer did, in order.
+        assert_eq!(
+            order,
+            [
+                "progress 1",
+                "progress 2",
+                "progress 3",
+                "progress 4",
+                "answer"
+            ],
+            "{mode}"
         );
     }
 }

@@ -6,7 +6,9 @@
 
 use crate::handler::Conformance;
 use axum::body::Body;
-use axum::http::{header, Request, Response, StatusCode};
+#[cfg(feature = "auth")]
+use axum::http::Request;
+use axum::http::{header, Response, StatusCode};
 use mcp_spec_types::server::{Server, StreamableHttp};
 use std::time::Duration;
 

@@ -38,7 +38,15 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let mut port = 0u16;
-    let mut args = std::env::args().skip(1);
+    // `--port <n>` and `--port=<n>` alike.
+    let mut args = std::env::args()
+        .skip(1)
+        .flat_map(|arg| match arg.split_once('=') {
+            Some((name, value)) if name.starts_with("--") => {
+                vec![name.to_owned(), value.to_owned()]
+            }
+            _ => vec![arg],
+        });
     while let Some(arg) = args.next() {
         match (arg.as_str(), args.next()) {
             ("--port", Some(p)) if p.parse::<u16>().is_ok() => port = p.parse().unwrap_or(0),

@@ -296,6 +296,9 @@ impl Peer {
                 Event::Refused(_) => {
                     assert!(!self.connected, "{name}: refused once connected, by {line}");
                 }
+                Event::NoRevisionInCommon { .. } => {
+                    assert!(!self.connected, "{name}: no revision once connected, by {line}");
+                }
                 Event::Answer { id: answer, .. } => {
                     assert!(
                         self.asked.contains(answer),

@@ -15,8 +15,10 @@ use crate::dispatch::MethodSet;
 use crate::method::method_names as names;
 use crate::prelude::*;
 use crate::v2026_07_28 as latest;
-use crate::{ErrorCode, ProtocolVersion, RequestId, RpcError};
+use crate::{ErrorCode, ProgressToken, ProtocolVersion, RequestId, RpcError};
+use core::time::Duration;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::oneshot;
 
@@ -56,6 +58,14 @@ use tokio::sync::oneshot;
 /// to read a line, never across I/O). The server's notifications go to the function given to
 /// [`Connection::on_notification`]; its requests (sampling, elicitation, roots), to the one
 /// given to [`Connection::on_request`].
+///
+/// A call may be watched, timed out and cancelled ([`CallOptions`], given to
+/// [`Connection::call_tool_with`] or [`Connection::request_with`]): its progress and its log
+/// messages go to functions of its own, it ends with [`CallError::Timeout`] past its timeout
+/// (or the connection's, [`Connection::with_call_timeout`]), and a call whose future is
+/// dropped before its answer, or that timed out, is cancelled at the server: over stdio and
+/// in a session of a stateful revision with `notifications/cancelled`, over Streamable HTTP
+/// in 2026-07-28 by closing its response stream, as each revision's cancellation page asks.
 pub struct Connection {
     inner: Arc<Inner>,
 }
@@ -81,6 +91,94 @@ impl core::fmt::Debug for Connection {
 
 type Answered = Result<latest::ClientCallResult, CallError>;
 type Notified = Arc<dyn Fn(latest::ServerNotify) + Send + Sync>;
+type Progressed = Arc<dyn Fn(latest::ProgressNotificationParams) + Send + Sync>;
+type Logged = Arc<dyn Fn(latest::LoggingMessageNotificationParams) + Send + Sync>;
+
+/// How one call is watched and how long it may take: given to [`Connection::call_tool_with`]
+/// or [`Connection::request_with`].
+///
+/// ```no_run
+/// # async fn run(server: mcp_spec_types::client::Connection) -> Result<(), mcp_spec_types::client::CallError> {
+/// use mcp_spec_types::client::CallOptions;
+/// use mcp_spec_types::v2026_07_28::LoggingLevel;
+/// use std::time::Duration;
+///
+/// let watched = CallOptions::new()
+///     .on_progress(|p| println!("{} of {:?}", p.progress, p.total))
+///     .on_log(LoggingLevel::Info, |log| println!("{}", log.data))
+///     .with_timeout(Duration::from_secs(30));
+/// let result = server.call_tool_with("wait", serde_json::json!({}), watched).await?;
+/// # let _ = result; Ok(()) }
+/// ```
+#[derive(Clone, Default)]
+pub struct CallOptions {
+    progress: Option<Progressed>,
+    log: Option<(latest::LoggingLevel, Logged)>,
+    timeout: Option<Duration>,
+}
+
+impl core::fmt::Debug for CallOptions {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("CallOptions")
+            .field("progress", &self.progress.is_some())
+            .field("log", &self.log.as_ref().map(|(level, _)| level))
+            .field("timeout", &self.timeout)
+            .finish()
+    }
+}
+
+impl CallOptions {
+    /// A call watched by nobody, within the connection's call timeout.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Gives each of the call's progress notifications to `progress`, as it comes and before
+    /// the answer: the call's request carries a progress token made for it (whatever its
+    /// `_meta` held), and the server's notifications with that token go to `progress` rather
+    /// than to [`Connection::on_notification`]. A server need not report progress.
+    #[must_use]
+    pub fn on_progress(
+        mut self,
+        progress: impl Fn(latest::ProgressNotificationParams) + Send + Sync + 'static,
+    ) -> Self {
+        self.progress = Some(Arc::new(progress));
+        self
+    }
+
+    /// Gives the call's log messages to `log`, as they come and before the answer, rather than
+    /// to [`Connection::on_notification`]. A 2026-07-28 server is asked for the messages of
+    /// `level` and above with this call (the request's `io.modelcontextprotocol/logLevel`);
+    /// a server of a stateful revision sends what its session's `logging/setLevel` asks
+    /// for. A message is the call's when it comes on the call's own response stream (over
+    /// Streamable HTTP); over stdio no message names its call, so they all go to
+    /// [`Connection::on_notification`].
+    #[must_use]
+    pub fn on_log(
+        mut self,
+        level: latest::LoggingLevel,
+        log: impl Fn(latest::LoggingMessageNotificationParams) + Send + Sync + 'static,
+    ) -> Self {
+        self.log = Some((level, Arc::new(log)));
+        self
+    }
+
+    /// Ends the call with [`CallError::Timeout`] if its answer has not come within `timeout`,
+    /// and cancels it at the server; in place of the connection's call timeout
+    /// ([`Connection::with_call_timeout`]).
+    #[must_use]
+    pub fn with_timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = Some(timeout);
+        self
+    }
+}
+
+/// What a call in flight is watched by.
+struct Watch {
+    token: Option<ProgressToken>,
+    progress: Option<Progressed>,
+    logged: Option<Logged>,
+}
 type Answering =
     Arc<dyn Fn(latest::ServerCall) -> Result<latest::ServerCallResult, RpcError> + Send + Sync>;
 
@@ -92,6 +190,12 @@ struct Inner {
     connecting: Mutex<Option<oneshot::Sender<Result<ProtocolVersion, CallError>>>>,
     notified: Mutex<Option<Notified>>,
     answering: Mutex<Option<Answering>>,
+    /// The watched calls in flight, by the id the engine gave them.
+    watches: Mutex<HashMap<RequestId, Watch>>,
+    /// The progress tokens made so far.
+    tokens: AtomicU64,
+    /// The longest a call may take, unless its own options say otherwise.
+    call_timeout: Mutex<Option<Duration>>,
     link: Link,
 }
 
@@ -102,18 +206,39 @@ enum Link {
     Stdio(Box<stdio::StdioLink>),
 }
 
-/// Why a call has no result.
+/// Why a call has no result, saying who refused it: the server ([`CallError::Server`]), this
+/// client's own build ([`CallError::NoRevisionInCommon`], [`CallError::Client`]), the
+/// transport ([`CallError::Transport`], [`CallError::Bound`]) or the caller's time
+/// ([`CallError::Timeout`]).
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum CallError {
-    /// The server answered with this error (in 2026-07-28's codes where they differ).
+    /// The server answered with this JSON-RPC error (in 2026-07-28's codes where they
+    /// differ), or refused to connect with it.
     Server(RpcError),
+    /// The client and the server share no revision, so no connection was made: the revisions
+    /// this client speaks (those its build enables, narrowed by [`Client::with_versions`])
+    /// and those the server offered. Not the server's refusal: a build with more revisions
+    /// (the `http-client` and `stdio-client` features enable every released one) may reach
+    /// it.
+    NoRevisionInCommon {
+        /// The revisions this client speaks, newest first.
+        client: Vec<ProtocolVersion>,
+        /// The revisions the server offered, as it named them: its `server/discover`
+        /// answer's `supportedVersions`, or the one its `initialize` answer chose; empty
+        /// when it named none.
+        server: Vec<String>,
+    },
     /// The engine could not write the request: not connected, or the server's revision
     /// cannot say it.
     Client(ClientError),
     /// The transport failed: the server could not be reached, its process ended, a stream
     /// broke and could not be resumed, or no answer came.
     Transport(String),
+    /// The call's answer did not come within its timeout ([`CallOptions::with_timeout`], or
+    /// the connection's: [`Connection::with_call_timeout`], [`HttpOptions::with_call_timeout`]
+    /// over HTTP): the call was cancelled at the server.
+    Timeout(Duration),
     /// The answer is not the call's kind of result (a server that answers `tools/call` with
     /// another method's result, or with `input_required` the engine could not answer).
     Unexpected(String),
@@ -140,6 +265,7 @@ pub enum Bound {
     /// ([`HttpOptions::with_connect_timeout`]).
     ConnectTimeout(core::time::Duration),
     /// The call did not end within this time ([`HttpOptions::with_call_timeout`]).
+    #[deprecated(note = "a call past its timeout ends with `CallError::Timeout`")]
     CallTimeout(core::time::Duration),
     /// The server sent no message for this long while the call waited
     /// ([`HttpOptions::with_idle_timeout`]): keep-alive comments are no message.
@@ -168,6 +294,7 @@ impl core::fmt::Display for Bound {
                 f,
                 "no connection to the server within the connect timeout of {limit:?}"
             ),
+            #[allow(deprecated)]
             Bound::CallTimeout(limit) => {
                 write!(f, "the call took longer than the call timeout of {limit:?}")
             }
@@ -191,8 +318,19 @@ impl core::fmt::Display for CallError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             CallError::Server(error) => write!(f, "the server answered {error:?}"),
+            CallError::NoRevisionInCommon { client, server } => {
+                let client: Vec<&str> = client.iter().map(ProtocolVersion::as_str).collect();
+                write!(
+                    f,
+                    "no revision in common: this client speaks {client:?}, the server offered \
+                     {server:?}"
+                )
+            }
             CallError::Client(error) => write!(f, "{error}"),
             CallError::Transport(why) => write!(f, "transport: {why}"),
+            CallError::Timeout(limit) => {
+                write!(f, "the call took longer than its timeout of {limit:?}")
+            }
             CallError::Unexpected(why) => write!(f, "unexpected answer: {why}"),
             #[cfg(feature = "http-client")]
             CallError::Bound(bound) => write!(f, "bound: {bound}"),
@@ -214,8 +352,9 @@ impl Connection {
     /// # Errors
     ///
     /// [`CallError::Transport`] when the server cannot be reached, [`CallError::Server`] when
-    /// it refuses to connect (no revision in common), [`CallError::Bound`] when it passes a
-    /// bound.
+    /// it refuses to connect, [`CallError::NoRevisionInCommon`] when it speaks no revision
+    /// this client does, [`CallError::Timeout`] when it does not answer within the call
+    /// timeout, [`CallError::Bound`] when it passes a bound.
     #[cfg(feature = "http-client")]
     pub async fn http(url: impl Into<String>, client: Client) -> Result<Self, CallError> {
         HttpOptions::new().connect(url, client).await
@@ -294,7 +433,8 @@ impl Connection {
     /// # Errors
     ///
     /// [`CallError::Transport`] when the process cannot be started or ends before it
-    /// answers, [`CallError::Server`] when it refuses to connect.
+    /// answers, [`CallError::Server`] when it refuses to connect,
+    /// [`CallError::NoRevisionInCommon`] when it speaks no revision this client does.
     #[cfg(feature = "stdio-client")]
     pub async fn stdio(
         command: impl Into<tokio::process::Command>,
@@ -324,7 +464,11 @@ impl Connection {
         let (told, connection) = oneshot::channel();
         *lock(&self.inner.connecting) = Some(told);
         let first = self.inner.engine().start();
-        let first = first.ok_or(CallError::Client(ClientError::NotConnected))?;
+        // The client speaks no revision this build enables (`Client::with_versions`).
+        let first = first.ok_or(CallError::NoRevisionInCommon {
+            client: Vec::new(),
+            server: Vec::new(),
+        })?;
         let connecting = async {
             self.inner.send(first, None).await?;
             match connection.await {
@@ -334,8 +478,19 @@ impl Connection {
                 )),
             }
         };
-        self.inner.within_call_timeout(connecting).await?;
+        let limit = *lock(&self.inner.call_timeout);
+        within(limit, connecting).await?;
         Ok(self)
+    }
+
+    /// Sets the longest a call may take before it ends with [`CallError::Timeout`] and is
+    /// cancelled at the server, for the calls whose [`CallOptions`] set none; `None`: no
+    /// limit. Over HTTP it starts as [`HttpOptions::with_call_timeout`] (60 seconds by
+    /// default); over stdio there is none until set.
+    #[must_use]
+    pub fn with_call_timeout(self, timeout: impl Into<Option<Duration>>) -> Self {
+        *lock(&self.inner.call_timeout) = timeout.into();
+        self
     }
 
     /// The revision spoken with the server.
@@ -379,6 +534,38 @@ impl Connection {
         &self,
         call: latest::ClientCall,
     ) -> Result<latest::ClientCallResult, CallError> {
+        self.request_with(call, CallOptions::new()).await
+    }
+
+    /// [`Connection::request`], watched and timed as `options` say. Dropping the future before
+    /// it ends cancels the call at the server.
+    ///
+    /// # Errors
+    ///
+    /// See [`CallError`].
+    pub async fn request_with(
+        &self,
+        mut call: latest::ClientCall,
+        options: CallOptions,
+    ) -> Result<latest::ClientCallResult, CallError> {
+        let CallOptions {
+            progress,
+            log,
+            timeout,
+        } = options;
+        let token = progress.as_ref().and_then(|_| {
+            let meta = meta_of(&mut call)?;
+            let n = self.inner.tokens.fetch_add(1, Ordering::Relaxed) + 1;
+            let token = ProgressToken::String(format!("progress-{n}"));
+            meta.progress_token = Some(token.clone());
+            Some(token)
+        });
+        let logged = log.map(|(level, logged)| {
+            if let Some(meta) = meta_of(&mut call) {
+                meta.io_modelcontextprotocol_log_level = Some(level);
+            }
+            logged
+        });
         let (id, line) = self
             .inner
             .engine()
@@ -386,8 +573,23 @@ impl Connection {
             .map_err(CallError::Client)?;
         let (answer, mut answered) = oneshot::channel();
         lock(&self.inner.pending).insert(id.clone(), answer);
+        if progress.is_some() || logged.is_some() {
+            let watch = Watch {
+                token,
+                progress,
+                logged,
+            };
+            lock(&self.inner.watches).insert(id.clone(), watch);
+        }
+        // Until the answer comes, dropping this future cancels the call at the server.
+        let mut flight = InFlight {
+            inner: Arc::clone(&self.inner),
+            id: id.clone(),
+            reason: "the caller gave the call up",
+            answered: false,
+        };
         let call = async {
-            let sent = self.inner.send(line.clone(), Some(id.clone())).await;
+            let sent = self.inner.send(line, Some(id.clone())).await;
             // Over HTTP the answer came with the exchange, or the engine gave one for it; over
             // stdio it comes from the task reading the server's output. An exchange that
             // failed may still have brought it first.
@@ -400,14 +602,13 @@ impl Connection {
                 Err(error) => answered.try_recv().unwrap_or(Err(error)),
             }
         };
-        let answered = self.inner.within_call_timeout(call).await;
-        lock(&self.inner.pending).remove(&id);
-        #[cfg(feature = "http-client")]
-        if let Err(CallError::Bound(Bound::CallTimeout(_))) = &answered {
-            // The engine forgets the request: an answer that comes late finds nothing.
-            let why = RpcError::new(ErrorCode::InternalError, "the call timed out");
-            let _ = self.inner.engine().no_answer(&line, why);
+        let limit = timeout.or(*lock(&self.inner.call_timeout));
+        let answered = within(limit, call).await;
+        match &answered {
+            Err(CallError::Timeout(_)) => flight.reason = "the call timed out",
+            _ => flight.answered = true,
         }
+        drop(flight);
         answered
     }
 
@@ -458,6 +659,32 @@ impl Connection {
         name: &str,
         arguments: impl serde::Serialize,
     ) -> Result<latest::CallToolResult, CallError> {
+        self.call_tool_with(name, arguments, CallOptions::new())
+            .await
+    }
+
+    /// [`Connection::call_tool`], watched and timed as `options` say: its progress and log
+    /// messages to functions of its own, a timeout of its own. Dropping the future before it
+    /// ends cancels the call at the server.
+    ///
+    /// ```no_run
+    /// # async fn run(server: mcp_spec_types::client::Connection) -> Result<(), mcp_spec_types::client::CallError> {
+    /// use mcp_spec_types::client::CallOptions;
+    ///
+    /// let progress = CallOptions::new().on_progress(|p| println!("{}", p.progress));
+    /// let result = server.call_tool_with("count", serde_json::json!({}), progress).await?;
+    /// # let _ = result; Ok(()) }
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Connection::call_tool`].
+    pub async fn call_tool_with(
+        &self,
+        name: &str,
+        arguments: impl serde::Serialize,
+        options: CallOptions,
+    ) -> Result<latest::CallToolResult, CallError> {
         let arguments = match serde_json::to_value(arguments) {
             Ok(serde_json::Value::Object(arguments)) => arguments,
             Ok(serde_json::Value::Null) => serde_json::Map::new(),
@@ -469,7 +696,8 @@ impl Connection {
         };
         let params =
             latest::CallToolRequestParams::new(name, self.meta()).with_arguments(arguments);
-        match self.request(latest::ClientCall::CallTool(params)).await? {
+        let call = latest::ClientCall::CallTool(params);
+        match self.request_with(call, options).await? {
             latest::ClientCallResult::CallTool(
                 latest::CallToolResultOrInputRequired::CallToolResult(result),
             ) => Ok(result),
@@ -523,6 +751,69 @@ impl Connection {
     }
 }
 
+/// `call`'s `_meta`, which every request of 2026-07-28 has (a method no revision defines:
+/// none).
+fn meta_of(call: &mut latest::ClientCall) -> Option<&mut latest::RequestMetaObject> {
+    use latest::ClientCall as C;
+    match call {
+        C::Complete(params) => Some(&mut params.meta),
+        C::GetPrompt(params) => Some(&mut params.meta),
+        C::ReadResource(params) => Some(&mut params.meta),
+        C::Discover(params) => Some(&mut params.meta),
+        C::SubscriptionsListen(params) => Some(&mut params.meta),
+        C::CallTool(params) => Some(&mut params.meta),
+        C::ListPrompts(params)
+        | C::ListResources(params)
+        | C::ListResourceTemplates(params)
+        | C::ListTools(params) => Some(&mut params.meta),
+        _ => None,
+    }
+}
+
+/// `call`, unless `limit` passes first: then [`CallError::Timeout`].
+async fn within<T>(
+    limit: Option<Duration>,
+    call: impl Future<Output = Result<T, CallError>>,
+) -> Result<T, CallError> {
+    match limit {
+        Some(limit) => tokio::time::timeout(limit, call)
+            .await
+            .unwrap_or(Err(CallError::Timeout(limit))),
+        None => call.await,
+    }
+}
+
+/// A call whose answer has not come: dropped so (its future dropped, or timed out), it is
+/// cancelled at the server.
+struct InFlight {
+    inner: Arc<Inner>,
+    id: RequestId,
+    reason: &'static str,
+    answered: bool,
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        lock(&self.inner.pending).remove(&self.id);
+        lock(&self.inner.watches).remove(&self.id);
+        if self.answered {
+            return;
+        }
+        let cancel = self.inner.engine().cancel(&self.id, self.reason);
+        let Some(cancel) = cancel.filter(|_| self.inner.tells_cancellation()) else {
+            return;
+        };
+        // Sent by a task of its own: a drop cannot wait. Outside a runtime (one shutting
+        // down) nothing can be sent.
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            let inner = Arc::clone(&self.inner);
+            runtime.spawn(async move {
+                let _ = inner.send(cancel, None).await;
+            });
+        }
+    }
+}
+
 /// A result of another kind than `method`'s, or an `input_required` left unanswered.
 fn unexpected(method: &str, got: &latest::ClientCallResult) -> CallError {
     let input = matches!(
@@ -552,30 +843,38 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 
 impl Inner {
     fn new(client: Client, link: Link) -> Self {
+        let call_timeout = match &link {
+            #[cfg(feature = "http-client")]
+            Link::Http(link) => link.call_timeout(),
+            #[cfg(feature = "stdio-client")]
+            Link::Stdio(_) => None,
+        };
         Inner {
             engine: Mutex::new(client),
             pending: Mutex::new(HashMap::new()),
             connecting: Mutex::new(None),
             notified: Mutex::new(None),
             answering: Mutex::new(None),
+            watches: Mutex::new(HashMap::new()),
+            tokens: AtomicU64::new(0),
+            call_timeout: Mutex::new(call_timeout),
             link,
         }
     }
 
-    /// `call`, unless the connection's call timeout passes first (over HTTP:
-    /// [`HttpOptions::with_call_timeout`]; over stdio there is none).
-    async fn within_call_timeout<T>(
-        &self,
-        call: impl Future<Output = Result<T, CallError>>,
-    ) -> Result<T, CallError> {
-        #[cfg(feature = "http-client")]
-        if let Some(limit) = self.http_link().and_then(http::HttpLink::call_timeout) {
-            return match tokio::time::timeout(limit, call).await {
-                Ok(done) => done,
-                Err(_) => Err(CallError::Bound(Bound::CallTimeout(limit))),
-            };
+    /// Whether a cancelled call is told to the server with `notifications/cancelled`: over
+    /// stdio, and over HTTP in a stateful revision. Over HTTP in a stateless one, the call's
+    /// response stream, closed as its future is dropped, is the cancellation.
+    fn tells_cancellation(&self) -> bool {
+        match &self.link {
+            #[cfg(feature = "http-client")]
+            Link::Http(_) => !self
+                .engine()
+                .version()
+                .is_some_and(crate::negotiation::is_stateless),
+            #[cfg(feature = "stdio-client")]
+            Link::Stdio(_) => true,
         }
-        call.await
     }
 
     /// The HTTP link, when the connection is over HTTP.
@@ -609,8 +908,14 @@ impl Inner {
     /// What `line` from the server amounts to: answers given to their callers, notifications
     /// to the caller's function; the lines to send back.
     fn receive(&self, line: &str) -> Vec<String> {
+        self.receive_on(line, None)
+    }
+
+    /// [`Inner::receive`] for a line that came on the response stream of the caller's request
+    /// `stream`: its log messages are that call's.
+    fn receive_on(&self, line: &str, stream: Option<&RequestId>) -> Vec<String> {
         let events = self.engine().receive(line);
-        self.handle(events)
+        self.handle_on(events, stream)
     }
 
     /// Request `line` got no answer at the transport (an HTTP error, a stream that ended):
@@ -621,7 +926,44 @@ impl Inner {
         self.handle(events)
     }
 
+    #[cfg(feature = "http-client")]
     fn handle(&self, events: Vec<Event>) -> Vec<String> {
+        self.handle_on(events, None)
+    }
+
+    /// The function watching `notification`, when a call in flight watches it: its progress
+    /// by its token, its log messages by the stream they came on.
+    fn watcher(
+        &self,
+        notification: &latest::ServerNotify,
+        stream: Option<&RequestId>,
+    ) -> Option<Box<dyn Fn(latest::ServerNotify)>> {
+        let watches = lock(&self.watches);
+        match notification {
+            latest::ServerNotify::Progress(progress) => {
+                let watching = watches
+                    .values()
+                    .find(|watch| watch.token.as_ref() == Some(&progress.progress_token))?;
+                let progress = Arc::clone(watching.progress.as_ref()?);
+                Some(Box::new(move |notification| {
+                    if let latest::ServerNotify::Progress(params) = notification {
+                        progress(params);
+                    }
+                }))
+            }
+            latest::ServerNotify::LoggingMessage(_) => {
+                let logged = Arc::clone(watches.get(stream?)?.logged.as_ref()?);
+                Some(Box::new(move |notification| {
+                    if let latest::ServerNotify::LoggingMessage(params) = notification {
+                        logged(params);
+                    }
+                }))
+            }
+            _ => None,
+        }
+    }
+
+    fn handle_on(&self, events: Vec<Event>, stream: Option<&RequestId>) -> Vec<String> {
         let mut to_send = Vec::new();
         for event in events {
             match event {
@@ -636,12 +978,21 @@ impl Inner {
                         let _ = told.send(Err(CallError::Server(why)));
                     }
                 }
+                Event::NoRevisionInCommon { client, server } => {
+                    if let Some(told) = lock(&self.connecting).take() {
+                        let _ = told.send(Err(CallError::NoRevisionInCommon { client, server }));
+                    }
+                }
                 Event::Answer { id, result } => {
                     if let Some(caller) = lock(&self.pending).remove(&id) {
                         let _ = caller.send(result.map_err(CallError::Server));
                     }
                 }
                 Event::Notification(notification) => {
+                    if let Some(watcher) = self.watcher(&notification, stream) {
+                        watcher(notification);
+                        continue;
+                    }
                     let notified = lock(&self.notified).clone();
                     if let Some(notified) = notified {
                         notified(notification);
@@ -674,7 +1025,7 @@ impl Inner {
                                     let _ = caller.send(Err(CallError::Unexpected(why.message)));
                                 }
                             }
-                            other => to_send.extend(self.handle(vec![other])),
+                            other => to_send.extend(self.handle_on(vec![other], stream)),
                         }
                     }
                 }

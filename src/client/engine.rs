@@ -435,6 +435,31 @@ impl Client {
         Ok(vec![Event::Send(line)])
     }
 
+    /// The caller gave up request `id` (the id [`Client::request`] gave it): the engine forgets
+    /// it, so that an answer that comes late finds nothing, and gives the
+    /// `notifications/cancelled` that tells the server, with `reason`, when the request is in
+    /// flight (every revision's, of the same shape). `None` before the client is connected or
+    /// when the request is not in flight: answered already, or waiting for the caller's answers
+    /// to its input requests (forgotten all the same).
+    ///
+    /// How the server is told depends on the transport: over stdio, and over Streamable HTTP
+    /// in a session of a stateful revision, send the line; over Streamable HTTP in a stateless
+    /// revision (2026-07-28), closing the request's response stream is the cancellation, and
+    /// the line is not sent.
+    pub fn cancel(&mut self, id: &RequestId, reason: &str) -> Option<String> {
+        if !matches!(self.stage, Stage::Connected(_)) {
+            return None;
+        }
+        let sent = self.inputs.forget(id).unwrap_or_else(|| id.clone());
+        self.in_flight.remove(&sent)?;
+        let line = serde_json::json!({
+            "jsonrpc": "2.0",
+            "method": names::CANCELLED_NOTIFICATION,
+            "params": { "requestId": sent, "reason": reason },
+        });
+        crate::json::to_string(&line).ok()
+    }
+
     /// What `line`, a request this client gave, amounts to when no answer to it came back:
     /// an HTTP error without a JSON-RPC body, a connection lost, a stream that ended first.
     /// `why` is then its answer:
@@ -503,7 +528,9 @@ impl Client {
             Err(_) => None,
         };
         // The newest released revision both speak, the draft only when they share no other.
-        let shared = offered.and_then(|offered| self.newest_spoken(&offered));
+        let shared = offered
+            .as_ref()
+            .and_then(|offered| self.newest_spoken(offered));
         match shared {
             Some(version) => {
                 self.stage = Stage::Connected(version.clone());
@@ -513,13 +540,11 @@ impl Client {
                 let id = self.fresh_id();
                 match self.initialize(id) {
                     Some(line) => vec![Event::Send(line)],
-                    None => {
-                        let message = "the server offers no revision this client speaks";
-                        vec![Event::Refused(RpcError::new(
-                            ErrorCode::InvalidRequest,
-                            message,
-                        ))]
-                    }
+                    // The client speaks no stateful revision, and none the server offers.
+                    None => vec![Event::NoRevisionInCommon {
+                        client: self.versions.clone(),
+                        server: offered.unwrap_or_default(),
+                    }],
                 }
             }
         }
@@ -583,16 +608,24 @@ impl Client {
         }
         let chosen = crate::json::from_str::<Chosen>(result.get()).ok();
         let offered = chosen.as_ref().and_then(|c| c.capabilities.clone());
-        let version = chosen
-            .map(|c| ProtocolVersion::from(c.protocol_version.as_str()))
-            .filter(|v| self.versions.contains(v) && !negotiation::is_stateless(v));
-        let Some(version) = version else {
+        let Some(chosen) = chosen.map(|c| c.protocol_version) else {
             self.stage = Stage::Refused;
-            let message = "the server chose a revision this client does not speak";
+            let message = "the server's answer to initialize names no revision";
             return vec![Event::Refused(RpcError::new(
                 ErrorCode::InvalidRequest,
                 message,
             ))];
+        };
+        let version = Some(ProtocolVersion::from(chosen.as_str()))
+            .filter(|v| self.versions.contains(v) && !negotiation::is_stateless(v));
+        let Some(version) = version else {
+            // The server answers with the revision it speaks when it does not speak the one
+            // asked for (the lifecycle page): one this client does not.
+            self.stage = Stage::Refused;
+            return vec![Event::NoRevisionInCommon {
+                client: self.versions.clone(),
+                server: vec![chosen],
+            }];
         };
         self.server_capabilities = offered.and_then(|offered| capabilities_up(&version, &offered));
         self.stage = Stage::Connected(version.clone());

@@ -69,6 +69,21 @@ impl Inputs {
         self.given.len()
     }
 
+    /// Forgets the request the caller knows as `original` (its caller gave it up): its input
+    /// round, the input requests given for it, and the id it is in flight under now, if it is
+    /// (a request sent again with its input has an id of its own).
+    pub fn forget(&mut self, original: &RequestId) -> Option<RequestId> {
+        self.rounds.remove(original);
+        self.given.retain(|_, (round, _)| round != original);
+        let sent = self
+            .retryable
+            .iter()
+            .find(|(_, retry)| retry.original == *original)
+            .map(|(sent, _)| sent.clone())?;
+        self.retryable.remove(&sent);
+        Some(sent)
+    }
+
     /// Whether `id` names an input request given to the caller.
     pub fn is_given(&self, id: &RequestId) -> bool {
         self.given.contains_key(id)

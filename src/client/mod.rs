@@ -21,6 +21,9 @@
 //!   and once all are answered the engine sends the request again with the answers (at most 8
 //!   rounds), its final answer under the id the caller first got. A handler of sampling,
 //!   elicitation and roots is written once, whichever way the server asks;
+//! - **cancelling**: a request its caller gave up is forgotten ([`Client::cancel`]), an
+//!   answer that comes late pairs with nothing, and the `notifications/cancelled` that tells
+//!   the server is given to send;
 //! - **over HTTP**: the headers each line goes with ([`Client::http_headers`]: the stateless
 //!   request's mirrored method, name and version, a listed tool's `Mcp-Param-*` headers, a
 //!   stateful session's version), and what a request without an answer at the transport
@@ -85,7 +88,7 @@ mod structured;
 #[cfg(feature = "http-client")]
 pub use connection::{Bound, HttpOptions};
 #[cfg(any(feature = "http-client", feature = "stdio-client"))]
-pub use connection::{CallError, Connection};
+pub use connection::{CallError, CallOptions, Connection};
 pub use engine::Client;
 pub use structured::{structured, StructuredError};
 
@@ -101,8 +104,21 @@ pub enum Event {
     Send(String),
     /// The client and the server speak this revision: requests may be sent.
     Connected(ProtocolVersion),
-    /// The server cannot be spoken to: no revision in common, or it refused to connect.
+    /// The server refused to connect (its error to `initialize`, or to `server/discover` for a
+    /// reason that falling back to `initialize` would hide), or answered in a way that cannot
+    /// be connected with.
     Refused(RpcError),
+    /// The client and the server share no revision: what the client speaks (the revisions its
+    /// build enables, narrowed by [`Client::with_versions`]) and what the server offered (its
+    /// `server/discover` answer's `supportedVersions`, or the revision its `initialize` answer
+    /// chose; empty when it named none: a server of a stateful revision that the client, with
+    /// no stateful revision, cannot `initialize`).
+    NoRevisionInCommon {
+        /// The revisions the client speaks, newest first.
+        client: Vec<ProtocolVersion>,
+        /// The revisions the server offered, as it named them.
+        server: Vec<String>,
+    },
     /// The answer to request `id`, in 2026-07-28: its result, or the server's error.
     Answer {
         /// The id [`Client::request`] gave the request.

@@ -116,14 +116,19 @@ pub struct Listening {
 impl Listening {
     /// Starts example `name` on a free port.
     pub fn start_example(name: &str) -> Listening {
+        let mut command = Command::new(example_binary(name));
+        command.args(["--port", "0"]);
+        Listening::start_command(command)
+    }
+
+    /// Starts `command`, a server that prints `listening on <url>` first.
+    pub fn start_command(mut command: Command) -> Listening {
         use std::io::BufRead;
-        let binary = example_binary(name);
-        let mut child = Command::new(binary)
-            .args(["--port", "0"])
+        let mut child = command
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::inherit())
             .spawn()
-            .expect("starting the example server");
+            .expect("starting the server");
         let stdout = child.stdout.take().expect("piped stdout");
         let mut line = String::new();
         let _ = std::io::BufReader::new(stdout).read_line(&mut line);

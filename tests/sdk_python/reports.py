@@ -2,7 +2,8 @@
 requirements.txt), asking for progress (and, with `log`, for log messages at `info`), and prints
 the revision, the progress reports, the log messages and the tool's text as one JSON object,
 with when each report and the answer came (`arrived`: milliseconds after the call was made,
-the reports in order, then the answer). Used by tests/sdk_python.rs.
+the reports in order, then the answer) and in what order each report, log message and the
+answer reached the client (`order`). Used by tests/sdk_python.rs.
 
 usage: reports.py <server binary | http://... URL> <auto|legacy> <tool> <arguments as JSON> [log]
 
@@ -26,6 +27,7 @@ async def main(server: str, mode: str, tool: str, arguments: str, log: str = "")
     progress = []
     logs = []
     arrived = []
+    order = []
     started = time.monotonic()
 
     def since_start() -> int:
@@ -34,9 +36,11 @@ async def main(server: str, mode: str, tool: str, arguments: str, log: str = "")
     async def on_progress(done: float, total: float | None, message: str | None) -> None:
         progress.append([done, total, message])
         arrived.append(since_start())
+        order.append(f"progress {done:g}")
 
     async def on_log(params: types.LoggingMessageNotificationParams) -> None:
         logs.append([params.level, params.data])
+        order.append("log")
 
     target = server if server.startswith("http://") else StdioServerParameters(command=server, args=[])
     level = "info" if log == "log" else None
@@ -48,12 +52,14 @@ async def main(server: str, mode: str, tool: str, arguments: str, log: str = "")
         started = time.monotonic()
         called = await client.call_tool(tool, json.loads(arguments), progress_callback=on_progress)
         arrived.append(since_start())
+        order.append("answer")
         seen = {
             "version": client.protocol_version,
             "progress": progress,
             "logs": logs,
             "text": called.content[0].text,
             "arrived": arrived,
+            "order": order,
         }
     print(json.dumps(seen))
 

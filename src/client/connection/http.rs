@@ -47,7 +47,7 @@ const MAX_REDIRECTS: usize = 10;
 /// | [`with_max_answer`](Self::with_max_answer) | 16 MiB | [`Bound::AnswerSize`] |
 /// | [`with_max_event`](Self::with_max_event) | 16 MiB | [`Bound::EventSize`] |
 /// | [`with_connect_timeout`](Self::with_connect_timeout) | 10 s | [`Bound::ConnectTimeout`] |
-/// | [`with_call_timeout`](Self::with_call_timeout) | 60 s | [`Bound::CallTimeout`] |
+/// | [`with_call_timeout`](Self::with_call_timeout) | 60 s | [`CallError::Timeout`] |
 /// | [`with_idle_timeout`](Self::with_idle_timeout) | 60 s | [`Bound::IdleTimeout`] |
 /// | [`with_max_server_requests`](Self::with_max_server_requests) | 100 a call | [`Bound::ServerRequests`] |
 /// | [`with_redirects`](Self::with_redirects) | to the same origin | [`Bound::OtherOrigin`] |
@@ -144,7 +144,10 @@ impl HttpOptions {
     }
 
     /// The longest one call may take, from its request to its answer, the server's requests
-    /// answered on the way included (`None`: no limit); past it, [`Bound::CallTimeout`].
+    /// answered on the way included (`None`: no limit); past it, [`CallError::Timeout`], and
+    /// the call is cancelled at the server. [`Connection::with_call_timeout`] changes it once
+    /// connected, [`CallOptions::with_timeout`](super::CallOptions::with_timeout) for one
+    /// call.
     /// Connecting (`server/discover`, or `initialize`) is a call too, and so is answering a
     /// request that comes on the server's own stream.
     pub fn with_call_timeout(mut self, timeout: impl Into<Option<Duration>>) -> Self {
@@ -622,7 +625,7 @@ impl HttpLink {
                     match self.options.call_timeout {
                         Some(limit) => match tokio::time::timeout(limit, answered).await {
                             Ok(answered) => answered?,
-                            Err(_) => return Err(CallError::Bound(Bound::CallTimeout(limit))),
+                            Err(_) => return Err(CallError::Timeout(limit)),
                         },
                         None => answered.await?,
                     }
@@ -742,7 +745,8 @@ impl HttpLink {
             post.end.note(&event);
             if !event.data.is_empty() {
                 idle.renew();
-                post.to_send.extend(inner.receive(&event.data));
+                post.to_send
+                    .extend(inner.receive_on(&event.data, post.id.as_ref()));
                 if post.id.as_ref().is_some_and(|id| !inner.waits(id)) {
                     // Answered: the stream may be one the server keeps open.
                     post.events.clear();
