@@ -8,7 +8,7 @@ use crate::prelude::*;
 /// With [`Grant::AuthorizationCode`] (the default) the user signs in through the
 /// [`Browser`](super::Browser); where the authorization server offers no authorization code
 /// grant but the client credentials grant, a client with credentials of its own
-/// ([`OAuth::with_client`]) uses that. The assertion grants fall back likewise where the
+/// ([`OAuth::with_client`](super::OAuth::with_client)) uses that. The assertion grants fall back likewise where the
 /// server takes no JWT bearer grant.
 ///
 /// ```
