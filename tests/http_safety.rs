@@ -402,3 +402,66 @@ fn session_ids_are_128_random_bits() {
     distinct.dedup();
     assert_eq!(distinct.len(), ids.len());
 }
+
+/// Sends on its channel when dropped: says that the future holding it was dropped.
+struct SendOnDrop(mpsc::Sender<()>);
+
+impl Drop for SendOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.send(());
+    }
+}
+
+/// An async call in a session whose client hangs up (a client that takes JSON alone, so the
+/// call is answered in its request's own task) leaves nothing of itself in the session: its
+/// future goes with the connection, and its id is free for the client's next request, as a
+/// call that answered leaves it.
+#[test]
+fn an_async_call_whose_client_hangs_up_leaves_its_id_free() {
+    let (arrived_tx, arrived) = mpsc::channel();
+    let (dropped_tx, dropped) = mpsc::channel();
+    let router = Router::new()
+        .tool_async(Tool::new("hold", ToolInputSchema::new()), move |_, _| {
+            let (arrived, dropped) = (arrived_tx.clone(), SendOnDrop(dropped_tx.clone()));
+            async move {
+                let _dropped = dropped;
+                let _ = arrived.send(());
+                core::future::pending::<Result<CallToolResult, mcp_spec_types::RpcError>>().await
+            }
+        })
+        .tool(Tool::new("quick", ToolInputSchema::new()), |_| {
+            Ok(CallToolResult::text("quick"))
+        });
+    let serving = serve(service(router));
+    let to = serving.address;
+    let session = open_session("127.0.0.1", to, &[]).expect("a session");
+    let call = json!({"jsonrpc": "2.0", "id": 5, "method": "tools/call",
+        "params": {"name": "hold", "arguments": {}}})
+    .to_string();
+    let mut stream = connect_from("127.0.0.1", to);
+    let head = format!(
+        "POST /mcp HTTP/1.1\r\nHost: {to}\r\nContent-Type: application/json\r\n\
+         Accept: application/json\r\n{MCP_SESSION_ID}: {session}\r\n\
+         MCP-Protocol-Version: 2025-11-25\r\nContent-Length: {}\r\n\r\n{call}",
+        call.len()
+    );
+    stream.write_all(head.as_bytes()).expect("sent");
+    arrived.recv().expect("the call reached its handler");
+    // The client hangs up before the answer.
+    drop(stream);
+    dropped
+        .recv_timeout(Duration::from_secs(30))
+        .expect("the call's future goes with its connection");
+    // The same id again, for another tool: answered, not refused as still in flight.
+    let headers = [
+        (MCP_SESSION_ID, session.as_str()),
+        ("MCP-Protocol-Version", "2025-11-25"),
+        ("Accept", "application/json"),
+    ];
+    let quick = json!({"jsonrpc": "2.0", "id": 5, "method": "tools/call",
+        "params": {"name": "quick", "arguments": {}}})
+    .to_string();
+    let (status, _, answer) = post_from("127.0.0.1", to, &headers, &quick);
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["result"]["content"][0]["text"], "quick", "{answer}");
+}

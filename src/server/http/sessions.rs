@@ -302,6 +302,15 @@ impl Sessions {
         true
     }
 
+    /// Request `request` of session `id` whose caller gave up on it before its answer (its
+    /// client hung up, and the task answering it was dropped): no longer in flight, as if the
+    /// client had cancelled it, so that its id is free again and it counts against no bound.
+    pub(in crate::server) fn abandon(&mut self, id: &str, request: &RequestId) {
+        if let Some(entry) = self.sessions.get_mut(id) {
+            entry.session.cancel(request);
+        }
+    }
+
     /// The caller closed `stream`'s connection at `now_ms`: a session's own stream may be
     /// opened again, and the session is idle from then on; a stateless client's
     /// `subscriptions/listen` ends (its only way to end over HTTP); a request's stream needs nothing

@@ -104,18 +104,32 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
     /// Answers `call` and gives its response: an async handler's future awaited in the
     /// request's own task (it holds no thread while it waits), any other handler on tokio's
     /// blocking pool once the service's pool of blocking calls has room,
-    /// never on the runtime's workers. The blocking call finishes by itself, so that a client
-    /// that hangs up meanwhile leaves nothing of its call in the session. A handler that
-    /// panics answers with an internal error.
+    /// never on the runtime's workers. The blocking call finishes by itself, and an async
+    /// call dropped with its connection takes itself out of the session, so that a client
+    /// that hangs up meanwhile leaves nothing of its call there. A handler that panics
+    /// answers with an internal error.
     pub(super) async fn respond_here(
         self: &Arc<Self>,
         call: HttpCall,
         pool: &Arc<tokio::sync::Semaphore>,
     ) -> http::Response<HttpBody> {
+        let session = call.session().map(str::to_owned);
+        let id = call.pending().id().clone();
         let (call, mut context, responder) = call.into_parts();
         let handler = self.server.handler();
         if handler.is_async(&call) {
+            // A client that hangs up drops this future with its connection, the handler's
+            // with it: the call then leaves its session as a cancelled one does.
+            let mut abandoned = session.map(|session| Abandoned {
+                shared: Arc::downgrade(self),
+                session,
+                id,
+                answered: false,
+            });
             let result = Unwinding(handler.call_async(call, &mut context)).await;
+            if let Some(abandoned) = &mut abandoned {
+                abandoned.answered = true;
+            }
             let (reply, keeping) = self.finish_then(responder.respond_with(&mut context, result));
             return Self::once_kept(reply, keeping).await;
         }
@@ -348,6 +362,27 @@ pub(super) fn unwinding(run: impl FnOnce() -> CallResult) -> CallResult {
 
 /// A handler's future, answering [`panicked`] when a poll panics.
 pub(super) struct Unwinding<'a>(crate::server::CallFuture<'a>);
+
+/// A session's call answered in its request's own task: dropped before it was answered (the
+/// client hung up, and the connection's task went with it), it takes the call out of its
+/// session, which would otherwise hold its id as in flight for as long as the session lives.
+struct Abandoned<H: Handler + Send + Sync + 'static> {
+    shared: alloc::sync::Weak<Shared<H>>,
+    session: String,
+    id: crate::RequestId,
+    answered: bool,
+}
+
+impl<H: Handler + Send + Sync + 'static> Drop for Abandoned<H> {
+    fn drop(&mut self) {
+        if self.answered {
+            return;
+        }
+        if let Some(shared) = self.shared.upgrade() {
+            shared.lock().sessions.abandon(&self.session, &self.id);
+        }
+    }
+}
 
 impl Future for Unwinding<'_> {
     type Output = CallResult;
