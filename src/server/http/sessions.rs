@@ -305,6 +305,7 @@ impl Sessions {
     /// Request `request` of session `id` whose caller gave up on it before its answer (its
     /// client hung up, and the task answering it was dropped): no longer in flight, as if the
     /// client had cancelled it, so that its id is free again and it counts against no bound.
+    #[cfg(feature = "http-server")]
     pub(in crate::server) fn abandon(&mut self, id: &str, request: &RequestId) {
         if let Some(entry) = self.sessions.get_mut(id) {
             entry.session.cancel(request);
