@@ -120,16 +120,14 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
         if handler.is_async(&call) {
             // A client that hangs up drops this future with its connection, the handler's
             // with it: the call then leaves its session as a cancelled one does.
-            let mut abandoned = session.map(|session| Abandoned {
+            let abandoned = session.map(|session| Abandoned {
                 shared: Arc::downgrade(self),
                 session,
                 id,
                 answered: false,
             });
-            let result = Unwinding(handler.call_async(call, &mut context)).await;
-            if let Some(abandoned) = &mut abandoned {
-                abandoned.answered = true;
-            }
+            let call = Unwinding(handler.call_async(call, &mut context));
+            let result = Guarded { abandoned, call }.await;
             let (reply, keeping) = self.finish_then(responder.respond_with(&mut context, result));
             return Self::once_kept(reply, keeping).await;
         }
@@ -371,6 +369,28 @@ struct Abandoned<H: Handler + Send + Sync + 'static> {
     session: String,
     id: crate::RequestId,
     answered: bool,
+}
+
+/// A session's async call with its [`Abandoned`] guard. The fields drop in the order they are
+/// declared: the call leaves its session before its handler's future is dropped, so that
+/// whoever sees the handler go (a client about to send the same id again) finds the id free.
+struct Guarded<'a, H: Handler + Send + Sync + 'static> {
+    abandoned: Option<Abandoned<H>>,
+    call: Unwinding<'a>,
+}
+
+impl<H: Handler + Send + Sync + 'static> Future for Guarded<'_, H> {
+    type Output = CallResult;
+
+    fn poll(mut self: Pin<&mut Self>, task: &mut core::task::Context<'_>) -> Poll<CallResult> {
+        let polled = Pin::new(&mut self.call).poll(task);
+        if polled.is_ready() {
+            if let Some(abandoned) = &mut self.abandoned {
+                abandoned.answered = true;
+            }
+        }
+        polled
+    }
 }
 
 impl<H: Handler + Send + Sync + 'static> Drop for Abandoned<H> {
