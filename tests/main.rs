@@ -56,6 +56,7 @@ mod pending_lookup;
 mod reads_through_crate_reader;
 mod regressions;
 mod replicas;
+mod replicas_held;
 mod replicas_redis;
 mod reply;
 mod resource_server;

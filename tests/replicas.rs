@@ -25,7 +25,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The server each replica runs: `touch` says `memo://hi` changed.
-fn router() -> Router {
+pub(crate) fn router() -> Router {
     Router::new()
         .tool_with(Tool::new("touch", ToolInputSchema::new()), |_, context| {
             context.changed(Change::ResourceUpdated("memo://hi".into()));
@@ -42,8 +42,18 @@ fn replica(store: impl Store) -> Serving {
     serve_service(StreamableHttp::new(server).with_store(store))
 }
 
+/// A replica that reads the store for every message of a session
+/// (`with_records_held_for(Duration::ZERO)`): each read pushes the store's expiry of the
+/// session back by this replica's idle limit (30 minutes), so that a session lives on in the
+/// store through it while a replica with a shorter limit forgets it.
+fn strict_replica(store: impl Store) -> Serving {
+    let server = Server::new(Implementation::new("replica", "0.1.0"), router());
+    let service = StreamableHttp::new(server).with_store(store);
+    serve_service(service.with_records_held_for(Duration::ZERO))
+}
+
 /// A POST of `body` in session `session` (2025-11-25): the status, headers and reader.
-fn post(
+pub(crate) fn post(
     replica: &Serving,
     session: Option<&str>,
     body: &Value,
@@ -56,7 +66,13 @@ fn post(
 }
 
 /// The JSON answer to `method` with `params` in session `session`: status and body.
-fn call(replica: &Serving, session: &str, id: u64, method: &str, params: Value) -> (u16, Value) {
+pub(crate) fn call(
+    replica: &Serving,
+    session: &str,
+    id: u64,
+    method: &str,
+    params: Value,
+) -> (u16, Value) {
     let body = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
     let (status, headers, mut reader) = post(replica, Some(session), &body);
     let text = whole_body(&headers, &mut reader);
@@ -64,7 +80,7 @@ fn call(replica: &Serving, session: &str, id: u64, method: &str, params: Value) 
 }
 
 /// A 2025-11-25 session opened on `replica`, initialized: its id.
-fn open_session(replica: &Serving) -> String {
+pub(crate) fn open_session(replica: &Serving) -> String {
     let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
         "protocolVersion": "2025-11-25", "capabilities": {},
         "clientInfo": {"name": "test", "version": "1"}}});
@@ -177,7 +193,9 @@ fn a_session_opened_on_one_replica_goes_on_over_the_others_and_ends_on_all() {
         (status, &read["result"]["contents"][0]["text"]),
         (200, &json!("Hi!"))
     );
-    // Ended on one replica: no other serves it.
+    // Ended on one replica: no other serves it once it reads the store, which a message
+    // that may change the record does at once (one that only reads it, once the bus tells
+    // the replica, or within `with_records_held_for`: tests/replicas_held.rs).
     let headers = [
         ("MCP-Protocol-Version", "2025-11-25"),
         (MCP_SESSION_ID, &*session),
@@ -186,7 +204,11 @@ fn a_session_opened_on_one_replica_goes_on_over_the_others_and_ends_on_all() {
     assert_eq!(status, 200);
     assert!(store.is_empty());
     for (at, replica) in [&a, &b].into_iter().enumerate() {
-        let (status, refused) = call(replica, &session, 3 + at as u64, "tools/list", json!({}));
+        let id = 3 + 2 * at as u64;
+        let level = json!({"level": "info"});
+        let (status, refused) = call(replica, &session, id, "logging/setLevel", level);
+        assert_eq!(status, 404, "{refused}");
+        let (status, refused) = call(replica, &session, id + 1, "tools/list", json!({}));
         assert_eq!(status, 404, "{refused}");
     }
 }
@@ -331,30 +353,42 @@ fn a_store_down_or_hanging_gets_503_within_the_bound_and_service_comes_back_with
     });
     let server = Server::new(Implementation::new("replica", "0.1.0"), router());
     let service = StreamableHttp::new(server).with_store(flaky.clone());
+    let held_for = Duration::from_millis(100);
+    let service = service.with_records_held_for(held_for);
     let a = serve_service(service.with_store_timeout(Duration::from_millis(200)));
     let session = open_session(&a);
     for (down, hangs) in [(true, false), (false, true)] {
         flaky.down.store(down, Ordering::SeqCst);
         flaky.hangs.store(hangs, Ordering::SeqCst);
-        let asked = Instant::now();
-        let (status, refused) = call(&a, &session, 7, "tools/list", json!({}));
-        let waited = asked.elapsed();
-        assert_eq!(status, 503, "{refused}");
-        assert_eq!(refused["id"], 7, "{refused}");
-        assert_eq!(refused["error"]["code"], -32603, "{refused}");
-        let message = refused["error"]["message"].as_str().unwrap_or_default();
-        assert!(
-            message.starts_with("the state store is unavailable: "),
-            "{message}"
-        );
-        let why = if down {
-            "connection refused"
-        } else {
-            "no answer within 200 ms"
-        };
-        assert!(message.ends_with(why), "{message}");
-        // One operation, bounded at 200 ms: far less than a client's own timeout.
-        assert!(waited < Duration::from_secs(5), "waited {waited:?}");
+        // A message that may change the record reads the store at once; one that only reads
+        // it does once the record was held for `held_for`.
+        for (id, method, params) in [
+            (6, "logging/setLevel", json!({"level": "info"})),
+            (7, "tools/list", json!({})),
+        ] {
+            if method == "tools/list" {
+                std::thread::sleep(held_for);
+            }
+            let asked = Instant::now();
+            let (status, refused) = call(&a, &session, id, method, params);
+            let waited = asked.elapsed();
+            assert_eq!(status, 503, "{method}: {refused}");
+            assert_eq!(refused["id"], id, "{refused}");
+            assert_eq!(refused["error"]["code"], -32603, "{refused}");
+            let message = refused["error"]["message"].as_str().unwrap_or_default();
+            assert!(
+                message.starts_with("the state store is unavailable: "),
+                "{message}"
+            );
+            let why = if down {
+                "connection refused"
+            } else {
+                "no answer within 200 ms"
+            };
+            assert!(message.ends_with(why), "{message}");
+            // One operation, bounded at 200 ms: far less than a client's own timeout.
+            assert!(waited < Duration::from_secs(5), "waited {waited:?}");
+        }
         // A stateless request needs nothing from the store but its bus.
         let (status, answer) = post_stateless(&a, 8, "tools/list", json!({}));
         assert_eq!(status, 200, "{answer}");
@@ -434,7 +468,7 @@ fn a_session_adopted_again_after_its_idle_expiry_gets_no_event_twice_and_no_stal
     let forgetful = StreamableHttp::new(server)
         .with_store(store.clone())
         .with_session_limits(64, Duration::from_millis(300), 16);
-    let (a, b) = (serve_service(forgetful), replica(store));
+    let (a, b) = (serve_service(forgetful), strict_replica(store));
     let session = open_session(&b);
     let (status, answer) = call(
         &b,
@@ -607,7 +641,7 @@ fn a_session_adopted_again_repeats_no_id_on_its_request_streams() {
         .with_store(store.clone())
         .with_call_streams()
         .with_session_limits(64, Duration::from_millis(300), 16);
-    let (a, b) = (serve_service(forgetful), replica(store));
+    let (a, b) = (serve_service(forgetful), strict_replica(store));
     let session = open_session(&b);
     let mut ids = Vec::new();
     for round in 0..2u64 {

@@ -37,6 +37,7 @@ use crate::sdk_python::{python, SCRIPT_DIR};
 use crate::support::{self, run_limited};
 use mcp_spec_types::http_headers::MCP_SESSION_ID;
 use mcp_spec_types::server::store::RedisStore;
+use mcp_spec_types::server::{Router, StreamableHttp};
 use serde_json::{json, Value};
 use std::io::BufRead;
 use std::net::{SocketAddr, TcpListener, TcpStream};
@@ -539,6 +540,9 @@ fn with_redis_stopped_a_request_gets_503_within_the_bound_and_is_served_once_it_
     assert_eq!(session_call(&cluster, session, &list(1)).0, 200);
 
     cluster.stop_redis();
+    // What only reads a session's record is served from a replica's copy for at most this
+    // long after the replica read it (`StreamableHttp::with_records_held_for`).
+    std::thread::sleep(StreamableHttp::<Router>::DEFAULT_RECORDS_HELD_FOR);
     for id in 2..5 {
         let asked = Instant::now();
         let (status, _, refused) = session_call(&cluster, session, &list(id));
@@ -659,6 +663,8 @@ fn with_redis_unresponsive_every_request_gets_503_within_the_bound_and_nothing_a
     let redis = cluster.redis.as_ref().expect("redis runs");
     // Redis stops answering, its connections open: each operation waits for its answer.
     signal_process(redis, "STOP");
+    // As when Redis is stopped: past the time a replica's copy of the record serves.
+    std::thread::sleep(StreamableHttp::<Router>::DEFAULT_RECORDS_HELD_FOR);
     let list = |id: u64| json!({"jsonrpc": "2.0", "id": id, "method": "tools/list"});
     for id in 2..5 {
         let asked = Instant::now();

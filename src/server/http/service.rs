@@ -134,6 +134,9 @@ impl<H: Handler> StreamableHttp<H> {
     /// How long one operation of the store may take, by default (see
     /// [`StreamableHttp::with_store_timeout`]).
     pub const DEFAULT_STORE_TIMEOUT: Duration = Duration::from_secs(2);
+    /// How long a session's record, read from the store, serves its read-only requests, by
+    /// default (see [`StreamableHttp::with_records_held_for`]).
+    pub const DEFAULT_RECORDS_HELD_FOR: Duration = Duration::from_secs(1);
     /// How long a request's body may take to arrive, by default (see
     /// [`StreamableHttp::with_body_timeout`]).
     pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(30);
@@ -164,6 +167,7 @@ impl<H: Handler> StreamableHttp<H> {
                 pinging: AtomicBool::new(false),
                 replicated: OnceLock::new(),
                 store_timeout_ms: AtomicU64::new(millis(Self::DEFAULT_STORE_TIMEOUT)),
+                held_for_ms: AtomicU64::new(millis(Self::DEFAULT_RECORDS_HELD_FOR)),
                 on_bus: AtomicBool::new(false),
                 flushing: tokio::sync::Mutex::new(()),
             }),
@@ -394,6 +398,30 @@ impl<H: Handler> StreamableHttp<H> {
     #[must_use]
     pub fn with_store_timeout(self, timeout: Duration) -> Self {
         (self.shared.store_timeout_ms).store(millis(timeout).max(1), Ordering::SeqCst);
+        self
+    }
+
+    /// With a store (see [`StreamableHttp::with_store`]): how long the record of a session
+    /// that this replica read from the store, or wrote there, serves the session's messages
+    /// that only read it ([`StreamableHttp::DEFAULT_RECORDS_HELD_FOR`] by default). Those are
+    /// responses, and the requests and notifications that cannot change what the record holds
+    /// (`tools/call`, the lists, `resources/read`, `prompts/get`, `completion/complete`, `ping`,
+    /// cancellations, progress); the others (`initialize`, `notifications/initialized`,
+    /// `resources/subscribe` and `unsubscribe`, `logging/setLevel`), a batch and a resumed
+    /// stream read the store every time, so that no change made on another replica is lost
+    /// under theirs.
+    ///
+    /// Meanwhile the bus brings this replica what the others change, as it carries it; a
+    /// change it lost or has not carried yet is seen here once the record is read again, at
+    /// most this long after the last read. A store that stops answering is then found by the
+    /// sessions' requests within this time too (they answer 503), and the store's expiry of
+    /// a session counts from at most this long before its last use. It is held no longer than
+    /// half the time an idle session is kept ([`Sessions::idle_ms`](crate::server::Sessions::idle_ms)),
+    /// so that the store still has the session whenever its copy serves. `Duration::ZERO`:
+    /// every message of a session reads the store.
+    #[must_use]
+    pub fn with_records_held_for(self, held_for: Duration) -> Self {
+        (self.shared.held_for_ms).store(millis(held_for), Ordering::SeqCst);
         self
     }
 

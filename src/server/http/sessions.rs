@@ -45,6 +45,10 @@ pub(in crate::server) struct Entry {
     pub(super) streams: BTreeSet<RequestId>,
     /// The latest events sent on the session's streams, for a client resuming one.
     pub(in crate::server) log: EventLog,
+    /// With a store: when this replica last read the session's record from the store or
+    /// wrote it there (`None`: not since it took the session).
+    #[cfg(feature = "http-server")]
+    pub(in crate::server) stored_ms: Option<u64>,
 }
 
 impl Entry {
@@ -56,6 +60,8 @@ impl Entry {
             listening: false,
             streams: BTreeSet::new(),
             log: EventLog::default(),
+            #[cfg(feature = "http-server")]
+            stored_ms: None,
         }
     }
 

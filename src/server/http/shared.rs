@@ -238,6 +238,30 @@ pub(in crate::server) fn change_seq(id: &str) -> Option<u64> {
 
 #[cfg(feature = "http-server")]
 impl Sessions {
+    /// Says that session `id`'s record as this replica holds it is the store's at `now_ms`:
+    /// read from the store, or written there.
+    pub(in crate::server) fn stored(&mut self, id: &str, now_ms: u64) {
+        if let Some(entry) = self.sessions.get_mut(id) {
+            entry.stored_ms = Some(now_ms);
+        }
+    }
+
+    /// Session `id`'s record, when this replica holds it and read it from the store, or
+    /// wrote it there, less than `within_ms` before `now_ms`.
+    pub(in crate::server) fn record_stored_within(
+        &self,
+        id: &str,
+        now_ms: u64,
+        within_ms: u64,
+    ) -> Option<SessionRecord> {
+        let entry = self.sessions.get(id)?;
+        let stored_ms = entry.stored_ms?;
+        if now_ms.saturating_sub(stored_ms) >= within_ms {
+            return None;
+        }
+        SessionRecord::of(&entry.session)
+    }
+
     /// What tells each client of `change`, which the store kept as its broadcast numbered
     /// `seq`: events on the own streams of the sessions this replica holds, each with the id
     /// [`change_id`] gives, and on stateless clients' `subscriptions/listen` streams. Every

@@ -4,6 +4,7 @@
 use super::request::Refused;
 use super::state::{Out, Replicated, Shared, Write};
 use crate::prelude::*;
+use crate::server::engine::peek::Peek;
 use crate::server::http::shared::change_seq;
 use crate::server::store::Logged;
 use crate::server::store::{Store, StoreError};
@@ -26,19 +27,71 @@ const APPENDS_AT_ONCE: usize = 32;
 /// read (20 ms apart), before its stream goes on from what was read.
 const RESUME_READS: u32 = 10;
 
+/// Whether `body` is one message that reads its session's record and never changes it: a
+/// response, or a request or notification of a method that cannot change what the record
+/// holds (the revision, the client's capabilities, `initialized`, the subscriptions, the log
+/// level). A message that may change the record reads it from the store first, so that a
+/// change another replica made a moment before is not lost under this one's.
+pub(super) fn leaves_the_record(body: &str) -> bool {
+    use crate::method::method_names as m;
+    let Some(peek) = Peek::of(body) else {
+        return false; // a batch, or not a message: the engine says what is wrong with it
+    };
+    let Some(method) = peek.method.as_deref() else {
+        return true; // the answer to one of the server's requests
+    };
+    [
+        m::CALL_TOOL_REQUEST,
+        m::LIST_TOOLS_REQUEST,
+        m::READ_RESOURCE_REQUEST,
+        m::LIST_RESOURCES_REQUEST,
+        m::LIST_RESOURCE_TEMPLATES_REQUEST,
+        m::GET_PROMPT_REQUEST,
+        m::LIST_PROMPTS_REQUEST,
+        m::COMPLETE_REQUEST,
+        m::PING_REQUEST,
+        m::CANCELLED_NOTIFICATION,
+        m::PROGRESS_NOTIFICATION,
+        m::ROOTS_LIST_CHANGED_NOTIFICATION,
+    ]
+    .contains(&method)
+}
+
 impl<H: Handler + Send + Sync + 'static> Shared<H> {
     /// Brings session `id` in from the store before the engine reads its request: the record
     /// (the session adopted, or forgotten when the store no longer has it), and, for a client
     /// resuming a stream after event `resuming`, the events every replica kept for it, and
     /// the changes its own stream carried, or would have carried, since (see
     /// [`Sessions::replay`](crate::server::Sessions)).
+    ///
+    /// `reads_alone`: the request leaves the record as it is ([`leaves_the_record`]); the
+    /// record this replica holds then serves it, when it read it from the store, or wrote it
+    /// there, within the time [`StreamableHttp::with_records_held_for`](crate::server::StreamableHttp::with_records_held_for)
+    /// sets.
     pub(super) async fn bring_in(
         &self,
         replicated: &Replicated,
         id: &str,
         resuming: Option<&str>,
+        reads_alone: bool,
     ) -> Result<Option<SessionRecord>, Refused> {
-        let idle_ms = self.lock().sessions.idle_ms();
+        let started_ms = self.now_ms();
+        let idle_ms = {
+            let open = self.lock();
+            // Held no longer than half the store keeps an unread session, so that the store
+            // still has it whenever the copy serves.
+            let idle_ms = open.sessions.idle_ms();
+            let held_for_ms = self.held_for_ms.load(Ordering::SeqCst).min(idle_ms / 2);
+            if reads_alone && resuming.is_none() && held_for_ms > 0 {
+                let held = open
+                    .sessions
+                    .record_stored_within(id, started_ms, held_for_ms);
+                if let Some(record) = held {
+                    return Ok(Some(record));
+                }
+            }
+            idle_ms
+        };
         let store = &replicated.store;
         let record = self.bounded(store.load(id, idle_ms)).await;
         let record = record.map_err(Refused::Store)?;
@@ -76,6 +129,8 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
                             if !open.sessions.adopt(id, record.clone(), now_ms) {
                                 return Err(Refused::Full);
                             }
+                            // What the store held when the read started, at the latest.
+                            open.sessions.stored(id, started_ms);
                         }
                     }
                     if let Some(events) = events.take() {
@@ -111,7 +166,9 @@ impl<H> Shared<H> {
         let idle_ms = self.lock().sessions.idle_ms();
         let broadcast = match write {
             Write::Save(session, record) => {
+                let started_ms = self.now_ms();
                 self.bounded(store.save(&session, &record, idle_ms)).await?;
+                self.lock().sessions.stored(&session, started_ms);
                 Broadcast::Saved {
                     from,
                     session,
@@ -311,6 +368,8 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
                 Some(record) => {
                     open.sessions.adopt(&id, record, now_ms);
                 }
+                // Not marked as read: the read started before `now_ms`, and the bus it
+                // makes up for may have missed more.
                 None => {
                     open.sessions.forget(&id);
                     let ended = core::mem::take(&mut open.sessions.ended);

@@ -2,6 +2,7 @@
 
 use super::body::{self, HttpBody};
 use super::checks::{accepts, hosts_allowed};
+use super::replicas::leaves_the_record;
 use super::reply::{json_reply, plain, refuse};
 use super::state::{Shared, Write};
 use super::StreamableHttp;
@@ -105,8 +106,9 @@ impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
         if let (Some(replicated), Some(id)) = (replicated, &session) {
             Shared::join_bus(&shared).await;
             let resuming = header(LAST_EVENT_ID).filter(|_| method == "GET");
+            let reads_alone = method == "POST" && leaves_the_record(&body);
             match shared
-                .bring_in(replicated, id, resuming.map(str::trim))
+                .bring_in(replicated, id, resuming.map(str::trim), reads_alone)
                 .await
             {
                 Ok(record) => before = record,

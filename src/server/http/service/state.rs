@@ -25,6 +25,9 @@ pub(super) struct Shared<H> {
     pub(super) replicated: OnceLock<Replicated>,
     /// How long one operation of the store may take, in milliseconds.
     pub(super) store_timeout_ms: AtomicU64,
+    /// How long a session's record read from the store serves its read-only requests, in
+    /// milliseconds (see [`StreamableHttp::with_records_held_for`](super::StreamableHttp::with_records_held_for)).
+    pub(super) held_for_ms: AtomicU64,
     /// Whether the task that hears the other replicas runs (it starts with the first request).
     pub(super) on_bus: AtomicBool,
     /// Held while the outbox is written out: one writer at a time keeps the events' order.
