@@ -222,6 +222,37 @@ impl Sessions {
 }
 
 #[cfg(feature = "http-server")]
+/// Whether `body` is one message that reads its session's record and never changes it: a
+/// response, or a request or notification of a method that cannot change what the record
+/// holds (the revision, the client's capabilities, `initialized`, the subscriptions, the log
+/// level). A message that may change the record reads it from the store first, so that a
+/// change another replica made a moment before is not lost under this one's.
+pub(in crate::server) fn leaves_the_record(body: &str) -> bool {
+    use crate::method::method_names as m;
+    let Some(peek) = crate::server::engine::peek::Peek::of(body) else {
+        return false; // a batch, or not a message: the engine says what is wrong with it
+    };
+    let Some(method) = peek.method.as_deref() else {
+        return true; // the answer to one of the server's requests
+    };
+    [
+        m::CALL_TOOL_REQUEST,
+        m::LIST_TOOLS_REQUEST,
+        m::READ_RESOURCE_REQUEST,
+        m::LIST_RESOURCES_REQUEST,
+        m::LIST_RESOURCE_TEMPLATES_REQUEST,
+        m::GET_PROMPT_REQUEST,
+        m::LIST_PROMPTS_REQUEST,
+        m::COMPLETE_REQUEST,
+        m::PING_REQUEST,
+        m::CANCELLED_NOTIFICATION,
+        m::PROGRESS_NOTIFICATION,
+        m::ROOTS_LIST_CHANGED_NOTIFICATION,
+    ]
+    .contains(&method)
+}
+
+#[cfg(feature = "http-server")]
 /// The id of the event that tells a session's own stream of the broadcast numbered `seq`
 /// (see [`Sessions::notify_logged`]): the store's number, which no replica gives twice.
 pub(in crate::server) fn change_id(seq: u64) -> String {

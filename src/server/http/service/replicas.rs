@@ -4,7 +4,6 @@
 use super::request::Refused;
 use super::state::{Out, Replicated, Shared, Write};
 use crate::prelude::*;
-use crate::server::engine::peek::Peek;
 use crate::server::http::shared::change_seq;
 use crate::server::store::Logged;
 use crate::server::store::{Store, StoreError};
@@ -27,36 +26,6 @@ const APPENDS_AT_ONCE: usize = 32;
 /// read (20 ms apart), before its stream goes on from what was read.
 const RESUME_READS: u32 = 10;
 
-/// Whether `body` is one message that reads its session's record and never changes it: a
-/// response, or a request or notification of a method that cannot change what the record
-/// holds (the revision, the client's capabilities, `initialized`, the subscriptions, the log
-/// level). A message that may change the record reads it from the store first, so that a
-/// change another replica made a moment before is not lost under this one's.
-pub(super) fn leaves_the_record(body: &str) -> bool {
-    use crate::method::method_names as m;
-    let Some(peek) = Peek::of(body) else {
-        return false; // a batch, or not a message: the engine says what is wrong with it
-    };
-    let Some(method) = peek.method.as_deref() else {
-        return true; // the answer to one of the server's requests
-    };
-    [
-        m::CALL_TOOL_REQUEST,
-        m::LIST_TOOLS_REQUEST,
-        m::READ_RESOURCE_REQUEST,
-        m::LIST_RESOURCES_REQUEST,
-        m::LIST_RESOURCE_TEMPLATES_REQUEST,
-        m::GET_PROMPT_REQUEST,
-        m::LIST_PROMPTS_REQUEST,
-        m::COMPLETE_REQUEST,
-        m::PING_REQUEST,
-        m::CANCELLED_NOTIFICATION,
-        m::PROGRESS_NOTIFICATION,
-        m::ROOTS_LIST_CHANGED_NOTIFICATION,
-    ]
-    .contains(&method)
-}
-
 impl<H: Handler + Send + Sync + 'static> Shared<H> {
     /// Brings session `id` in from the store before the engine reads its request: the record
     /// (the session adopted, or forgotten when the store no longer has it), and, for a client
@@ -64,7 +33,8 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
     /// the changes its own stream carried, or would have carried, since (see
     /// [`Sessions::replay`](crate::server::Sessions)).
     ///
-    /// `reads_alone`: the request leaves the record as it is ([`leaves_the_record`]); the
+    /// `reads_alone`: the request leaves the record as it is
+    /// ([`leaves_the_record`](crate::server::http::shared::leaves_the_record)); the
     /// record this replica holds then serves it, when it read it from the store, or wrote it
     /// there, within the time [`StreamableHttp::with_records_held_for`](crate::server::StreamableHttp::with_records_held_for)
     /// sets.

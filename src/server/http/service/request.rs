@@ -2,12 +2,12 @@
 
 use super::body::{self, HttpBody};
 use super::checks::{accepts, hosts_allowed};
-use super::replicas::leaves_the_record;
 use super::reply::{json_reply, plain, refuse};
 use super::state::{Shared, Write};
 use super::StreamableHttp;
 use crate::http_headers::{LAST_EVENT_ID, MCP_METHOD, MCP_SESSION_ID};
 use crate::prelude::*;
+use crate::server::http::shared::leaves_the_record;
 use crate::server::store::StoreError;
 use crate::server::{Handler, HttpBatch, HttpCall, HttpIncoming};
 use crate::RpcError;
