@@ -66,6 +66,14 @@ pub fn generate(revisions: &[RevisionTypes]) -> Result<String, String> {
             });
         }
     }
+    // Each definition's arms, for a lookup of its own: code that converts a few definitions
+    // by name compiles the conversions of those alone.
+    let mut by_definition: BTreeMap<&str, Vec<proc_macro2::TokenStream>> = BTreeMap::new();
+    for revision in revisions {
+        for definition in revision.definitions.keys() {
+            by_definition.entry(definition.as_str()).or_default();
+        }
+    }
     for from in revisions {
         for to in revisions {
             if from.revision == to.revision {
@@ -81,6 +89,11 @@ pub fn generate(revisions: &[RevisionTypes]) -> Result<String, String> {
                 arms.push(quote! {
                     (#from_rev, #to_rev, #definition) => crate::convert::via_json::<#a, #b>(#definition, #from_rev, #to_rev, value),
                 });
+                if let Some(own) = by_definition.get_mut(definition.as_str()) {
+                    own.push(quote! {
+                        (#from_rev, #to_rev) => crate::convert::via_json::<#a, #b>(#definition, #from_rev, #to_rev, value),
+                    });
+                }
                 if *from_own && *to_own && seen.insert((from_path.clone(), to_path.clone())) {
                     items.push(quote!(impl crate::convert::ConvertTo<#b> for #a {}));
                 }
@@ -103,11 +116,55 @@ pub fn generate(revisions: &[RevisionTypes]) -> Result<String, String> {
             })
         }
     };
+    let mut lookups = Vec::new();
+    for (definition, own) in &by_definition {
+        // A definition whose name is not a Rust identifier has no lookup of its own.
+        let Ok(name) = syn::parse_str::<syn::Ident>(definition) else {
+            continue;
+        };
+        let doc = format!(
+            " [`convert_value`](crate::convert::convert_value) of `{definition}` alone: `None` when the pair of revisions does not share it."
+        );
+        let body = if own.is_empty() {
+            quote! {
+                let _ = (from, to, value);
+                ::core::option::Option::None
+            }
+        } else {
+            quote! {
+                ::core::option::Option::Some(match (from, to) {
+                    #(#own)*
+                    _ => return ::core::option::Option::None,
+                })
+            }
+        };
+        lookups.push(quote! {
+            #[doc = #doc]
+            pub(crate) fn #name(
+                from: &str,
+                to: &str,
+                value: &::serde_json::Value,
+            ) -> ::core::option::Option<::core::result::Result<::serde_json::Value, ConversionError>> {
+                #body
+            }
+        });
+    }
     let code = quote! {
         #(#items)*
 
+        /// One lookup a definition, named as the schema names it: what converts a few
+        /// definitions by name (the engines' `initialize`) compiles their conversions alone,
+        /// where [`convert_value`] compiles every one.
+        #[allow(non_snake_case, dead_code)]
+        pub(crate) mod by_definition {
+            use super::ConversionError;
+            #(#lookups)*
+        }
+
         /// The generated arm of [`convert_value`]: `None` when the pair of revisions does not
-        /// share `definition` (or one of them is not enabled).
+        /// share `definition` (or one of them is not enabled). Inline, as its callers are: a
+        /// crate that never converts by name compiles none of the conversions it names.
+        #[inline]
         fn #lookup(
             definition: &str,
             from: &str,

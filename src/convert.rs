@@ -197,6 +197,7 @@ fn read<T: DeserializeOwned>(text: &str) -> Result<T, (String, String)> {
 /// assert_eq!(converted, Some(Ok(tool)));
 /// # }
 /// ```
+#[inline]
 pub fn convert_value(
     definition: &str,
     from: &ProtocolVersion,

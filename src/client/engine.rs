@@ -6,6 +6,8 @@ use super::listed_tools::ListedTools;
 use super::peer::{Answer, Answered, Read, ReadLine, RequestLine, Respond};
 use super::{ClientError, Event};
 use crate::collections::HashMap;
+use crate::convert::by_definition;
+use crate::convert::peer::lookup_for_peer;
 use crate::dispatch::{MethodSet, PendingRequest};
 use crate::method::method_names as names;
 use crate::negotiation;
@@ -656,19 +658,25 @@ impl Client {
             .and_then(|text| crate::json::from_str::<Value>(&text).ok())
             .unwrap_or_else(|| Value::Object(Map::new()));
         let from = ProtocolVersion::from(latest::REVISION);
-        let for_peer = |definition: &str, value: Value| match crate::convert::convert_value_for_peer(
-            definition, &from, &version, &value,
-        ) {
-            Some(Ok(converted)) => converted.value,
-            _ => value,
+        let for_peer = |definition: &str, lookup, value: Value| {
+            let converted = lookup_for_peer(lookup, definition, &from, &version, &value);
+            match converted {
+                Some(Ok(converted)) => converted.value,
+                _ => value,
+            }
         };
         let mut params = Map::new();
         params.insert("protocolVersion".into(), version.as_str().into());
         params.insert(
             "capabilities".into(),
-            for_peer("ClientCapabilities", capabilities),
+            for_peer(
+                "ClientCapabilities",
+                by_definition::ClientCapabilities,
+                capabilities,
+            ),
         );
-        params.insert("clientInfo".into(), for_peer("Implementation", info));
+        let info = for_peer("Implementation", by_definition::Implementation, info);
+        params.insert("clientInfo".into(), info);
         self.stage = Stage::Initializing(id.clone(), version.clone());
         let line = RequestLine {
             id,

@@ -514,6 +514,7 @@ pub(super) fn definition_for_peer<A: Definition, B: Definition>(
 /// assert_eq!(converted.dropped, ["completions"]);
 /// # }
 /// ```
+#[inline]
 pub fn convert_value_for_peer(
     definition: &str,
     from: &crate::ProtocolVersion,
@@ -521,6 +522,26 @@ pub fn convert_value_for_peer(
     value: &Value,
 ) -> Option<Result<Converted<Value>, ConversionError>> {
     let converted = super::convert_value(definition, from, to, value)?;
+    Some(converted.map(|mut value| {
+        let dropped = strip_definition(definition, to.as_str(), &mut value);
+        Converted { value, dropped }
+    }))
+}
+
+/// One definition's conversions by revision: a function of
+/// [`by_definition`](super::by_definition), named as the schema names the definition.
+pub(crate) type Lookup = fn(&str, &str, &Value) -> Option<Result<Value, ConversionError>>;
+
+/// [`convert_value_for_peer`] of definition `definition`, whose conversions `lookup` makes:
+/// what converts a few definitions compiles theirs alone.
+pub(crate) fn lookup_for_peer(
+    lookup: Lookup,
+    definition: &str,
+    from: &crate::ProtocolVersion,
+    to: &crate::ProtocolVersion,
+    value: &Value,
+) -> Option<Result<Converted<Value>, ConversionError>> {
+    let converted = lookup(from.as_str(), to.as_str(), value)?;
     Some(converted.map(|mut value| {
         let dropped = strip_definition(definition, to.as_str(), &mut value);
         Converted { value, dropped }

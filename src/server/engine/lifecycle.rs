@@ -2,7 +2,8 @@
 //! not have, written once for every revision with `initialize`: each answer is built as JSON and
 //! read as that revision's result, so it holds exactly what the revision defines.
 
-use crate::convert::{convert_value, convert_value_for_peer, StatelessRequestMeta};
+use crate::convert::peer::{lookup_for_peer, Lookup};
+use crate::convert::{by_definition, StatelessRequestMeta};
 use crate::dispatch::{CallSet, MethodSet, PendingRequest};
 use crate::method::method_names as names;
 use crate::prelude::*;
@@ -24,10 +25,16 @@ fn internal(message: impl Into<String>) -> RpcError {
     RpcError::new(ErrorCode::InternalError, message)
 }
 
-/// `value`, a definition of the handlers' revision, for a peer of revision `to`.
-fn for_peer(definition: &str, to: &ProtocolVersion, value: Value) -> Result<Value, RpcError> {
+/// `value`, a definition of the handlers' revision, for a peer of revision `to`: `lookup`
+/// converts it (the definition's own, so that the server compiles these conversions alone).
+fn for_peer(
+    definition: &str,
+    lookup: Lookup,
+    to: &ProtocolVersion,
+    value: Value,
+) -> Result<Value, RpcError> {
     let from = ProtocolVersion::from(latest::REVISION);
-    match convert_value_for_peer(definition, &from, to, &value) {
+    match lookup_for_peer(lookup, definition, &from, to, &value) {
         Some(Ok(converted)) => Ok(converted.value),
         Some(Err(error)) => Err(internal(error.to_string())),
         None => Err(internal(format!("revision {to} has no {definition}"))),
@@ -70,9 +77,15 @@ pub(in crate::server) fn initialize<V: Revision>(
     );
     result.insert(
         "capabilities".into(),
-        for_peer("ServerCapabilities", &to, capabilities)?,
+        for_peer(
+            "ServerCapabilities",
+            by_definition::ServerCapabilities,
+            &to,
+            capabilities,
+        )?,
     );
-    result.insert("serverInfo".into(), for_peer("Implementation", &to, info)?);
+    let info = for_peer("Implementation", by_definition::Implementation, &to, info)?;
+    result.insert("serverInfo".into(), info);
     if let Some(text) = instructions {
         result.insert("instructions".into(), Value::String(text.to_owned()));
     }
@@ -87,20 +100,19 @@ pub(in crate::server) fn request_meta<V: Revision>(
 ) -> StatelessRequestMeta {
     let from = V::version();
     let to = ProtocolVersion::from(latest::REVISION);
-    let convert =
-        |definition: &str, value: &Value| match convert_value(definition, &from, &to, value) {
-            Some(Ok(converted)) => converted,
-            _ => value.clone(),
-        };
+    let convert = |lookup: Lookup, value: &Value| match lookup(from.as_str(), to.as_str(), value) {
+        Some(Ok(converted)) => converted,
+        _ => value.clone(),
+    };
     let capabilities = params
         .get("capabilities")
         .cloned()
         .unwrap_or_else(|| Value::Object(Map::new()));
     StatelessRequestMeta {
         protocol_version: latest::REVISION.to_owned(),
-        client_capabilities: convert("ClientCapabilities", &capabilities),
+        client_capabilities: convert(by_definition::ClientCapabilities, &capabilities),
         client_info: params
             .get("clientInfo")
-            .map(|info| convert("Implementation", info)),
+            .map(|info| convert(by_definition::Implementation, info)),
     }
 }
