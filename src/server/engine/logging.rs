@@ -10,7 +10,7 @@ use crate::RpcError;
 #[cfg(doc)]
 use super::Context;
 
-impl<H: Handler> Server<H> {
+impl<H: Handler + ?Sized> Server<H> {
     /// `logging/setLevel` of a stateful session of revision `V`: the level its later
     /// requests' log messages must reach. Refused (-32601) when the server does not announce
     /// `logging`, as for any method it does not offer.

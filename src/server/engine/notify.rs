@@ -79,7 +79,7 @@ fn stream_meta(id: &RequestId) -> latest::NotificationMetaObject {
     }
 }
 
-impl<H: Handler> Server<H> {
+impl<H: Handler + ?Sized> Server<H> {
     /// The lines that tell `session`'s client of `change`, each in its revision; none when
     /// the client did not ask to be told (no subscription to the resource, no open stream
     /// that opted in to the list), or when the server's capabilities do not announce the

@@ -26,8 +26,7 @@ use serde_json::Value;
 /// A server: the handler, what it says about itself, and the revisions it offers. It holds no
 /// per-client state (that is a [`Session`]'s), so one server serves any number of sessions,
 /// from any number of threads when the handler is `Sync`.
-pub struct Server<H> {
-    handler: H,
+pub struct Server<H: ?Sized> {
     info: latest::Implementation,
     instructions: Option<String>,
     capabilities: Option<latest::ServerCapabilities>,
@@ -40,6 +39,9 @@ pub struct Server<H> {
     codec: Option<Arc<dyn StateCodec + Send + Sync>>,
     /// The most bytes a session keeps of its client's capabilities and `clientInfo`.
     client_info_limit: usize,
+    /// Last, so that the HTTP service may hold any server as one with a `dyn Handler`: its
+    /// code is then compiled once, in this crate, whatever the application's handler.
+    handler: H,
 }
 
 impl<H: Handler> Server<H> {
@@ -129,7 +131,9 @@ impl<H: Handler> Server<H> {
         self.discover_cache = hint;
         self
     }
+}
 
+impl<H: Handler + ?Sized> Server<H> {
     /// The revisions the server offers, newest first (the draft, when offered, first).
     pub fn versions(&self) -> &[ProtocolVersion] {
         &self.versions
@@ -405,13 +409,13 @@ fn notice<R: CallSet, N: MethodSet>(session: &mut Session, message: Message<R, N
 }
 
 /// A stateless revision other than the handlers' (the draft, when offered).
-struct Stateless<'a, H> {
+struct Stateless<'a, H: ?Sized> {
     server: &'a Server<H>,
     session: &'a mut Session,
     line: &'a str,
 }
 
-impl<H: Handler> Visit for Stateless<'_, H> {
+impl<H: Handler + ?Sized> Visit for Stateless<'_, H> {
     type Output = Incoming;
 
     fn visit<V: Revision>(self) -> Incoming {

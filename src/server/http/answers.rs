@@ -164,7 +164,11 @@ impl Sessions {
     /// What tells each client of `change` (see [`Server::notify`]): events on the streams
     /// sessions opened with `GET`, and on stateless clients' `subscriptions/listen` streams
     /// that asked for it. A session without a stream open is not told.
-    pub fn notify<H: Handler>(&mut self, server: &Server<H>, change: &Change) -> Vec<StreamEvent> {
+    pub fn notify<H: Handler + ?Sized>(
+        &mut self,
+        server: &Server<H>,
+        change: &Change,
+    ) -> Vec<StreamEvent> {
         let listening = self.sessions.iter().filter(|(_, entry)| entry.listening);
         let mut events = Vec::new();
         for (number, session) in &self.listens {

@@ -13,7 +13,7 @@ use crate::server::{Handler, Server, Session};
 use crate::{ErrorCode, RpcError};
 use serde_json::Value;
 
-impl<H: Handler> Server<H> {
+impl<H: Handler + ?Sized> Server<H> {
     /// Serves one HTTP request, running the handler inline: the response to send.
     ///
     /// `method` is the HTTP method, `headers` finds a header by name case-insensitively
@@ -370,7 +370,7 @@ pub(super) fn open_stream<'h>(
 pub(super) fn check_headers<'h>(
     body: &str,
     headers: &impl Fn(&str) -> Option<&'h str>,
-    handler: &impl Handler,
+    handler: &(impl Handler + ?Sized),
 ) -> Result<(), RpcError> {
     let Ok(message) = crate::json::from_str::<Value>(body) else {
         return Ok(());

@@ -20,7 +20,7 @@ use crate::prelude::*;
 use crate::server::engine::{Handler, Server};
 use client_key::ClientKey;
 use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use state::{Open, Replicated, Shared};
+use state::{Erased, Open, Replicated, Shared};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
@@ -82,12 +82,12 @@ use std::time::{Duration, Instant};
 /// // With axum: `axum::Router::new().route_service("/mcp", service)`.
 /// # let _ = service; Ok(()) }
 /// ```
-pub struct StreamableHttp<H> {
+pub struct StreamableHttp<H: ?Sized> {
     shared: Arc<Shared<H>>,
     config: Arc<Config>,
 }
 
-impl<H> Clone for StreamableHttp<H> {
+impl<H: ?Sized> Clone for StreamableHttp<H> {
     fn clone(&self) -> Self {
         StreamableHttp {
             shared: Arc::clone(&self.shared),
@@ -96,7 +96,7 @@ impl<H> Clone for StreamableHttp<H> {
     }
 }
 
-impl<H> core::fmt::Debug for StreamableHttp<H> {
+impl<H: ?Sized> core::fmt::Debug for StreamableHttp<H> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("StreamableHttp")
             .field("config", &self.config)
@@ -452,6 +452,17 @@ impl<H: Handler> StreamableHttp<H> {
     /// How many event streams are open.
     pub fn streams(&self) -> usize {
         self.shared.lock().streams.len()
+    }
+}
+
+impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
+    /// The same service, its server's handler a `dyn Handler`: what serves every request.
+    fn erased(&self) -> StreamableHttp<Erased> {
+        let shared: Arc<Shared<Erased>> = self.shared.clone();
+        StreamableHttp {
+            shared,
+            config: Arc::clone(&self.config),
+        }
     }
 }
 

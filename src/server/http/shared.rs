@@ -300,7 +300,7 @@ impl Sessions {
     /// here or not, so that a client resuming here finds it. `seq` is `None` when the store
     /// could not keep the change: its events go without an id, and are kept by no session
     /// (a client cannot resume after what was not kept).
-    pub(in crate::server) fn notify_logged<H: Handler>(
+    pub(in crate::server) fn notify_logged<H: Handler + ?Sized>(
         &mut self,
         server: &Server<H>,
         change: &Change,
@@ -352,7 +352,7 @@ impl Sessions {
     /// then: the record each broadcast of it carried, its present record before the first.
     /// Nothing when this replica does not hold the session, or when `logged` does not start
     /// at `after` (it was dropped: the stream opens afresh, as from an id no longer kept).
-    pub(in crate::server) fn replay<'b, H: Handler>(
+    pub(in crate::server) fn replay<'b, H: Handler + ?Sized>(
         &mut self,
         server: &Server<H>,
         id: &str,
@@ -413,7 +413,11 @@ fn own_stream(id: &str) -> StreamId {
 
 #[cfg(feature = "http-server")]
 /// The line that tells `session`'s own stream of `change`, if it wants it.
-fn own_line<H: Handler>(server: &Server<H>, session: &Session, change: &Change) -> Option<String> {
+fn own_line<H: Handler + ?Sized>(
+    server: &Server<H>,
+    session: &Session,
+    change: &Change,
+) -> Option<String> {
     // A session of a stateful revision holds no stateless `subscriptions/listen` stream: its
     // lines are its own stream's.
     session.stateful.as_ref()?;

@@ -20,7 +20,7 @@ use crate::v2026_07_28 as latest;
 use crate::{ErrorCode, ProtocolVersion, RequestId, RpcError};
 use serde_json::value::RawValue;
 
-impl<H: Handler> Server<H> {
+impl<H: Handler + ?Sized> Server<H> {
     /// `initialize` of a client whose revision is `version` (one this server offers).
     pub(super) fn initialize_in(
         &self,
@@ -53,13 +53,13 @@ impl<H: Handler> Server<H> {
 }
 
 /// `initialize`, in the revision it negotiated.
-struct Initialize<'a, H> {
+struct Initialize<'a, H: ?Sized> {
     server: &'a Server<H>,
     session: &'a mut Session,
     line: &'a str,
 }
 
-impl<H: Handler> Visit for Initialize<'_, H> {
+impl<H: Handler + ?Sized> Visit for Initialize<'_, H> {
     type Output = Incoming;
 
     fn visit<V: Revision>(self) -> Incoming {
@@ -96,13 +96,13 @@ impl<H: Handler> Visit for Initialize<'_, H> {
 }
 
 /// A message of a stateful session, in the session's revision.
-struct InSession<'a, H> {
+struct InSession<'a, H: ?Sized> {
     server: &'a Server<H>,
     session: &'a mut Session,
     line: &'a str,
 }
 
-impl<H: Handler> Visit for InSession<'_, H> {
+impl<H: Handler + ?Sized> Visit for InSession<'_, H> {
     type Output = Incoming;
 
     fn visit<V: Revision>(self) -> Incoming {
@@ -133,7 +133,7 @@ impl<H: Handler> Visit for InSession<'_, H> {
 /// One message of a stateful session: the lifecycle, logging and subscriptions here, what the
 /// handlers' revision has to the handler (its answer converted for the client), anything else
 /// unknown.
-pub(super) fn in_session<V: Revision, H: Handler>(
+pub(super) fn in_session<V: Revision, H: Handler + ?Sized>(
     server: &Server<H>,
     session: &mut Session,
     message: ClientMessage<V>,

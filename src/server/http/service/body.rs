@@ -83,6 +83,8 @@ impl http_body::Body for HttpBody {
 pub(super) enum Unread {
     /// Longer than the limit: 413.
     TooLarge,
+    /// Not all of it arrived in time: 408, and the connection closed.
+    TimedOut,
     /// The connection failed while it was read: 400.
     Broken,
 }

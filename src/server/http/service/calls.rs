@@ -19,7 +19,7 @@ use tokio::sync::mpsc;
 /// A handler's answer.
 type CallResult = Result<crate::v2026_07_28::ClientCallResult, RpcError>;
 
-impl<H: Handler + Send + Sync + 'static> Shared<H> {
+impl<H: Handler + Send + Sync + ?Sized + 'static> Shared<H> {
     /// Runs the handler on `call` and gives the response. `takes_streams`: the client
     /// accepts event streams (a client that takes JSON alone gets every answer as JSON, its
     /// reports with it).
@@ -364,7 +364,7 @@ pub(super) struct Unwinding<'a>(crate::server::CallFuture<'a>);
 /// A session's call answered in its request's own task: dropped before it was answered (the
 /// client hung up, and the connection's task went with it), it takes the call out of its
 /// session, which would otherwise hold its id as in flight for as long as the session lives.
-struct Abandoned<H: Handler + Send + Sync + 'static> {
+struct Abandoned<H: Handler + Send + Sync + ?Sized + 'static> {
     shared: alloc::sync::Weak<Shared<H>>,
     session: String,
     id: crate::RequestId,
@@ -374,12 +374,12 @@ struct Abandoned<H: Handler + Send + Sync + 'static> {
 /// A session's async call with its [`Abandoned`] guard. The fields drop in the order they are
 /// declared: the call leaves its session before its handler's future is dropped, so that
 /// whoever sees the handler go (a client about to send the same id again) finds the id free.
-struct Guarded<'a, H: Handler + Send + Sync + 'static> {
+struct Guarded<'a, H: Handler + Send + Sync + ?Sized + 'static> {
     abandoned: Option<Abandoned<H>>,
     call: Unwinding<'a>,
 }
 
-impl<H: Handler + Send + Sync + 'static> Future for Guarded<'_, H> {
+impl<H: Handler + Send + Sync + ?Sized + 'static> Future for Guarded<'_, H> {
     type Output = CallResult;
 
     fn poll(mut self: Pin<&mut Self>, task: &mut core::task::Context<'_>) -> Poll<CallResult> {
@@ -393,7 +393,7 @@ impl<H: Handler + Send + Sync + 'static> Future for Guarded<'_, H> {
     }
 }
 
-impl<H: Handler + Send + Sync + 'static> Drop for Abandoned<H> {
+impl<H: Handler + Send + Sync + ?Sized + 'static> Drop for Abandoned<H> {
     fn drop(&mut self) {
         if self.answered {
             return;

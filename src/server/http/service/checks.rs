@@ -13,16 +13,16 @@ pub(super) fn accepts(headers: &http::HeaderMap, kind: &str) -> bool {
 
 /// Whether every `Host` of the request, and its URI's authority (HTTP/2's `:authority`, which
 /// comes without a `Host`), names the loopback interface or one of `hosts` (the port aside).
-pub(super) fn hosts_allowed(request: &http::Request<impl Sized>, hosts: &[String]) -> bool {
+pub(super) fn hosts_allowed(request: &http::request::Parts, hosts: &[String]) -> bool {
     let named = |name: &str| {
         is_loopback_name(name) || hosts.iter().any(|host| host.eq_ignore_ascii_case(name))
     };
-    if let Some(host) = request.uri().host() {
+    if let Some(host) = request.uri.host() {
         if !named(host.trim_start_matches('[').trim_end_matches(']')) {
             return false;
         }
     }
-    let headers = request.headers();
+    let headers = &request.headers;
     headers.get_all(http::header::HOST).iter().all(|host| {
         let Ok(authority) = host.to_str() else {
             return false;

@@ -2,8 +2,12 @@
 //! needs from the connection itself: the peer's address (the default client key, see
 //! [`StreamableHttp::with_client_key`]) and a bound on how long a request's headers take.
 
+use super::state::Erased;
 use super::{HttpBody, StreamableHttp};
+use crate::prelude::*;
 use crate::server::Handler;
+use core::future::Future;
+use core::pin::Pin;
 use core::time::Duration;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use std::net::SocketAddr;
@@ -25,6 +29,22 @@ impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
     /// connection's own (its peer went away before it was accepted, or this process ran out
     /// of file descriptors for a moment: those are waited out).
     pub async fn serve(self, listener: tokio::net::TcpListener) -> std::io::Result<()> {
+        self.erased().serve_erased(listener).await
+    }
+}
+
+impl StreamableHttp<Erased> {
+    /// [`StreamableHttp::serve`] as a future in a box: a function of this crate, so that what
+    /// serves is compiled here once, not again in each application.
+    fn serve_erased(
+        self,
+        listener: tokio::net::TcpListener,
+    ) -> Pin<Box<dyn Future<Output = std::io::Result<()>> + Send>> {
+        Box::pin(self.serve_here(listener))
+    }
+
+    /// The body of [`StreamableHttp::serve_erased`].
+    async fn serve_here(self, listener: tokio::net::TcpListener) -> std::io::Result<()> {
         loop {
             let (stream, peer) = match listener.accept().await {
                 Ok(accepted) => accepted,

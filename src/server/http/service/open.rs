@@ -13,7 +13,7 @@ impl Open {
     /// The engine's response for `answer`, with the events that tell the clients of what its
     /// handler changed.
     /// The changes are given back, for the other replicas.
-    pub(super) fn finished<H: Handler>(
+    pub(super) fn finished<H: Handler + ?Sized>(
         &mut self,
         server: &Server<H>,
         answer: HttpAnswer,
@@ -25,7 +25,7 @@ impl Open {
     /// `response` with the events that tell the clients of what its handlers changed (with a
     /// store, none: see [`Shared::after_answer`](super::state::Shared)); the changes given
     /// back, for the store.
-    pub(super) fn told<H: Handler>(
+    pub(super) fn told<H: Handler + ?Sized>(
         &mut self,
         server: &Server<H>,
         mut response: HttpResponse,

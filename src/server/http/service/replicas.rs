@@ -26,7 +26,7 @@ const APPENDS_AT_ONCE: usize = 32;
 /// read (20 ms apart), before its stream goes on from what was read.
 const RESUME_READS: u32 = 10;
 
-impl<H: Handler + Send + Sync + 'static> Shared<H> {
+impl<H: Handler + Send + Sync + ?Sized + 'static> Shared<H> {
     /// Brings session `id` in from the store before the engine reads its request: the record
     /// (the session adopted, or forgotten when the store no longer has it), and, for a client
     /// resuming a stream after event `resuming`, the events every replica kept for it, and
@@ -124,7 +124,7 @@ impl<H: Handler + Send + Sync + 'static> Shared<H> {
     }
 }
 
-impl<H> Shared<H> {
+impl<H: ?Sized> Shared<H> {
     /// Writes what a request changed to the store, and tells the other replicas.
     pub(super) async fn write(
         &self,
@@ -158,7 +158,7 @@ impl<H> Shared<H> {
     }
 }
 
-impl<H> Shared<H> {
+impl<H: ?Sized> Shared<H> {
     /// Counts session `opened` as one of `client`'s in the store, and ends those of the
     /// client's sessions, on any replica, past its share: a client holds its share over the
     /// replicas, as in one table. A store that cannot count leaves the count to each replica.
@@ -184,7 +184,7 @@ impl<H> Shared<H> {
     }
 }
 
-impl<H: Handler + Send + Sync + 'static> Shared<H> {
+impl<H: Handler + Send + Sync + ?Sized + 'static> Shared<H> {
     /// Starts the keep-alive task once, in the runtime of the first request.
     pub(super) fn keep_alive(shared: &Arc<Self>, every: Duration) {
         if shared.pinging.swap(true, Ordering::SeqCst) {

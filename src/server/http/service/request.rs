@@ -1,9 +1,9 @@
 //! One request served: its checks, its body, the engine, the store.
 
-use super::body::{self, HttpBody};
+use super::body::{self, HttpBody, Unread};
 use super::checks::{accepts, hosts_allowed};
 use super::reply::{json_reply, plain, refuse};
-use super::state::{Shared, Write};
+use super::state::{Erased, Shared, Write};
 use super::StreamableHttp;
 use crate::http_headers::{LAST_EVENT_ID, MCP_METHOD, MCP_SESSION_ID};
 use crate::prelude::*;
@@ -18,74 +18,116 @@ use core::task::Poll;
 use std::convert::Infallible;
 use std::sync::Arc;
 
-impl<H: Handler + Send + Sync + 'static> StreamableHttp<H> {
+impl StreamableHttp<Erased> {
+    /// The response to `request`: its head checked, its body read, then the rest, which
+    /// depends on neither the handler's type nor the body's.
     pub(super) async fn serve_request<B: http_body::Body>(
         self,
         request: http::Request<B>,
     ) -> http::Response<HttpBody> {
-        let shared = self.shared;
-        Shared::keep_alive(&shared, self.config.keep_alive);
+        let (parts, body) = request.into_parts();
         // Every check that needs no body comes before it is read, and before the store is
         // touched: a request refused here costs its headers alone.
-        if let Some(path) = &self.config.path {
-            if request.uri().path() != path {
-                return plain(404);
-            }
-        }
-        if shared.closing.load(Ordering::SeqCst) {
-            return plain(503);
-        }
-        let verb = request.method();
-        if verb != http::Method::POST && verb != http::Method::GET && verb != http::Method::DELETE {
-            let mut reply = plain(405);
-            let allow = http::HeaderValue::from_static("GET, POST, DELETE");
-            reply.headers_mut().insert(http::header::ALLOW, allow);
-            return reply;
-        }
-        if let Some(hosts) = &self.config.hosts {
-            if !hosts_allowed(&request, hosts) {
-                return refuse(403, "Forbidden: the Host is not one this server answers to");
-            }
-        }
-        let origin = request.headers().get(http::header::ORIGIN);
-        if let Some(origin) = origin {
-            let origin = origin.to_str().ok();
-            if !origin.is_some_and(|origin| shared.lock().sessions.allows_origin(origin)) {
-                let why = "Forbidden: requests from this Origin are not taken";
-                return refuse(403, why);
-            }
-        }
-        let takes_streams = accepts(request.headers(), "text/event-stream");
-        if request.method() == http::Method::POST {
-            if !(takes_streams || accepts(request.headers(), "application/json")) {
-                let why = "Not Acceptable: accept application/json and text/event-stream";
-                return refuse(406, why);
-            }
-            let json = request
-                .headers()
-                .get(http::header::CONTENT_TYPE)
-                .and_then(|kind| kind.to_str().ok())
-                .is_some_and(|kind| kind.trim_start().starts_with("application/json"));
-            if !json {
-                return refuse(
-                    415,
-                    "Unsupported Media Type: the body must be application/json",
-                );
-            }
-        }
-        let (parts, body) = request.into_parts();
+        let takes_streams = match self.check_head(&parts) {
+            Ok(takes_streams) => takes_streams,
+            Err(refused) => return refused,
+        };
         let read = body::read(body, self.config.body_limit);
         // Outside a tokio runtime (hyper driven by another executor) there is no timer: the
         // HTTP server's own bounds are all there is.
         let read = match tokio::runtime::Handle::try_current() {
-            Ok(_) => tokio::time::timeout(self.config.body_timeout, read).await,
-            Err(_) => Ok(read.await),
+            Ok(_) => tokio::time::timeout(self.config.body_timeout, read)
+                .await
+                .unwrap_or(Err(Unread::TimedOut)),
+            Err(_) => read.await,
         };
+        self.serve_read(parts, read, takes_streams).await
+    }
+
+    /// Whether the request's head may be answered: `Ok` with whether its client takes event
+    /// streams, or the refusal.
+    // The refusal is the response itself, returned at once to be sent: boxing it would only
+    // add an allocation to each refused request.
+    #[allow(clippy::result_large_err)]
+    fn check_head(&self, request: &http::request::Parts) -> Result<bool, http::Response<HttpBody>> {
+        Shared::keep_alive(&self.shared, self.config.keep_alive);
+        if let Some(path) = &self.config.path {
+            if request.uri.path() != path {
+                return Err(plain(404));
+            }
+        }
+        if self.shared.closing.load(Ordering::SeqCst) {
+            return Err(plain(503));
+        }
+        let verb = &request.method;
+        if verb != http::Method::POST && verb != http::Method::GET && verb != http::Method::DELETE {
+            let mut reply = plain(405);
+            let allow = http::HeaderValue::from_static("GET, POST, DELETE");
+            reply.headers_mut().insert(http::header::ALLOW, allow);
+            return Err(reply);
+        }
+        if let Some(hosts) = &self.config.hosts {
+            if !hosts_allowed(request, hosts) {
+                return Err(refuse(
+                    403,
+                    "Forbidden: the Host is not one this server answers to",
+                ));
+            }
+        }
+        let origin = request.headers.get(http::header::ORIGIN);
+        if let Some(origin) = origin {
+            let origin = origin.to_str().ok();
+            if !origin.is_some_and(|origin| self.shared.lock().sessions.allows_origin(origin)) {
+                let why = "Forbidden: requests from this Origin are not taken";
+                return Err(refuse(403, why));
+            }
+        }
+        let takes_streams = accepts(&request.headers, "text/event-stream");
+        if request.method == http::Method::POST {
+            if !(takes_streams || accepts(&request.headers, "application/json")) {
+                let why = "Not Acceptable: accept application/json and text/event-stream";
+                return Err(refuse(406, why));
+            }
+            let json = request
+                .headers
+                .get(http::header::CONTENT_TYPE)
+                .and_then(|kind| kind.to_str().ok())
+                .is_some_and(|kind| kind.trim_start().starts_with("application/json"));
+            if !json {
+                return Err(refuse(
+                    415,
+                    "Unsupported Media Type: the body must be application/json",
+                ));
+            }
+        }
+        Ok(takes_streams)
+    }
+
+    /// The response to a request whose head passed and whose body was `read`, as a future
+    /// in a box: a function of this crate, so its body is compiled here alone, not again in
+    /// each crate that serves requests of its own body type.
+    fn serve_read(
+        self,
+        parts: http::request::Parts,
+        read: Result<Vec<u8>, Unread>,
+        takes_streams: bool,
+    ) -> Pin<Box<dyn Future<Output = http::Response<HttpBody>> + Send>> {
+        Box::pin(self.serve_read_here(parts, read, takes_streams))
+    }
+
+    /// The body of [`StreamableHttp::serve_read`].
+    async fn serve_read_here(
+        self,
+        parts: http::request::Parts,
+        read: Result<Vec<u8>, Unread>,
+        takes_streams: bool,
+    ) -> http::Response<HttpBody> {
+        let shared = self.shared;
         let body = match read {
-            Ok(Ok(body)) => body,
-            Ok(Err(body::Unread::TooLarge)) => return plain(413),
-            Ok(Err(body::Unread::Broken)) => return plain(400),
-            Err(_) => {
+            Ok(body) => body,
+            Err(Unread::TooLarge) => return plain(413),
+            Err(Unread::Broken) => return plain(400),
+            Err(Unread::TimedOut) => {
                 // The connection is closed after the answer: what is left of the body would
                 // be read as the next request.
                 let mut reply = refuse(408, "Request Timeout: the body did not arrive in time");
@@ -240,7 +282,7 @@ where
     }
 
     fn call(&mut self, request: http::Request<B>) -> Self::Future {
-        let service = self.clone();
+        let service = self.erased();
         Box::pin(async move { Ok(service.serve_request(request).await) })
     }
 }

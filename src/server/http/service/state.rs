@@ -3,8 +3,8 @@
 
 use crate::prelude::*;
 use crate::server::store::{Store, StoreError};
-use crate::server::Server;
 use crate::server::SessionRecord;
+use crate::server::{Handler, Server};
 use crate::server::{Sessions, StreamEvent, StreamId};
 use bytes::Bytes;
 use core::future::Future;
@@ -14,8 +14,7 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
-pub(super) struct Shared<H> {
-    pub(super) server: Server<H>,
+pub(super) struct Shared<H: ?Sized> {
     pub(super) open: Mutex<Open>,
     pub(super) started: Instant,
     pub(super) closing: AtomicBool,
@@ -32,7 +31,14 @@ pub(super) struct Shared<H> {
     pub(super) on_bus: AtomicBool,
     /// Held while the outbox is written out: one writer at a time keeps the events' order.
     pub(super) flushing: tokio::sync::Mutex<()>,
+    /// Last, so that a service of any handler is held as one of [`Erased`]'s.
+    pub(super) server: Server<H>,
 }
+
+/// The handler of the service's code: every service is served as one whose server has a
+/// `dyn Handler`, so that the service and the engine under it are compiled once, in this
+/// crate, rather than again in each application for its own handler.
+pub(super) type Erased = dyn Handler + Send + Sync;
 
 /// The store the replicas of the server share.
 pub(super) struct Replicated {
@@ -72,7 +78,7 @@ pub(super) enum Write {
     Remove(String),
 }
 
-impl<H> Shared<H> {
+impl<H: ?Sized> Shared<H> {
     pub(super) fn lock(&self) -> MutexGuard<'_, Open> {
         // A handler never runs under the lock, and the engine does not panic: a poisoned lock
         // holds a consistent table.
