@@ -64,7 +64,6 @@ use crate::prelude::*;
 use crate::ProtocolVersion;
 use core::fmt;
 use serde::de::DeserializeOwned;
-use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
@@ -239,17 +238,8 @@ where
         .map_err(|e| ConversionError::new(definition, from, to, String::new(), e.to_string()))
 }
 
-/// The `params` of a call or notification as a JSON object (empty when it has none).
-pub(crate) fn params_of<M: MethodSet>(set: &M) -> Result<Option<Value>, String> {
-    let mut map = serde_json::value::Serializer
-        .serialize_map(None)
-        .map_err(|e| e.to_string())?;
-    set.serialize_params(&mut map).map_err(|e| e.to_string())?;
-    match map.end().map_err(|e| e.to_string())? {
-        Value::Object(mut object) => Ok(object.remove("params")),
-        _ => Ok(None),
-    }
-}
+/// The `params` of a call or notification as JSON (`None` when it has none).
+pub(crate) use crate::dispatch::params_of;
 
 /// Converts a request or notification of one revision into another's: the same method, its
 /// params read as the target's. A method the target lacks is a [`ConversionError`].
@@ -341,15 +331,7 @@ impl<'de, M: MethodSet> serde::de::DeserializeSeed<'de> for ParamsSeed<'_, M> {
 /// params may hold a `_meta` already (its keys are merged member by member instead) or do not
 /// write as JSON.
 fn with_meta_text<A: MethodSet>(call: &A, meta: &str) -> Option<String> {
-    struct Params<'a, A>(&'a A);
-    impl<A: MethodSet> Serialize for Params<'_, A> {
-        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            let mut map = serializer.serialize_map(None)?;
-            self.0.serialize_params(&mut map)?;
-            map.end()
-        }
-    }
-    let whole = crate::json::to_string(&Params(call)).ok()?;
+    let whole = crate::json::to_string(&crate::dispatch::ParamsOf(call)).ok()?;
     // `{"params":{...}}`, or `{}` for a call without params.
     let params = match whole.strip_prefix("{\"params\":") {
         Some(rest) => rest.strip_suffix('}')?,

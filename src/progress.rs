@@ -21,23 +21,13 @@
 
 use crate::dispatch::MethodSet;
 use crate::jsonrpc::ProgressToken;
-use serde::ser::{SerializeMap, Serializer};
-use serde_json::Value;
 
 /// The progress token of a request (`params._meta.progressToken`), in any revision; `None`
 /// when the requester asked for no progress. Reads the params through the set's own writer,
 /// so it costs a copy of the params.
 pub fn progress_token<R: MethodSet>(call: &R) -> Option<ProgressToken> {
-    let mut map = serde_json::value::Serializer.serialize_map(None).ok()?;
-    call.serialize_params(&mut map).ok()?;
-    let Value::Object(mut envelope) = map.end().ok()? else {
-        return None;
-    };
-    let token = envelope
-        .get_mut("params")?
-        .get_mut("_meta")?
-        .get_mut("progressToken")?
-        .take();
+    let mut params = crate::dispatch::params_of(call).ok()??;
+    let token = params.get_mut("_meta")?.get_mut("progressToken")?.take();
     serde_json::from_value(token).ok()
 }
 

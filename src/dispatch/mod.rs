@@ -225,14 +225,34 @@ impl<R: MethodSet> RequestEnvelope<R> {
     }
 }
 
-fn params_value<R: MethodSet>(call: &R) -> Option<Value> {
-    // Reuse the set's own params writer instead of a second way of reaching the params.
-    let mut map = serde_json::value::Serializer.serialize_map(None).ok()?;
-    call.serialize_params(&mut map).ok()?;
-    match map.end().ok()? {
-        Value::Object(mut object) => object.remove("params"),
-        _ => None,
+/// `{"params": ...}` of a call or notification (`{}` when it has none), as the set's own
+/// params writer writes it.
+pub(crate) struct ParamsOf<'a, R>(pub(crate) &'a R);
+
+impl<R: MethodSet> Serialize for ParamsOf<'_, R> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        self.0.serialize_params(&mut map)?;
+        map.end()
     }
+}
+
+/// The `params` of `call` as JSON (`None` when it has none): written as text by the crate's
+/// writer and read back, so that every caller shares the one writer of the set's params a
+/// build has already (the one that sends them), rather than compile another into `Value`.
+///
+/// # Errors
+///
+/// What writing the params, or reading them back, said.
+pub(crate) fn params_of<R: MethodSet>(call: &R) -> Result<Option<Value>, String> {
+    let text = crate::json::to_string(&ParamsOf(call)).map_err(|e| e.to_string())?;
+    let mut envelope: Map<String, Value> =
+        crate::json::from_str(&text).map_err(|e| e.to_string())?;
+    Ok(envelope.remove("params"))
+}
+
+fn params_value<R: MethodSet>(call: &R) -> Option<Value> {
+    params_of(call).ok().flatten()
 }
 
 impl<N> NotificationEnvelope<N> {

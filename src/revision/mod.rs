@@ -197,11 +197,8 @@ impl Summary {
 
 /// The `requestId` of a `notifications/cancelled`, read back through its params.
 fn cancelled_request<N: MethodSet>(notification: &N) -> Option<crate::RequestId> {
-    use serde::ser::{SerializeMap, Serializer};
-    let mut map = serde_json::value::Serializer.serialize_map(None).ok()?;
-    notification.serialize_params(&mut map).ok()?;
-    let params = map.end().ok()?;
-    serde::Deserialize::deserialize(params.get("params")?.get("requestId")?).ok()
+    let params = crate::dispatch::params_of(notification).ok()??;
+    serde::Deserialize::deserialize(params.get("requestId")?).ok()
 }
 
 /// Work written once, generic over the revision, for [`visit`] to run in the revision a
