@@ -42,6 +42,19 @@ fn replica(store: impl Store) -> Serving {
     serve_service(StreamableHttp::new(server).with_store(store))
 }
 
+/// The message of `refused`, the JSON-RPC error answering request `id` because the state
+/// store could not be read or written; fails when it is not that.
+pub(crate) fn store_unavailable(refused: &Value, id: u64) -> &str {
+    assert_eq!(refused["id"], id, "{refused}");
+    assert_eq!(refused["error"]["code"], -32603, "{refused}");
+    let message = refused["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.starts_with("the state store is unavailable: "),
+        "{message}"
+    );
+    message
+}
+
 /// A replica that reads the store for every message of a session
 /// (`with_records_held_for(Duration::ZERO)`): each read pushes the store's expiry of the
 /// session back by this replica's idle limit (30 minutes), so that a session lives on in the
@@ -373,13 +386,7 @@ fn a_store_down_or_hanging_gets_503_within_the_bound_and_service_comes_back_with
             let (status, refused) = call(&a, &session, id, method, params);
             let waited = asked.elapsed();
             assert_eq!(status, 503, "{method}: {refused}");
-            assert_eq!(refused["id"], id, "{refused}");
-            assert_eq!(refused["error"]["code"], -32603, "{refused}");
-            let message = refused["error"]["message"].as_str().unwrap_or_default();
-            assert!(
-                message.starts_with("the state store is unavailable: "),
-                "{message}"
-            );
+            let message = store_unavailable(&refused, id);
             let why = if down {
                 "connection refused"
             } else {
