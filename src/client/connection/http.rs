@@ -16,10 +16,7 @@ use crate::http_headers::{LAST_EVENT_ID, MCP_PROTOCOL_VERSION, MCP_SESSION_ID};
 use crate::prelude::*;
 use crate::{ErrorCode, RequestId, RpcError};
 use alloc::collections::VecDeque;
-use bytes::{Buf, Bytes};
 use core::future::Future;
-use core::pin::Pin;
-use core::task::{Context, Poll};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::time::Instant;
@@ -34,158 +31,13 @@ const MAX_RETRY: Duration = Duration::from_secs(30);
 /// stream of the session, so the stream should be open before the first call.
 const OWN_STREAM_WAIT: Duration = Duration::from_secs(5);
 
-/// The most redirects to the server's own origin one request follows (reqwest's own default).
-const MAX_REDIRECTS: usize = 10;
+mod options;
+mod sender;
 
-/// How a connection over Streamable HTTP is made and what it bounds: every option has a
-/// default, and [`Connection::http`], [`Connection::http_with`] and [`Connection::http_via`]
-/// use the defaults. A hostile or broken server cannot make the client keep all it sends,
-/// wait forever, follow it elsewhere or answer it without end:
-///
-/// | option | default | what passing it gives |
-/// |---|---|---|
-/// | [`with_max_answer`](Self::with_max_answer) | 16 MiB | [`Bound::AnswerSize`] |
-/// | [`with_max_event`](Self::with_max_event) | 16 MiB | [`Bound::EventSize`] |
-/// | [`with_connect_timeout`](Self::with_connect_timeout) | 10 s | [`Bound::ConnectTimeout`] |
-/// | [`with_call_timeout`](Self::with_call_timeout) | 60 s | [`CallError::Timeout`] |
-/// | [`with_idle_timeout`](Self::with_idle_timeout) | 60 s | [`Bound::IdleTimeout`] |
-/// | [`with_max_server_requests`](Self::with_max_server_requests) | 100 a call | [`Bound::ServerRequests`] |
-/// | [`with_redirects`](Self::with_redirects) | to the same origin | [`Bound::OtherOrigin`] |
-///
-/// ```no_run
-/// # async fn run() -> Result<(), mcp_spec_types::client::CallError> {
-/// use mcp_spec_types::client::{Client, HttpOptions};
-/// use mcp_spec_types::v2026_07_28::Implementation;
-/// use std::time::Duration;
-///
-/// let client = Client::new(Implementation::new("patient", "0.1.0"));
-/// let server = HttpOptions::new()
-///     .with_call_timeout(Duration::from_secs(600)) // long tools
-///     .with_idle_timeout(Duration::from_secs(60)) // but never a minute without a message
-///     .connect("http://127.0.0.1:8080/mcp", client)
-///     .await?;
-/// # let _ = server; Ok(()) }
-/// ```
-///
-/// The connect timeout and the redirects are those of the reqwest client the connection
-/// builds ([`HttpOptions::connect`]); with your own client ([`HttpOptions::connect_with`]) or
-/// sender ([`HttpOptions::connect_via`]) they are yours to set (reqwest's default follows ten
-/// redirects to any origin, with the request's body and its `Mcp-Session-Id`: build it with a
-/// `redirect::Policy` of your own). The other bounds hold whatever sends the requests.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HttpOptions {
-    max_answer: usize,
-    max_event: usize,
-    connect_timeout: Option<Duration>,
-    call_timeout: Option<Duration>,
-    idle_timeout: Option<Duration>,
-    max_server_requests: usize,
-    redirects: bool,
-}
-
-impl Default for HttpOptions {
-    fn default() -> Self {
-        HttpOptions {
-            max_answer: Self::MAX_ANSWER,
-            max_event: Self::MAX_EVENT,
-            connect_timeout: Some(Self::CONNECT_TIMEOUT),
-            call_timeout: Some(Self::CALL_TIMEOUT),
-            idle_timeout: Some(Self::IDLE_TIMEOUT),
-            max_server_requests: Self::MAX_SERVER_REQUESTS,
-            redirects: true,
-        }
-    }
-}
+pub use options::HttpOptions;
+use sender::{error_chain, reqwest_sender, same_origin_redirects, Body, Response, Sender};
 
 impl HttpOptions {
-    /// The default cap on an answer read whole (a JSON body): 16 MiB.
-    pub const MAX_ANSWER: usize = 16 << 20;
-    /// The default cap on one event's data: 16 MiB, as an answer's, since a server may send
-    /// the same answer either way.
-    pub const MAX_EVENT: usize = 16 << 20;
-    /// The default time to open a connection to the server: 10 seconds.
-    pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
-    /// The default time for a whole call: 60 seconds (the TypeScript SDK's default request
-    /// timeout).
-    pub const CALL_TIMEOUT: Duration = Duration::from_secs(60);
-    /// The default time a call waits for the server's next message: 60 seconds, the call's
-    /// own, so that it bounds a call whose timeout is lifted.
-    pub const IDLE_TIMEOUT: Duration = Duration::from_secs(60);
-    /// The default number of the server's requests one call answers: 100.
-    pub const MAX_SERVER_REQUESTS: usize = 100;
-
-    /// The defaults (the table above).
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// The most bytes of an answer read whole: a response that is not an event stream (a
-    /// JSON answer, an error's body). A larger one (by its `Content-Length`, or as it comes)
-    /// ends the call with [`Bound::AnswerSize`].
-    pub fn with_max_answer(mut self, bytes: usize) -> Self {
-        self.max_answer = bytes;
-        self
-    }
-
-    /// The most bytes of one event's data (its `data` lines joined), and of any line of an
-    /// event stream, comments too, past the few bytes of a field's name. A larger one ends the
-    /// call with [`Bound::EventSize`] (on the server's own stream, it ends that stream).
-    pub fn with_max_event(mut self, bytes: usize) -> Self {
-        self.max_event = bytes;
-        self
-    }
-
-    /// The longest opening a connection to the server may take (`None`: the system's);
-    /// past it, [`Bound::ConnectTimeout`]. Only for the reqwest client
-    /// [`HttpOptions::connect`] builds.
-    pub fn with_connect_timeout(mut self, timeout: impl Into<Option<Duration>>) -> Self {
-        self.connect_timeout = timeout.into();
-        self
-    }
-
-    /// The longest one call may take, from its request to its answer, the server's requests
-    /// answered on the way included (`None`: no limit); past it, [`CallError::Timeout`], and
-    /// the call is cancelled at the server. [`Connection::with_call_timeout`] changes it once
-    /// connected, [`CallOptions::with_timeout`](super::CallOptions::with_timeout) for one
-    /// call.
-    /// Connecting (`server/discover`, or `initialize`) is a call too, and so is answering a
-    /// request that comes on the server's own stream.
-    pub fn with_call_timeout(mut self, timeout: impl Into<Option<Duration>>) -> Self {
-        self.call_timeout = timeout.into();
-        self
-    }
-
-    /// The longest a call waits for the server's next message (`None`: no limit): from each
-    /// request sent to the response's first message, and between two messages of an event
-    /// stream. Keep-alive comments, events without data and bytes of a message not ended yet
-    /// are no message. Past it, [`Bound::IdleTimeout`]. The server's own stream, which may
-    /// stay quiet as long as the session has nothing to say, is not bound by it.
-    pub fn with_idle_timeout(mut self, timeout: impl Into<Option<Duration>>) -> Self {
-        self.idle_timeout = timeout.into();
-        self
-    }
-
-    /// The most requests of the server one call answers: those that come on the call's
-    /// streams, or on the responses to its answers (sampling, elicitation, roots, `ping`).
-    /// Past it, [`Bound::ServerRequests`]: a server that answers each answer with another
-    /// request ends the call, not the client. Each event of the server's own stream has a
-    /// count of its own. (The input requests of a 2026-07-28 `input_required` are answered
-    /// within the request sent again, at most eight rounds: the engine's bound.)
-    pub fn with_max_server_requests(mut self, requests: usize) -> Self {
-        self.max_server_requests = requests;
-        self
-    }
-
-    /// Whether a redirect to the server's own origin (scheme, host and port) is followed
-    /// (`true`, the default: up to ten in a row); a redirect to another origin never is: the
-    /// request ends with [`Bound::OtherOrigin`], sent nowhere else. With `false`, no redirect
-    /// is followed: the redirect itself ends the call, a [`CallError::Transport`]. Only for
-    /// the reqwest client [`HttpOptions::connect`] builds.
-    pub fn with_redirects(mut self, same_origin: bool) -> Self {
-        self.redirects = same_origin;
-        self
-    }
-
     /// Connects `client` to the server at `url` over Streamable HTTP with these options, by a
     /// reqwest client built with the connect timeout and the redirect policy they say.
     ///
@@ -258,156 +110,6 @@ impl HttpOptions {
     }
 }
 
-/// A response whose body is read as it comes.
-pub(super) type Response = ::http::Response<Body>;
-
-/// What sends one request and gives its response.
-pub(super) type Sender =
-    Arc<dyn Fn(::http::Request<String>) -> Pin<Box<dyn SendFuture>> + Send + Sync>;
-
-/// A sent request's response, coming.
-pub(super) trait SendFuture: Future<Output = Result<Response, CallError>> + Send {}
-impl<F: Future<Output = Result<Response, CallError>> + Send> SendFuture for F {}
-
-/// A response's body: any `http_body::Body`, its chunks as bytes and its errors as text.
-pub(super) struct Body(Pin<Box<dyn http_body::Body<Data = Bytes, Error = String> + Send>>);
-
-impl Body {
-    pub(super) fn of<B>(body: B) -> Self
-    where
-        B: http_body::Body + Send + 'static,
-        B::Error: core::fmt::Display,
-    {
-        Body(Box::pin(Mapped(Box::pin(body))))
-    }
-
-    /// The next chunk of data; `None` at the end.
-    async fn chunk(&mut self) -> Result<Option<Bytes>, String> {
-        loop {
-            let frame = core::future::poll_fn(|cx| self.0.as_mut().poll_frame(cx)).await;
-            let Some(frame) = frame else {
-                return Ok(None);
-            };
-            if let Ok(data) = frame?.into_data() {
-                return Ok(Some(data));
-            }
-        }
-    }
-
-    /// The whole body, at most `max` bytes: a longer one is [`Bound::AnswerSize`].
-    async fn whole(mut self, max: usize) -> Result<Vec<u8>, CallError> {
-        let mut whole = Vec::new();
-        while let Some(chunk) = self.chunk().await.map_err(CallError::Transport)? {
-            if whole.len().saturating_add(chunk.len()) > max {
-                return Err(CallError::Bound(Bound::AnswerSize(max)));
-            }
-            whole.extend_from_slice(&chunk);
-        }
-        Ok(whole)
-    }
-}
-
-/// A body whose data and errors are made the connection's.
-struct Mapped<B>(Pin<Box<B>>);
-
-impl<B> http_body::Body for Mapped<B>
-where
-    B: http_body::Body,
-    B::Error: core::fmt::Display,
-{
-    type Data = Bytes;
-    type Error = String;
-
-    fn poll_frame(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<http_body::Frame<Bytes>, String>>> {
-        self.0.as_mut().poll_frame(cx).map(|frame| {
-            frame.map(|frame| match frame {
-                Ok(frame) => Ok(frame.map_data(|mut data| data.copy_to_bytes(data.remaining()))),
-                Err(error) => Err(error.to_string()),
-            })
-        })
-    }
-}
-
-/// A redirect to another origin than the request's, refused: its URL.
-#[derive(Debug)]
-struct OtherOrigin(String);
-
-impl core::fmt::Display for OtherOrigin {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "a redirect to another origin, {}, not followed", self.0)
-    }
-}
-
-impl std::error::Error for OtherOrigin {}
-
-/// Redirects followed to the request's own origin only (scheme, host and port): the request's
-/// body and its session id go nowhere else.
-fn same_origin_redirects() -> reqwest::redirect::Policy {
-    reqwest::redirect::Policy::custom(|attempt| {
-        let first = attempt.previous().first().map(|url| url.origin());
-        if first != Some(attempt.url().origin()) {
-            let to = attempt.url().to_string();
-            return attempt.error(OtherOrigin(to));
-        }
-        if attempt.previous().len() > MAX_REDIRECTS {
-            let why = format!("more than {MAX_REDIRECTS} redirects");
-            return attempt.error(why);
-        }
-        attempt.follow()
-    })
-}
-
-/// reqwest as the sender; `connect_timeout` is the one its client was built with, named by
-/// the error when it passes.
-fn reqwest_sender(http: reqwest::Client, connect_timeout: Option<Duration>) -> Sender {
-    Arc::new(move |request: ::http::Request<String>| {
-        let http = http.clone();
-        let sent = async move {
-            let request = reqwest::Request::try_from(request)
-                .map_err(|error| CallError::Transport(error_chain(&error)))?;
-            let response = http
-                .execute(request)
-                .await
-                .map_err(|error| sending_failed(&error, connect_timeout))?;
-            let (parts, body) = ::http::Response::from(response).into_parts();
-            Ok(::http::Response::from_parts(parts, Body::of(body)))
-        };
-        Box::pin(sent) as Pin<Box<dyn SendFuture>>
-    })
-}
-
-/// What a request reqwest could not send amounts to: a bound when it is one.
-fn sending_failed(error: &reqwest::Error, connect_timeout: Option<Duration>) -> CallError {
-    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(error);
-    while let Some(error) = cause {
-        if let Some(OtherOrigin(to)) = error.downcast_ref::<OtherOrigin>() {
-            return CallError::Bound(Bound::OtherOrigin(to.clone()));
-        }
-        cause = error.source();
-    }
-    match connect_timeout {
-        Some(timeout) if error.is_connect() && error.is_timeout() => {
-            CallError::Bound(Bound::ConnectTimeout(timeout))
-        }
-        _ => CallError::Transport(error_chain(error)),
-    }
-}
-
-/// An error and its causes, as one line.
-fn error_chain(error: &dyn std::error::Error) -> String {
-    let mut text = error.to_string();
-    let mut cause = error.source();
-    while let Some(error) = cause {
-        text.push_str(": ");
-        text.push_str(&error.to_string());
-        cause = error.source();
-    }
-    text
-}
-
 pub(super) struct HttpLink {
     send: Sender,
     url: String,
@@ -474,7 +176,7 @@ enum Step {
 }
 
 impl HttpLink {
-    pub(super) fn new(url: String, send: Sender, options: HttpOptions) -> Self {
+    fn new(url: String, send: Sender, options: HttpOptions) -> Self {
         HttpLink {
             send,
             url,
