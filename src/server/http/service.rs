@@ -354,9 +354,10 @@ impl<H: Handler> StreamableHttp<H> {
 
     /// Keeps the state replicas share in `store`, so that several processes (behind a load
     /// balancer, with no stickiness) serve the same clients:
-    /// - a session of a stateful revision opened on one replica goes on over the others (each
-    ///   request reads its record from the store; what changes it, written back before the
-    ///   answer goes out);
+    /// - a session of a stateful revision opened on one replica goes on over the others (a
+    ///   request that may change its record reads it from the store, one that only reads it
+    ///   is served from the replica's copy for [`StreamableHttp::with_records_held_for`];
+    ///   what changes it, written back before the answer goes out);
     /// - the events of a session's streams are kept in the store before they are sent, with
     ///   ids unique across replicas, so that a client resumes a stream on any replica with
     ///   `Last-Event-ID`, even after the one it was on died;
