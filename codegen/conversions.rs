@@ -48,7 +48,6 @@ impl RevisionTypes {
 pub fn generate(revisions: &[RevisionTypes]) -> Result<String, String> {
     let ty = |path: &str| syn::parse_str::<syn::Type>(path).map_err(|e| format!("{path}: {e}"));
     let mut items = Vec::new();
-    let mut arms = Vec::new();
     for from in revisions {
         // Each declared type knows its definition and revision, once (aliases share a type).
         let mut seen = std::collections::BTreeSet::new();
@@ -86,9 +85,6 @@ pub fn generate(revisions: &[RevisionTypes]) -> Result<String, String> {
                     continue;
                 };
                 let (a, b) = (ty(from_path)?, ty(to_path)?);
-                arms.push(quote! {
-                    (#from_rev, #to_rev, #definition) => crate::convert::via_json::<#a, #b>(#definition, #from_rev, #to_rev, value),
-                });
                 if let Some(own) = by_definition.get_mut(definition.as_str()) {
                     own.push(quote! {
                         (#from_rev, #to_rev) => crate::convert::via_json::<#a, #b>(#definition, #from_rev, #to_rev, value),
@@ -100,31 +96,12 @@ pub fn generate(revisions: &[RevisionTypes]) -> Result<String, String> {
             }
         }
     }
-    let lookup = format_ident!("convert_generated");
-    // With fewer than two revisions enabled nothing is shared: the lookup is then a plain
-    // `None`, not a match with no arm but the fallback (which lints as unreachable code).
-    let body = if arms.is_empty() {
-        quote! {
-            let _ = (definition, from, to, value);
-            ::core::option::Option::None
-        }
-    } else {
-        quote! {
-            ::core::option::Option::Some(match (from, to, definition) {
-                #(#arms)*
-                _ => return ::core::option::Option::None,
-            })
-        }
-    };
     let mut lookups = Vec::new();
+    // `convert_value`'s match names the definition alone, each arm its definition's lookup: one
+    // column of names checks in linear time, where one match over (from, to, definition)
+    // took the compiler a second to check for exhaustiveness.
+    let mut arms = Vec::new();
     for (definition, own) in &by_definition {
-        // A definition whose name is not a Rust identifier has no lookup of its own.
-        let Ok(name) = syn::parse_str::<syn::Ident>(definition) else {
-            continue;
-        };
-        let doc = format!(
-            " [`convert_value`](crate::convert::convert_value) of `{definition}` alone: `None` when the pair of revisions does not share it."
-        );
         let body = if own.is_empty() {
             quote! {
                 let _ = (from, to, value);
@@ -138,8 +115,25 @@ pub fn generate(revisions: &[RevisionTypes]) -> Result<String, String> {
                 })
             }
         };
+        // A definition whose name is not a Rust identifier has no lookup of its own: its
+        // arms are written into `convert_value`'s.
+        let Ok(name) = syn::parse_str::<syn::Ident>(definition) else {
+            if !own.is_empty() {
+                arms.push(quote!(#definition => { #body }));
+            }
+            continue;
+        };
+        if !own.is_empty() {
+            arms.push(quote!(#definition => by_definition::#name(from, to, value),));
+        }
+        let doc = format!(
+            " [`convert_value`](crate::convert::convert_value) of `{definition}` alone: `None` when the pair of revisions does not share it."
+        );
         lookups.push(quote! {
             #[doc = #doc]
+            // Inline, as `convert_value` is: a crate compiles the conversions it calls, and
+            // no others.
+            #[inline]
             pub(crate) fn #name(
                 from: &str,
                 to: &str,
@@ -149,6 +143,22 @@ pub fn generate(revisions: &[RevisionTypes]) -> Result<String, String> {
             }
         });
     }
+    let lookup = format_ident!("convert_generated");
+    // With fewer than two revisions enabled nothing is shared: the lookup is then a plain
+    // `None`, not a match with no arm but the fallback (which lints as unreachable code).
+    let body = if arms.is_empty() {
+        quote! {
+            let _ = (definition, from, to, value);
+            ::core::option::Option::None
+        }
+    } else {
+        quote! {
+            match definition {
+                #(#arms)*
+                _ => ::core::option::Option::None,
+            }
+        }
+    };
     let code = quote! {
         #(#items)*
 
