@@ -148,7 +148,10 @@ impl StreamableHttp<Erased> {
         if let (Some(replicated), Some(id)) = (replicated, &session) {
             Shared::join_bus(&shared).await;
             let resuming = header(LAST_EVENT_ID).filter(|_| method == "GET");
-            let reads_alone = method == "POST" && leaves_the_record(&body);
+            // Peeked only when a held record may serve it: with a window of zero every
+            // message reads the store, and the engine's own peek is the only one.
+            let may_hold = shared.held_for_ms.load(Ordering::SeqCst) > 0;
+            let reads_alone = method == "POST" && may_hold && leaves_the_record(&body);
             match shared
                 .bring_in(replicated, id, resuming.map(str::trim), reads_alone)
                 .await
