@@ -97,6 +97,7 @@ pub fn generate(revisions: &[RevisionTypes]) -> Result<String, String> {
         }
     }
     let mut lookups = Vec::new();
+    let mut conversions = Vec::new();
     // `convert_value`'s match names the definition alone, each arm its definition's lookup: one
     // column of names checks in linear time, where one match over (from, to, definition)
     // took the compiler a second to check for exhaustiveness.
@@ -124,17 +125,23 @@ pub fn generate(revisions: &[RevisionTypes]) -> Result<String, String> {
             continue;
         };
         if !own.is_empty() {
-            arms.push(quote!(#definition => by_definition::#name(from, to, value),));
+            arms.push(quote!(#definition => (by_definition::#name.convert)(from, to, value),));
         }
         let doc = format!(
             " [`convert_value`](crate::convert::convert_value) of `{definition}` alone: `None` when the pair of revisions does not share it."
         );
         lookups.push(quote! {
             #[doc = #doc]
+            pub(crate) const #name: crate::convert::ByDefinition = crate::convert::ByDefinition {
+                definition: #definition,
+                convert: conversions::#name,
+            };
+        });
+        conversions.push(quote! {
             // Inline, as `convert_value` is: a crate compiles the conversions it calls, and
             // no others.
             #[inline]
-            pub(crate) fn #name(
+            pub(super) fn #name(
                 from: &str,
                 to: &str,
                 value: &::serde_json::Value,
@@ -162,13 +169,19 @@ pub fn generate(revisions: &[RevisionTypes]) -> Result<String, String> {
     let code = quote! {
         #(#items)*
 
-        /// One lookup a definition, named as the schema names it: what converts a few
-        /// definitions by name (the engines' `initialize`) compiles their conversions alone,
-        /// where [`convert_value`] compiles every one.
-        #[allow(non_snake_case, dead_code)]
+        /// One lookup a definition, named as the schema names it and carrying that name: what
+        /// converts a few definitions by name (the engines' `initialize`) compiles their
+        /// conversions alone, where [`convert_value`] compiles every one.
+        #[allow(non_upper_case_globals, dead_code)]
         pub(crate) mod by_definition {
-            use super::ConversionError;
             #(#lookups)*
+
+            /// The lookups' conversions.
+            #[allow(non_snake_case)]
+            mod conversions {
+                use crate::convert::ConversionError;
+                #(#conversions)*
+            }
         }
 
         /// The generated arm of [`convert_value`]: `None` when the pair of revisions does not

@@ -70,6 +70,20 @@ use serde_json::{Map, Value};
 
 include!(concat!(env!("OUT_DIR"), "/conversions.rs"));
 
+/// One definition's conversions between revisions, with the definition's name: an item of
+/// [`by_definition`], so that a caller names the definition once.
+// Read by `convert_value`'s match (two revisions or more) and by the engines' conversions for
+// a peer (`server`, `client`): a build with neither reads no field.
+#[allow(dead_code)]
+#[derive(Clone, Copy)]
+pub(crate) struct ByDefinition {
+    /// The definition, as the schema names it.
+    pub(crate) definition: &'static str,
+    /// Converts a value of it from the first revision to the second: `None` when the two do
+    /// not share it.
+    pub(crate) convert: fn(&str, &str, &Value) -> Option<Result<Value, ConversionError>>,
+}
+
 pub mod peer;
 #[cfg(feature = "server")]
 pub(crate) use peer::result_for_peer;

@@ -165,24 +165,18 @@ pub fn convert_value_for_peer(
     }))
 }
 
-/// One definition's conversions by revision: a function of
-/// [`by_definition`](super::by_definition), named as the schema names the definition.
-#[cfg(any(feature = "server", feature = "client"))]
-pub(crate) type Lookup = fn(&str, &str, &Value) -> Option<Result<Value, ConversionError>>;
-
-/// [`convert_value_for_peer`] of definition `definition`, whose conversions `lookup` makes:
-/// what converts a few definitions compiles theirs alone.
+/// [`convert_value_for_peer`] of the definition `lookup` converts: what converts a few
+/// definitions compiles theirs alone.
 #[cfg(any(feature = "server", feature = "client"))]
 pub(crate) fn lookup_for_peer(
-    lookup: Lookup,
-    definition: &str,
+    lookup: super::ByDefinition,
     from: &crate::ProtocolVersion,
     to: &crate::ProtocolVersion,
     value: &Value,
 ) -> Option<Result<Converted<Value>, ConversionError>> {
-    let converted = lookup(from.as_str(), to.as_str(), value)?;
+    let converted = (lookup.convert)(from.as_str(), to.as_str(), value)?;
     Some(converted.map(|mut value| {
-        let dropped = strip_definition(definition, to.as_str(), &mut value);
+        let dropped = strip_definition(lookup.definition, to.as_str(), &mut value);
         Converted { value, dropped }
     }))
 }

@@ -200,8 +200,8 @@ impl Client {
             .and_then(|text| crate::json::from_str::<Value>(&text).ok())
             .unwrap_or_else(|| Value::Object(Map::new()));
         let from = ProtocolVersion::from(latest::REVISION);
-        let for_peer = |definition: &str, lookup, value: Value| {
-            let converted = lookup_for_peer(lookup, definition, &from, &version, &value);
+        let for_peer = |lookup, value: Value| {
+            let converted = lookup_for_peer(lookup, &from, &version, &value);
             match converted {
                 Some(Ok(converted)) => converted.value,
                 _ => value,
@@ -211,13 +211,9 @@ impl Client {
         params.insert("protocolVersion".into(), version.as_str().into());
         params.insert(
             "capabilities".into(),
-            for_peer(
-                "ClientCapabilities",
-                by_definition::ClientCapabilities,
-                capabilities,
-            ),
+            for_peer(by_definition::ClientCapabilities, capabilities),
         );
-        let info = for_peer("Implementation", by_definition::Implementation, info);
+        let info = for_peer(by_definition::Implementation, info);
         params.insert("clientInfo".into(), info);
         self.stage = Stage::Initializing(id.clone(), version.clone());
         let line = RequestLine {
@@ -265,7 +261,8 @@ fn capabilities_up(
 ) -> Option<latest::ServerCapabilities> {
     // The definition's own lookup, not `convert_value`: that names every shared definition,
     // and would compile all their conversions into every client.
-    let up = by_definition::ServerCapabilities(version.as_str(), latest::REVISION, offered)?;
+    let up =
+        (by_definition::ServerCapabilities.convert)(version.as_str(), latest::REVISION, offered)?;
     let text = crate::json::to_string(&up.ok()?).ok()?;
     crate::json::from_str(&text).ok()
 }

@@ -2,8 +2,8 @@
 //! not have, written once for every revision with `initialize`: each answer is built as JSON and
 //! read as that revision's result, so it holds exactly what the revision defines.
 
-use crate::convert::peer::{lookup_for_peer, Lookup};
-use crate::convert::{by_definition, StatelessRequestMeta};
+use crate::convert::peer::lookup_for_peer;
+use crate::convert::{by_definition, ByDefinition, StatelessRequestMeta};
 use crate::dispatch::{CallSet, MethodSet, PendingRequest};
 use crate::method::method_names as names;
 use crate::prelude::*;
@@ -27,17 +27,15 @@ fn internal(message: impl Into<String>) -> RpcError {
 
 /// `value`, a definition of the handlers' revision, for a peer of revision `to`: `lookup`
 /// converts it (the definition's own, so that the server compiles these conversions alone).
-fn for_peer(
-    definition: &str,
-    lookup: Lookup,
-    to: &ProtocolVersion,
-    value: Value,
-) -> Result<Value, RpcError> {
+fn for_peer(lookup: ByDefinition, to: &ProtocolVersion, value: Value) -> Result<Value, RpcError> {
     let from = ProtocolVersion::from(latest::REVISION);
-    match lookup_for_peer(lookup, definition, &from, to, &value) {
+    match lookup_for_peer(lookup, &from, to, &value) {
         Some(Ok(converted)) => Ok(converted.value),
         Some(Err(error)) => Err(internal(error.to_string())),
-        None => Err(internal(format!("revision {to} has no {definition}"))),
+        None => Err(internal(format!(
+            "revision {to} has no {}",
+            lookup.definition
+        ))),
     }
 }
 
@@ -77,15 +75,12 @@ pub(in crate::server) fn initialize<V: Revision>(
     );
     result.insert(
         "capabilities".into(),
-        for_peer(
-            "ServerCapabilities",
-            by_definition::ServerCapabilities,
-            &to,
-            capabilities,
-        )?,
+        for_peer(by_definition::ServerCapabilities, &to, capabilities)?,
     );
-    let info = for_peer("Implementation", by_definition::Implementation, &to, info)?;
-    result.insert("serverInfo".into(), info);
+    result.insert(
+        "serverInfo".into(),
+        for_peer(by_definition::Implementation, &to, info)?,
+    );
     if let Some(text) = instructions {
         result.insert("instructions".into(), Value::String(text.to_owned()));
     }
@@ -100,7 +95,11 @@ pub(in crate::server) fn request_meta<V: Revision>(
 ) -> StatelessRequestMeta {
     let from = V::version();
     let to = ProtocolVersion::from(latest::REVISION);
-    let convert = |lookup: Lookup, value: &Value| match lookup(from.as_str(), to.as_str(), value) {
+    let convert = |lookup: ByDefinition, value: &Value| match (lookup.convert)(
+        from.as_str(),
+        to.as_str(),
+        value,
+    ) {
         Some(Ok(converted)) => converted,
         _ => value.clone(),
     };
