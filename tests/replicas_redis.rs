@@ -51,10 +51,33 @@ const KEYS_AT_FIRST: &str = "k1=first-secret";
 const KEYS_ROTATED: &str = "k2=second-secret,k1=first-secret";
 const KEYS_RETIRED: &str = "k2=second-secret";
 
-/// A port free on the loopback interface when asked.
+/// A port free on the loopback interface when asked, below the range the system gives
+/// connections for their own end (`ip_local_port_range`). A replica is stopped and started
+/// again on its port; a port of that range, freed meanwhile, is soon taken by one of the
+/// many connections the tests and nginx open (the replica then cannot listen), which one
+/// below it never is.
 fn free_port() -> u16 {
-    let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
-    listener.local_addr().expect("its address").port()
+    use std::sync::atomic::{AtomicU32, Ordering};
+    // Each call tries the next port, so that two clusters made at once never get the same
+    // one; the process id spreads two runs of the tests apart.
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let below = std::fs::read_to_string("/proc/sys/net/ipv4/ip_local_port_range")
+        .ok()
+        .and_then(|range| range.split_whitespace().next()?.parse::<u32>().ok())
+        .unwrap_or(32768);
+    let first = 10_000;
+    let span = below.saturating_sub(first).max(1);
+    let start = std::process::id() * 97 % span;
+    for _ in 0..span {
+        let port = first + (start + NEXT.fetch_add(1, Ordering::SeqCst)) % span;
+        let Ok(port) = u16::try_from(port) else {
+            continue;
+        };
+        if TcpListener::bind(("127.0.0.1", port)).is_ok() {
+            return port;
+        }
+    }
+    panic!("no free port between {first} and {below}");
 }
 
 /// Waits until something listens on `port` (at most 10 s).
@@ -197,10 +220,11 @@ impl Cluster {
     }
 
     /// Replica `at` (named `r<at>`), sealing with the first of `keys`. Its port was free when
-    /// the cluster was made, but the other tests' connections take ports of the same range
-    /// for their own end meanwhile: a replica that could not listen (it exits at once, having
-    /// said nothing) is started again, at most five times, 200 ms apart, as a deployment's
-    /// supervisor would. What the tests check starts once it listens.
+    /// the cluster was made, and lies below the range connections take for their own end
+    /// ([`free_port`]); should something else on the machine take it all the same, a replica
+    /// that could not listen (it exits at once, having said nothing) is started again, at most
+    /// five times, 200 ms apart, as a deployment's supervisor would. What the tests check
+    /// starts once it listens.
     fn start_replica(&mut self, at: usize, keys: &str) {
         let mut said = Vec::new();
         for _ in 0..5 {
