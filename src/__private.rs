@@ -9,5 +9,6 @@
 include!(concat!(env!("OUT_DIR"), "/runtime_entry_points.rs"));
 
 pub use mcp_spec_types_runtime::runtime::{
-    count_fallback, from_str_at, seed_without_fallback, trail, Bounded, CowStr,
+    count_fallback, from_str_at, from_str_explained, seed_without_fallback, strip_position, trail,
+    Bounded, CowStr, Explained,
 };

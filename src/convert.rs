@@ -187,10 +187,11 @@ pub trait ConvertTo<T: Definition>: Definition {
     }
 }
 
-/// Reads `T` from JSON text, with the path of a failure ([`crate::__private::from_str_at`]).
+/// Reads `T` from JSON text, with the path of a failure and serde_json's words for it
+/// ([`crate::__private::from_str_explained`]).
 fn read<T: DeserializeOwned>(text: &str) -> Result<T, (String, String)> {
-    crate::__private::from_str_at(text)
-        .map_err(|(error, path)| (path, crate::error::strip_position(&error.to_string())))
+    crate::__private::from_str_explained(text)
+        .map_err(|explained| (explained.path, explained.message))
 }
 
 /// Converts a JSON value of `definition` from revision `from` to revision `to`: the value is

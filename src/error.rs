@@ -75,16 +75,13 @@ impl MessageError {
         self
     }
 
-    /// Builds the error for a failed serde read of the member `member`, at `inner_path` inside
-    /// it.
-    pub(crate) fn from_serde(
+    /// Builds the error for a failed read of the member `member`, explained inside it.
+    pub(crate) fn from_explained(
         kind: MessageErrorKind,
         member: &str,
-        inner_path: &str,
-        error: &serde_json::Error,
+        explained: crate::__private::Explained,
     ) -> Self {
-        MessageError::new(kind, strip_position(&error.to_string()))
-            .with_path(join_path(member, inner_path))
+        MessageError::new(kind, explained.message).with_path(join_path(member, &explained.path))
     }
 
     /// What kind of problem this is.
@@ -124,10 +121,7 @@ fn join_path(member: &str, rest: &str) -> String {
 
 /// serde_json appends "at line 1 column 80" to its messages; the path says more.
 pub(crate) fn strip_position(message: &str) -> String {
-    match message.rfind(" at line ") {
-        Some(cut) if message[cut..].contains(" column ") => message[..cut].to_owned(),
-        _ => message.to_owned(),
-    }
+    crate::__private::strip_position(message)
 }
 
 impl fmt::Display for MessageError {

@@ -82,6 +82,7 @@ fn check_reads_alike(revision: &str, reads_alike: ReadsAlike) -> usize {
             }
             texts.push(compact.replacen(':', ",", 1));
             texts.push(format!("{compact} x"));
+            texts.extend(mistakes(&value));
             for text in &texts {
                 compared += 1;
                 match reads_alike(name, text) {
@@ -101,6 +102,87 @@ fn check_reads_alike(revision: &str, reads_alike: ReadsAlike) -> usize {
         failures.join("\n")
     );
     compared
+}
+
+/// Values a type refuses for a reason other than the text's syntax: the instance with one
+/// member (at any depth, the first few dozen met) replaced by a value of another kind, or
+/// removed, and the instance itself replaced. What the readers say of these comes from the
+/// types' visitors, not from the JSON grammar.
+fn mistakes(value: &Value) -> Vec<String> {
+    const WRONG: [&str; 15] = [
+        "7",
+        "-1",
+        "1.5",
+        "1e400",
+        "null",
+        "true",
+        "\"x\"",
+        "[]",
+        "{}",
+        "\"\\ud800\"",
+        "\"\\udc00\"",
+        "\"\\ud800\\u0041\"",
+        "[[[1]]]",
+        "[1.]",
+        "{\"a\":-}",
+    ];
+    fn places(value: &Value, at: &mut Vec<String>, found: &mut Vec<Vec<String>>) {
+        if let Value::Object(members) = value {
+            for (name, member) in members {
+                if found.len() >= 40 {
+                    return;
+                }
+                at.push(name.clone());
+                found.push(at.clone());
+                places(member, at, found);
+                at.pop();
+            }
+        }
+    }
+    fn edit(value: &mut Value, at: &[String], to: Option<&Value>) {
+        let Some((last, parents)) = at.split_last() else {
+            return;
+        };
+        let mut here = value;
+        for name in parents {
+            here = &mut here[name.as_str()];
+        }
+        if let Value::Object(members) = here {
+            match to {
+                Some(to) => {
+                    members.insert(last.clone(), to.clone());
+                }
+                None => {
+                    members.remove(last);
+                }
+            }
+        }
+    }
+    // `1e400` and the lone surrogate are no `Value`: they are spliced into the text.
+    // Nested past serde_json's recursion limit (128).
+    let deep = format!("{}{}", "[".repeat(130), "]".repeat(130));
+    let wrong_texts: Vec<String> = WRONG
+        .iter()
+        .map(|w| (*w).to_owned())
+        .chain([deep])
+        .collect();
+    let marker = Value::String("\u{1}marker".to_owned());
+    let marker_text = serde_json::to_string(&marker).expect("a string writes");
+    let mut texts: Vec<String> = wrong_texts.clone();
+    let mut found = Vec::new();
+    places(value, &mut Vec::new(), &mut found);
+    for at in &found {
+        let mut removed = value.clone();
+        edit(&mut removed, at, None);
+        texts.push(serde_json::to_string(&removed).expect("a Value writes"));
+        let mut marked = value.clone();
+        edit(&mut marked, at, Some(&marker));
+        let text = serde_json::to_string(&marked).expect("a Value writes");
+        for wrong in &wrong_texts {
+            texts.push(text.replacen(&marker_text, wrong, 1));
+        }
+    }
+    texts
 }
 
 /// `text` with every character inside its strings written as a `\u` escape (surrogate pairs

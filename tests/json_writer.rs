@@ -861,7 +861,7 @@ fn to_writer_reports_io_errors_like_serde_json() {
 mod tokens;
 
 mod serde_json_tokens {
-    use super::tokens::{arbitrary_precision, NUMBER_TOKEN, RAW_VALUE_TOKEN};
+    use super::tokens::{arbitrary_precision, ARBITRARY_PRECISION, NUMBER_TOKEN, RAW_VALUE_TOKEN};
     use core::fmt;
     use serde::de::{self, Deserialize};
     use serde::ser::{self, Serialize};
@@ -1025,5 +1025,7 @@ mod serde_json_tokens {
             }
             Ok(()) => panic!("the probe serializer never succeeds"),
         }
+        // The constant that leaves serde_json's reading out of the explained reads.
+        assert_eq!(ARBITRARY_PRECISION, arbitrary_precision());
     }
 }

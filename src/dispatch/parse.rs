@@ -69,7 +69,7 @@ impl<R: MethodSet, N: MethodSet> Message<R, N> {
         // path, serde_json's words and position).
         let mut envelope = RawEnvelope::new();
         let mut params = None;
-        let seed = EnvelopeSeed::<R, N> {
+        let seed = EnvelopeSeed::<R, N, true> {
             envelope: &mut envelope,
             params: Some(&mut params),
         };
@@ -265,14 +265,14 @@ impl<'a> RawEnvelope<'a> {
         text: &'a str,
     ) -> Result<Self, serde_json::Error> {
         let mut envelope = RawEnvelope::new();
-        let seed = EnvelopeSeed::<R, N> {
+        let seed = EnvelopeSeed::<R, N, false> {
             envelope: &mut envelope,
             params: None,
         };
         if crate::__private::seed_without_fallback(text, seed).is_none() {
             crate::__private::trail::clear();
             envelope = RawEnvelope::new();
-            let seed = EnvelopeSeed::<R, N> {
+            let seed = EnvelopeSeed::<R, N, false> {
                 envelope: &mut envelope,
                 params: None,
             };
@@ -321,24 +321,31 @@ fn read_once<'a, A: MapAccess<'a>, T>(
 /// Reads a message's envelope with [`EnvelopeVisitor`], from whichever deserializer, into
 /// slots the caller owns rather than through the returned value: a message can be several
 /// hundred bytes, and each layer of the reader that returned it would copy it once more.
-struct EnvelopeSeed<'s, 'a, R, N> {
+///
+/// `TYPED` is whether it may type the params: a constant, so that the two-step read, which
+/// serde_json drives for its error, compiles no params type's reading into serde_json's.
+struct EnvelopeSeed<'s, 'a, R, N, const TYPED: bool> {
     envelope: &'s mut RawEnvelope<'a>,
     /// Where the one-pass read puts the params it types; `None` keeps them raw.
     params: Option<&'s mut Option<TypedParams<R, N>>>,
 }
 
-impl<'a, R: MethodSet, N: MethodSet> de::DeserializeSeed<'a> for EnvelopeSeed<'_, 'a, R, N> {
+impl<'a, R: MethodSet, N: MethodSet, const TYPED: bool> de::DeserializeSeed<'a>
+    for EnvelopeSeed<'_, 'a, R, N, TYPED>
+{
     type Value = Reading;
     fn deserialize<D: de::Deserializer<'a>>(self, deserializer: D) -> Result<Reading, D::Error> {
         deserializer.deserialize_map(EnvelopeVisitor { seed: self })
     }
 }
 
-struct EnvelopeVisitor<'s, 'a, R, N> {
-    seed: EnvelopeSeed<'s, 'a, R, N>,
+struct EnvelopeVisitor<'s, 'a, R, N, const TYPED: bool> {
+    seed: EnvelopeSeed<'s, 'a, R, N, TYPED>,
 }
 
-impl<'a, R: MethodSet, N: MethodSet> Visitor<'a> for EnvelopeVisitor<'_, 'a, R, N> {
+impl<'a, R: MethodSet, N: MethodSet, const TYPED: bool> Visitor<'a>
+    for EnvelopeVisitor<'_, 'a, R, N, TYPED>
+{
     type Value = Reading;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("a JSON-RPC message object")
@@ -346,7 +353,7 @@ impl<'a, R: MethodSet, N: MethodSet> Visitor<'a> for EnvelopeVisitor<'_, 'a, R, 
     fn visit_map<A: MapAccess<'a>>(self, mut map: A) -> Result<Reading, A::Error> {
         let envelope = self.seed.envelope;
         let mut slot = self.seed.params;
-        let one_pass = slot.is_some();
+        let one_pass = TYPED && slot.is_some();
         // Keys and the method borrow from the input: no allocation for a plain message.
         while let Some(key) = map.next_key_seed(crate::__private::CowStr)? {
             use crate::__private::read_member as read;
@@ -381,14 +388,14 @@ impl<'a, R: MethodSet, N: MethodSet> Visitor<'a> for EnvelopeVisitor<'_, 'a, R, 
                     match (typed, envelope.method.as_deref()) {
                         // A method is a request's or a notification's by its name; the
                         // `id` (before or after) must agree, or the two-step read says why.
-                        (Some(typed), Some(method)) if R::lists(method) => {
+                        (Some(typed), Some(method)) if TYPED && R::lists(method) => {
                             let seed = ParamsSeed::<R> {
                                 method,
                                 set: core::marker::PhantomData,
                             };
                             *typed = Some(TypedParams::Call(map.next_value_seed(seed)?));
                         }
-                        (Some(typed), Some(method)) if N::lists(method) => {
+                        (Some(typed), Some(method)) if TYPED && N::lists(method) => {
                             let seed = ParamsSeed::<N> {
                                 method,
                                 set: core::marker::PhantomData,

@@ -67,15 +67,15 @@ pub fn read_task_result<T, C: DeserializeOwned>(
     })
 }
 
-/// Reads one member of a message as `T`; a failure names the JSON path of the culprit
-/// ([`crate::__private::from_str_at`]).
+/// Reads one member of a message as `T`; a failure names the JSON path of the culprit, in
+/// serde_json's words ([`crate::__private::from_str_explained`]).
 pub(super) fn read_member<T: DeserializeOwned>(
     raw: &RawValue,
     kind: MessageErrorKind,
     member: &str,
 ) -> Result<T, MessageError> {
-    crate::__private::from_str_at(raw.get())
-        .map_err(|(error, path)| MessageError::from_serde(kind, member, &path, &error))
+    crate::__private::from_str_explained(raw.get())
+        .map_err(|explained| MessageError::from_explained(kind, member, explained))
 }
 
 /// Decides what an unlisted method is: another direction's or kind's method of this revision
@@ -164,9 +164,5 @@ impl ResultResponse {
 
 /// A serde_json error's message without its position, which would count within the member.
 pub(super) fn strip(error: serde_json::Error) -> String {
-    let text = error.to_string();
-    match text.rfind(" at line ") {
-        Some(cut) => text[..cut].to_owned(),
-        None => text,
-    }
+    crate::error::strip_position(&error.to_string())
 }

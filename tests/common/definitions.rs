@@ -66,8 +66,30 @@ pub fn reads_alike<T: DeserializeOwned + Serialize + Debug>(text: &str) -> Resul
         (Err(e), Some(ours)) => Err(format!(
             "the crate's reader read text serde_json refuses ({e}): {ours:?}"
         )),
-        (Err(_), None) => Ok(()),
+        (Err(_), None) => explained_alike::<T>(text),
     }
+}
+
+/// A text `T` refuses: the crate's explained read (what a message's error shows: the words
+/// and the JSON path, from a second read by the crate's reader) says what serde_json's read of
+/// `T` says, at the path its failing read leaves (`from_str_at`, which has serde_json read
+/// the text again).
+pub fn explained_alike<T: DeserializeOwned>(text: &str) -> Result<(), String> {
+    use mcp_spec_types::__private::{from_str_at, from_str_explained, strip_position};
+    let Err(explained) = from_str_explained::<T>(text) else {
+        return Err("the explained read read text serde_json refuses".to_owned());
+    };
+    let Err((error, path)) = from_str_at::<T>(text) else {
+        return Err("from_str_at read text serde_json refuses".to_owned());
+    };
+    let theirs = (strip_position(&error.to_string()), path);
+    let ours = (explained.message, explained.path);
+    if ours != theirs {
+        return Err(format!(
+            "explained differently:\n  serde_json: {theirs:?}\n  crate: {ours:?}"
+        ));
+    }
+    Ok(())
 }
 
 /// Picks, for a concrete type, the check of a generated object type (`Probe<T>`, when `T`

@@ -61,6 +61,8 @@ use serde_json::Error;
 use serializer::Serializer;
 #[cfg(feature = "std")]
 use std::io;
+#[cfg(feature = "std")]
+pub(crate) use tokens::ARBITRARY_PRECISION;
 pub(crate) use tokens::{arbitrary_precision, RAW_VALUE_TOKEN};
 
 /// Writes `value` as compact JSON text, exactly as [`serde_json::to_string`] does.

@@ -18,6 +18,13 @@ pub(crate) const RAW_VALUE_TOKEN: &str = "$serde_json::private::RawValue";
 /// same build may).
 pub(crate) const NUMBER_TOKEN: &str = "$serde_json::private::Number";
 
+/// [`arbitrary_precision`], known while compiling: under that feature `serde_json::Number` holds
+/// its digits in a `String`, which needs dropping; without it, a `u64`, `i64` or `f64`, which
+/// does not. Code behind `if !ARBITRARY_PRECISION` is left out of the builds that do not need
+/// it (serde_json's reading of each type, in `from_str_explained`). Tests hold it to the probe.
+#[cfg(feature = "std")]
+pub(crate) const ARBITRARY_PRECISION: bool = core::mem::needs_drop::<serde_json::Number>();
+
 /// Whether the serde_json being linked has `arbitrary_precision`: then it writes the string
 /// under [`NUMBER_TOKEN`] as a bare number, and so must this writer; and it reads numbers into
 /// that struct, which the crate's reader leaves to serde_json. Asked of serde_json itself, once,

@@ -27,7 +27,10 @@ mod tasks;
 pub mod trail;
 mod visitors;
 
-pub use crate::json::read::{count_fallback, from_str_at, seed_without_fallback};
+pub use crate::json::read::{
+    count_fallback, from_str_at, from_str_explained, seed_without_fallback, strip_position,
+    Explained,
+};
 pub use arms::{from_buffered, select_arm, unreachable_arm, ArmShape, Kind};
 pub use bounds::{read_bounded_array_member, read_bounded_member, Bounded, Bounds};
 pub use constructors::Constructed;

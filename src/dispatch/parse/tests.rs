@@ -31,7 +31,7 @@ fn both_sides(text: &str) {
 fn one_pass<R: MethodSet, N: MethodSet>(text: &str) -> Option<Reading> {
     let mut envelope = RawEnvelope::new();
     let mut params = None;
-    let seed = EnvelopeSeed::<R, N> {
+    let seed = EnvelopeSeed::<R, N, true> {
         envelope: &mut envelope,
         params: Some(&mut params),
     };

@@ -2,6 +2,7 @@
 //! names), enum variants, and serde_json's `RawValue` protocol.
 
 use super::reader::Reader;
+use super::stop::stop_with;
 use super::stop::Stop;
 use crate::json::RAW_VALUE_TOKEN;
 use serde::de::value::BorrowedStrDeserializer;
@@ -35,17 +36,21 @@ impl<'de> de::SeqAccess<'de> for Elements<'_, 'de> {
         &mut self,
         seed: T,
     ) -> Result<Option<T::Value>, Stop> {
+        // The stops say what serde_json's `SeqAccess` says at the same byte.
         match self.reader.peek_value() {
             Some(b']') => return Ok(None),
             Some(b',') if !self.first => {
                 self.reader.index += 1;
                 // `[1,]`: a trailing comma is an error.
-                if let None | Some(b']') = self.reader.peek_value() {
-                    return Err(Stop);
+                match self.reader.peek_value() {
+                    Some(b']') => return Err(stop_with("trailing comma")),
+                    None => return Err(stop_with("EOF while parsing a value")),
+                    Some(_) => {}
                 }
             }
             Some(_) if self.first => self.first = false,
-            _ => return Err(Stop),
+            Some(_) => return Err(stop_with("expected `,` or `]`")),
+            None => return Err(stop_with("EOF while parsing a list")),
         }
         #[cfg(feature = "std")]
         return seed.deserialize(&mut *self.reader).map(Some);
@@ -91,6 +96,7 @@ impl<'de> de::MapAccess<'de> for Members<'_, 'de> {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, Stop> {
+        // The stops say what serde_json's `MapAccess` says at the same byte.
         let next = match self.reader.peek_value() {
             Some(b'}') => return Ok(None),
             Some(b',') if !self.first => {
@@ -101,7 +107,8 @@ impl<'de> de::MapAccess<'de> for Members<'_, 'de> {
                 self.first = false;
                 Some(byte)
             }
-            _ => return Err(Stop),
+            Some(_) => return Err(stop_with("expected `,` or `}`")),
+            None => return Err(stop_with("EOF while parsing an object")),
         };
         #[cfg(not(feature = "std"))]
         {
@@ -110,13 +117,19 @@ impl<'de> de::MapAccess<'de> for Members<'_, 'de> {
         match next {
             Some(b'"') => seed.deserialize(MemberName(&mut *self.reader)).map(Some),
             // Not a name; after a comma, `}` is a trailing comma.
-            _ => Err(Stop),
+            Some(b'}') => Err(stop_with("trailing comma")),
+            Some(_) => Err(stop_with("key must be a string")),
+            None => Err(stop_with("EOF while parsing a value")),
         }
     }
 
     #[inline]
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Stop> {
-        self.reader.expect(b':')?;
+        match self.reader.peek_value() {
+            Some(b':') => self.reader.index += 1,
+            Some(_) => return Err(stop_with("expected `:`")),
+            None => return Err(stop_with("EOF while parsing an object")),
+        }
         #[cfg(feature = "std")]
         return seed.deserialize(&mut *self.reader);
         #[cfg(not(feature = "std"))]
@@ -291,11 +304,17 @@ impl<'de> de::VariantAccess<'de> for UnitVariant<'_, 'de> {
 
     // serde_json refuses content for a variant written as a bare string.
     fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, _seed: T) -> Result<T::Value, Stop> {
-        Err(Stop)
+        Err(de::Error::invalid_type(
+            de::Unexpected::UnitVariant,
+            &"newtype variant",
+        ))
     }
 
     fn tuple_variant<V: Visitor<'de>>(self, _len: usize, _visitor: V) -> Result<V::Value, Stop> {
-        Err(Stop)
+        Err(de::Error::invalid_type(
+            de::Unexpected::UnitVariant,
+            &"tuple variant",
+        ))
     }
 
     fn struct_variant<V: Visitor<'de>>(
@@ -303,6 +322,9 @@ impl<'de> de::VariantAccess<'de> for UnitVariant<'_, 'de> {
         _fields: &'static [&'static str],
         _visitor: V,
     ) -> Result<V::Value, Stop> {
-        Err(Stop)
+        Err(de::Error::invalid_type(
+            de::Unexpected::UnitVariant,
+            &"struct variant",
+        ))
     }
 }

@@ -74,7 +74,45 @@ impl<'de> Reader<'de> {
     fn visit_number<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value, Stop> {
         match self.peek_value() {
             Some(b'-' | b'0'..=b'9') => self.read_number()?.visit(visitor),
-            _ => Err(Stop),
+            _ => Err(self.mismatch(&visitor)),
+        }
+    }
+
+    /// The stop at a token of another kind than `expected` asked for. When the reader is
+    /// explaining a failure, it says so as serde_json's `peek_invalid_type` does: the token
+    /// described (``integer `7` ``, `null`, `a string "x"`), or nothing where the token itself is
+    /// not JSON (that error is serde_json's own, from skipping the text).
+    #[cold]
+    #[inline(never)]
+    fn mismatch(&mut self, expected: &dyn de::Expected) -> Stop {
+        if !super::stop::is_explaining() {
+            return Stop;
+        }
+        use de::Unexpected;
+        let invalid =
+            |unexpected: Unexpected| -> Stop { de::Error::invalid_type(unexpected, expected) };
+        match self.peek_value() {
+            // A literal cut short or misspelt: serde_json's own error, from skipping the text.
+            Some(b'n' | b't' | b'f') => match self.peek_value() {
+                Some(b'n') if self.literal(b"null").is_ok() => invalid(Unexpected::Unit),
+                Some(b't') if self.literal(b"true").is_ok() => invalid(Unexpected::Bool(true)),
+                Some(b'f') if self.literal(b"false").is_ok() => invalid(Unexpected::Bool(false)),
+                _ => Stop,
+            },
+            Some(b'-' | b'0'..=b'9') => match self.read_number() {
+                Ok(Number::U64(value)) => invalid(Unexpected::Unsigned(value)),
+                Ok(Number::I64(value)) => invalid(Unexpected::Signed(value)),
+                Ok(Number::F64(value)) => invalid(Unexpected::Float(value)),
+                Err(stop) => stop,
+            },
+            Some(b'"') => match self.read_str() {
+                Ok(Text::Borrowed(text) | Text::Copied(text)) => invalid(Unexpected::Str(text)),
+                Err(stop) => stop,
+            },
+            Some(b'[') => invalid(Unexpected::Seq),
+            Some(b'{') => invalid(Unexpected::Map),
+            Some(_) => super::stop::stop_with("expected value"),
+            None => super::stop::stop_with("EOF while parsing a value"),
         }
     }
 }
@@ -112,7 +150,7 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'de> {
                 visitor.visit_unit()
             }
             Some(b't' | b'f') => self.deserialize_bool(visitor),
-            _ => Err(Stop),
+            _ => Err(self.mismatch(&visitor)),
         }
     }
 
@@ -126,7 +164,7 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'de> {
                 self.literal(b"false")?;
                 visitor.visit_bool(false)
             }
-            _ => Err(Stop),
+            _ => Err(self.mismatch(&visitor)),
         }
     }
 
@@ -147,7 +185,7 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'de> {
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Stop> {
         match self.peek_value() {
             Some(b'"') => self.visit_str(visitor),
-            _ => Err(Stop),
+            _ => Err(self.mismatch(&visitor)),
         }
     }
 
@@ -176,7 +214,7 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'de> {
                 self.literal(b"null")?;
                 visitor.visit_unit()
             }
-            _ => Err(Stop),
+            _ => Err(self.mismatch(&visitor)),
         }
     }
 
@@ -210,7 +248,7 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'de> {
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Stop> {
         match self.peek_value() {
             Some(b'[') => self.visit_array(visitor),
-            _ => Err(Stop),
+            _ => Err(self.mismatch(&visitor)),
         }
     }
 
@@ -231,7 +269,7 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'de> {
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Stop> {
         match self.peek_value() {
             Some(b'{') => self.visit_object(visitor),
-            _ => Err(Stop),
+            _ => Err(self.mismatch(&visitor)),
         }
     }
 
@@ -246,7 +284,7 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'de> {
         match self.peek_value() {
             Some(b'{') => self.visit_object(visitor),
             Some(b'[') => self.visit_array(visitor),
-            _ => Err(Stop),
+            _ => Err(self.mismatch(&visitor)),
         }
     }
 
@@ -260,7 +298,9 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'de> {
         match self.peek_value() {
             Some(b'{') => self.nested(b'}', |reader| visitor.visit_enum(EnumObject::new(reader))),
             Some(b'"') => visitor.visit_enum(UnitVariant::new(self)),
-            _ => Err(Stop),
+            // serde_json: "expected value" at any other token, JSON or not.
+            Some(_) => Err(super::stop::stop_with("expected value")),
+            None => Err(super::stop::stop_with("EOF while parsing a value")),
         }
     }
 

@@ -12,11 +12,13 @@
 
 mod access;
 mod deserializer;
+mod explain;
 mod reader;
 mod scan;
 mod stop;
 
 use core::fmt;
+pub use explain::{strip_position, Explained};
 use reader::Reader;
 use serde::de::DeserializeSeed;
 use serde::Deserialize;
@@ -98,6 +100,26 @@ pub fn from_str_at<'a, T: Deserialize<'a>>(
         count_fallback(serde_json::from_str(text))
             .map_err(|error| (error, path.unwrap_or_default()))
     }
+}
+
+/// Reads `text` as a `T`; a failure comes explained: serde_json's message without its position,
+/// and the JSON path of the culprit, from a second read by this crate's reader rather than by
+/// serde_json, so that serde_json's deserializer is not compiled for `T` (module `explain`).
+///
+/// # Errors
+///
+/// [`Explained`] when `text` is not JSON, is not a `T`, or has trailing characters.
+pub fn from_str_explained<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, Explained> {
+    // A constant: serde_json's reading of `T` is compiled in only for the builds that take
+    // the path below.
+    #[cfg(feature = "std")]
+    if !super::ARBITRARY_PRECISION {
+        return without_fallback(text).ok_or_else(|| explain::explain::<T>(text));
+    }
+    from_str_at(text).map_err(|(error, path)| Explained {
+        message: strip_position(&alloc::string::ToString::to_string(&error)),
+        path,
+    })
 }
 
 /// Reads `text` as a `T` with this crate's reader alone: serde_json never reads the text.

@@ -9,6 +9,11 @@ use crate::prelude::*;
 /// less one. Skipped values (`IgnoredAny`, `RawValue`) have no limit, as in serde_json.
 const RECURSION_LIMIT: u8 = 128;
 
+/// serde_json's words for a leading surrogate escape not followed by another `\u` escape.
+const END_OF_HEX_ESCAPE: &str = "unexpected end of hex escape";
+/// serde_json's words for a surrogate escape without its partner (leading or trailing alike).
+const LONE_SURROGATE: &str = "lone leading surrogate in hex escape";
+
 /// Where reading is in the text.
 pub(crate) struct Reader<'de> {
     text: &'de str,
@@ -197,7 +202,7 @@ impl<'de> Reader<'de> {
                 self.remaining_depth = remaining;
                 Ok(())
             }
-            _ => Err(Stop),
+            _ => Err(super::stop::stop_with("recursion limit exceeded")),
         }
     }
 
@@ -289,17 +294,25 @@ impl<'de> Reader<'de> {
         let unit = self.hex4()?;
         let code = match unit {
             0xD800..=0xDBFF => {
-                if self.bytes.get(self.index..self.index + 2) != Some(b"\\u") {
-                    return Err(Stop);
+                // Byte by byte, as serde_json: the text ending is its own error (the string
+                // is not closed), any other byte the end of the escape.
+                for (offset, expected) in [(0, b'\\'), (1, b'u')] {
+                    match self.bytes.get(self.index + offset) {
+                        None => return Err(Stop),
+                        Some(&byte) if byte != expected => {
+                            return Err(super::stop::stop_with(END_OF_HEX_ESCAPE));
+                        }
+                        Some(_) => {}
+                    }
                 }
                 self.index += 2;
                 let low = self.hex4()?;
                 if !(0xDC00..=0xDFFF).contains(&low) {
-                    return Err(Stop);
+                    return Err(super::stop::stop_with(LONE_SURROGATE));
                 }
                 0x10000 + ((u32::from(unit) - 0xD800) << 10) + (u32::from(low) - 0xDC00)
             }
-            0xDC00..=0xDFFF => return Err(Stop),
+            0xDC00..=0xDFFF => return Err(super::stop::stop_with(LONE_SURROGATE)),
             _ => u32::from(unit),
         };
         char::from_u32(code).ok_or(Stop)
@@ -388,10 +401,13 @@ impl<'de> Reader<'de> {
                     self.index += 1;
                 }
             }
-            _ => return Err(Stop),
+            _ => return Err(self.number_stop()),
         }
         let integer_end = self.index;
-        if self.skip_fraction_and_exponent()? || overflowed {
+        let Ok(decimal) = self.skip_fraction_and_exponent() else {
+            return Err(self.number_stop());
+        };
+        if decimal || overflowed {
             if !overflowed {
                 if let Some(value) = self.exact_float(significand, integer_end) {
                     return Ok(Number::F64(if negative { -value } else { value }));
@@ -402,7 +418,7 @@ impl<'de> Reader<'de> {
             // rounding, as serde_json's `float_roundtrip` does.
             let value: f64 = text.parse().map_err(|_| Stop)?;
             if value.is_infinite() {
-                return Err(Stop);
+                return Err(super::stop::stop_with("number out of range"));
             }
             return Ok(Number::F64(value));
         }
@@ -416,6 +432,17 @@ impl<'de> Reader<'de> {
         } else {
             Number::I64(negated)
         })
+    }
+
+    /// The stop where a number being read wants a digit: serde_json's words for it when read
+    /// into a value (skipped, it says `invalid number` at the end of the text too).
+    #[cold]
+    fn number_stop(&self) -> Stop {
+        if self.index >= self.bytes.len() {
+            super::stop::stop_with("EOF while parsing a value")
+        } else {
+            super::stop::stop_with("invalid number")
+        }
     }
 
     /// The float whose integer part (`integer`, digits up to `integer_end`) and fraction and
