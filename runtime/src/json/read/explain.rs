@@ -37,15 +37,25 @@ pub struct Explained {
     pub path: String,
 }
 
-/// The second read of a failed `text`, with its stops explained.
+/// The second read of a failed `text`, with its stops explained. Only the read itself is
+/// `T`'s: the rest is compiled once ([`explain_read`]).
 #[cfg(feature = "std")]
 pub(super) fn explain<'a, T: Deserialize<'a>>(text: &'a str) -> Explained {
-    use super::reader::Reader;
+    explain_read(text, &mut |reader| T::deserialize(reader).map(drop))
+}
+
+/// [`explain`] with `T`'s read as `read`.
+#[cfg(feature = "std")]
+fn explain_read<'a>(
+    text: &'a str,
+    read: &mut dyn FnMut(&mut super::reader::Reader<'a>) -> Result<(), super::stop::Stop>,
+) -> Explained {
     crate::runtime::trail::clear();
     // The same reading as the first: it fails at the same place, now with words.
-    let (again, recorded) = super::stop::explaining(|| {
-        let mut reader = Reader::new(text);
-        T::deserialize(&mut reader).and_then(|_| reader.end())
+    let mut again = Ok(());
+    let recorded = super::stop::explaining(&mut || {
+        let mut reader = super::reader::Reader::new(text);
+        again = read(&mut reader).and_then(|()| reader.end());
     });
     let path = crate::runtime::trail::take();
     let message = match (again, recorded) {

@@ -106,6 +106,10 @@ pub fn from_str_at<'a, T: Deserialize<'a>>(
 /// and the JSON path of the culprit, from a second read by this crate's reader rather than by
 /// serde_json, so that serde_json's deserializer is not compiled for `T` (module `explain`).
 ///
+/// For the types this reader reads whole, as every generated type: a type that asks for a
+/// byte string, an `f32` or a 128-bit integer (which [`from_str`] leaves to serde_json) fails
+/// here even on valid text.
+///
 /// # Errors
 ///
 /// [`Explained`] when `text` is not JSON, is not a `T`, or has trailing characters.

@@ -2,6 +2,7 @@
 //! every part of the reader names, kept apart so that none of them depends on the module that
 //! puts them together.
 
+#[cfg(feature = "std")]
 use crate::prelude::*;
 use core::fmt;
 #[cfg(feature = "std")]
@@ -42,21 +43,18 @@ impl core::error::Error for Stop {}
 
 /// The error a visitor makes: nothing, unless the reader is reading a failed text again to
 /// explain it; then its message, made by serde_json's own `de::Error` implementation, so that
-/// it reads as serde_json's (`invalid type: null, ...`, not serde's `unit value`).
+/// it reads as serde_json's (`invalid type: null, ...`, not serde's `unit value`). What is
+/// generic here is a coercion to `dyn`: the rest is compiled once, not per visitor.
 impl serde::de::Error for Stop {
     #[inline]
     fn custom<T: fmt::Display>(message: T) -> Self {
-        record(|| alloc::string::ToString::to_string(&message));
+        record(&message);
         Stop
     }
 
     #[cold]
     fn invalid_type(unexpected: serde::de::Unexpected, expected: &dyn serde::de::Expected) -> Self {
-        record(|| {
-            alloc::string::ToString::to_string(
-                &<serde_json::Error as serde::de::Error>::invalid_type(unexpected, expected),
-            )
-        });
+        record_invalid(false, unexpected, expected);
         Stop
     }
 
@@ -65,11 +63,7 @@ impl serde::de::Error for Stop {
         unexpected: serde::de::Unexpected,
         expected: &dyn serde::de::Expected,
     ) -> Self {
-        record(|| {
-            alloc::string::ToString::to_string(
-                &<serde_json::Error as serde::de::Error>::invalid_value(unexpected, expected),
-            )
-        });
+        record_invalid(true, unexpected, expected);
         Stop
     }
 }
@@ -83,34 +77,51 @@ std::thread_local! {
     static MESSAGE: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
-/// Runs `read` with the reader's stops explained: returns what it returned and the words of
-/// the last stop (see `explain`).
+/// Runs `read` with the reader's stops explained, and returns the words of the last stop
+/// (see `explain`).
 #[cfg(feature = "std")]
-pub(super) fn explaining<T>(read: impl FnOnce() -> T) -> (T, Option<String>) {
+pub(super) fn explaining(read: &mut dyn FnMut()) -> Option<String> {
     MESSAGE.with(|slot| slot.borrow_mut().take());
     EXPLAINING.with(|on| on.set(true));
-    let value = read();
+    read();
     EXPLAINING.with(|on| on.set(false));
-    (value, MESSAGE.with(|slot| slot.borrow_mut().take()))
+    MESSAGE.with(|slot| slot.borrow_mut().take())
 }
 
-/// Keeps the message `make` writes, when the reader is explaining a failure; otherwise does
-/// nothing (the first read of every text, and every read that succeeds).
-#[inline]
-pub(super) fn record(make: impl FnOnce() -> String) {
+/// Keeps `message`, when the reader is explaining a failure; otherwise does nothing (the
+/// first read of every text, and every read that succeeds).
+#[cold]
+fn record(message: &dyn fmt::Display) {
     #[cfg(feature = "std")]
     if EXPLAINING.with(Cell::get) {
-        let message = make();
+        let message = alloc::string::ToString::to_string(message);
         MESSAGE.with(|slot| *slot.borrow_mut() = Some(message));
     }
     #[cfg(not(feature = "std"))]
-    let _ = make;
+    let _ = message;
+}
+
+/// Keeps serde_json's `invalid value` (or `invalid type`) message, when explaining.
+#[cold]
+fn record_invalid(
+    value: bool,
+    unexpected: serde::de::Unexpected,
+    expected: &dyn serde::de::Expected,
+) {
+    if is_explaining() {
+        use serde::de::Error;
+        record(&if value {
+            serde_json::Error::invalid_value(unexpected, expected)
+        } else {
+            serde_json::Error::invalid_type(unexpected, expected)
+        });
+    }
 }
 
 /// The stop at a value serde_json refuses with `message` (one of its own error codes' texts).
 #[cold]
 pub(super) fn stop_with(message: &'static str) -> Stop {
-    record(|| String::from(message));
+    record(&message);
     Stop
 }
 
