@@ -437,6 +437,7 @@ impl<'de> Reader<'de> {
     /// The stop where a number being read wants a digit: serde_json's words for it when read
     /// into a value (skipped, it says `invalid number` at the end of the text too).
     #[cold]
+    #[inline(never)]
     fn number_stop(&self) -> Stop {
         if self.index >= self.bytes.len() {
             super::stop::stop_with("EOF while parsing a value")
