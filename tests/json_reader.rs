@@ -609,6 +609,50 @@ proptest! {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 3b. The explained read (what a message's error shows), when a type's own reader reads another
+// failed text inside it. The test of every definition (tests/definitions.rs) compares the
+// explained words of every refused text of every generated type with serde_json's.
+
+#[cfg(feature = "v2026_07_28")]
+/// A member read as a string that holds a tool's JSON, read by the explained read inside the
+/// outer read; a tool that fails to read is swallowed as `None`.
+#[derive(Debug)]
+struct ToolInside(#[allow(dead_code)] Option<mcp_spec_types::v2026_07_28::Tool>);
+
+#[cfg(feature = "v2026_07_28")]
+impl<'de> Deserialize<'de> for ToolInside {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Ok(ToolInside(
+            mcp_spec_types::__private::from_str_explained(&text).ok(),
+        ))
+    }
+}
+
+#[cfg(feature = "v2026_07_28")]
+#[derive(Debug, Deserialize)]
+#[allow(dead_code)]
+struct Outer {
+    tool: ToolInside,
+    count: u8,
+}
+
+#[cfg(feature = "v2026_07_28")]
+#[test]
+fn an_explained_read_inside_another_leaves_the_outer_one_explaining() {
+    use mcp_spec_types::__private::{from_str_explained, strip_position};
+    // The tool inside fails (no `inputSchema`) and is swallowed; then `count` fails outside.
+    for text in [
+        r#"{"tool": "{\"name\": \"t\"}", "count": "many"}"#,
+        r#"{"tool": "{\"name\": \"t\", \"inputSchema\": {\"type\": \"object\"}}", "count": 300}"#,
+    ] {
+        let theirs = serde_json::from_str::<Outer>(text).expect_err("count is not a u8");
+        let ours = from_str_explained::<Outer>(text).expect_err("count is not a u8");
+        assert_eq!(ours.message, strip_position(&theirs.to_string()), "{text}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // 4. The reader's scan for the end of a plain run inside a string, compiled from its file (the
 // crate keeps it private), against the byte-by-byte answer from any starting offset.
 

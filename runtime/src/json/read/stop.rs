@@ -78,13 +78,27 @@ std::thread_local! {
 }
 
 /// Runs `read` with the reader's stops explained, and returns the words of the last stop
-/// (see `explain`).
+/// (see `explain`). What was kept before is put back after, also when `read` panics or reads
+/// another failed text inside (a type's reader may call the crate's reads itself).
 #[cfg(feature = "std")]
 pub(super) fn explaining(read: &mut dyn FnMut()) -> Option<String> {
-    MESSAGE.with(|slot| slot.borrow_mut().take());
-    EXPLAINING.with(|on| on.set(true));
+    /// Puts back the state `explaining` found.
+    struct Restore {
+        was_explaining: bool,
+        message: Option<String>,
+    }
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            EXPLAINING.with(|on| on.set(self.was_explaining));
+            let message = self.message.take();
+            MESSAGE.with(|slot| *slot.borrow_mut() = message);
+        }
+    }
+    let _restore = Restore {
+        was_explaining: EXPLAINING.with(|on| on.replace(true)),
+        message: MESSAGE.with(|slot| slot.borrow_mut().take()),
+    };
     read();
-    EXPLAINING.with(|on| on.set(false));
     MESSAGE.with(|slot| slot.borrow_mut().take())
 }
 
