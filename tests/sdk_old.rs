@@ -83,8 +83,12 @@ fn crate_of_its_own(name: &str, main: &Path, features: &[&str]) -> PathBuf {
          # Outside the repository's workspace.\n[workspace]\n",
         features.join(", ")
     );
-    std::fs::write(dir.join("Cargo.toml"), manifest).expect("the crate's manifest");
-    std::fs::copy(main, dir.join("src/main.rs")).expect("the crate's program");
+    // Written only when they change: two tests that use the same crate must not make the
+    // second build link the program again while the first test runs it (the link replaces
+    // the file, and a start in between finds no program).
+    write_if_changed(&dir.join("Cargo.toml"), manifest.as_bytes());
+    let program = std::fs::read(main).expect("the crate's program");
+    write_if_changed(&dir.join("src/main.rs"), &program);
     // The repository's lockfile: the versions its own tests build with.
     if !dir.join("Cargo.lock").exists() {
         std::fs::copy(Path::new(root).join("Cargo.lock"), dir.join("Cargo.lock"))
@@ -104,6 +108,14 @@ fn crate_of_its_own(name: &str, main: &Path, features: &[&str]) -> PathBuf {
         String::from_utf8_lossy(&output.stderr)
     );
     own.join("target/debug").join(name)
+}
+
+/// Writes `bytes` to `path` unless the file already holds them (its time then stays, and
+/// cargo sees nothing to build again).
+fn write_if_changed(path: &Path, bytes: &[u8]) {
+    if std::fs::read(path).ok().as_deref() != Some(bytes) {
+        std::fs::write(path, bytes).expect("a file of the crate of its own");
+    }
 }
 
 /// What `program` printed, run with `args`; it must succeed.
