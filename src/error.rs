@@ -119,10 +119,9 @@ fn join_path(member: &str, rest: &str) -> String {
     }
 }
 
-/// serde_json appends "at line 1 column 80" to its messages; the path says more.
-pub(crate) fn strip_position(message: &str) -> String {
-    crate::__private::strip_position(message)
-}
+/// serde_json appends "at line 1 column 80" to its messages; the path says more (the
+/// runtime's, which the explained reads use too).
+pub(crate) use crate::__private::strip_position;
 
 impl fmt::Display for MessageError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
